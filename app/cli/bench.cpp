@@ -1,0 +1,86 @@
+#include "commands.h"
+
+#include "engine.h"
+#include "scenario.h"
+#include "summary.h"
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace cli {
+
+using namespace core;
+
+namespace {
+
+/// `perf bench sched pipe` as a scenario: two tasks, two pipes, `rounds` round trips.
+std::string pingPongScenario(long rounds) {
+    const std::string n = std::to_string(rounds);
+    return R"({"format": 1, "name": "bench: pipe ping-pong, )" + n + R"( round trips", "duration": "1000s",
+      "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 1, "numa_nodes": 1},
+      "channels": [{"name": "p1", "kind": "pipe"}, {"name": "p2", "kind": "pipe"}],
+      "tasks": [
+        {"name": "sender", "program": [{"loop": )" +
+           n + R"(, "do": [{"send": "p1"}, {"recv": "p2"}]}]},
+        {"name": "receiver", "program": [{"loop": )" +
+           n + R"(, "do": [{"recv": "p1"}, {"send": "p2"}]}]}
+      ]})";
+}
+
+struct CaseResult {
+    std::string name;
+    double wall;
+    RunSummary summary;
+};
+
+CaseResult runCase(const std::string& name, const std::string& text) {
+    LoadResult r = loadScenarioText(text, name);
+    if (!r.ok()) {
+        for (const auto& e : r.errors)
+            std::fprintf(stderr, "%s\n", e.c_str());
+        std::exit(ExitFailure);
+    }
+    Engine engine(std::make_shared<const ScenarioSpec>(std::move(*r.spec)));
+    const auto t0 = std::chrono::steady_clock::now();
+    engine.runToEnd();
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return {name, wall, summarize(engine)};
+}
+
+} // namespace
+
+int cmdBench(Args& args) {
+    const bool quick = args.flag("--quick");
+    if (args.positional().size() != 1 || args.positional()[0] != "engine") {
+        std::fprintf(stderr, "schedscope-cli bench: expected \"engine\"\n");
+        return ExitUsage;
+    }
+    if (!args.leftovers().empty()) {
+        std::fprintf(stderr, "schedscope-cli bench: unknown option %s\n", args.leftovers()[0].c_str());
+        return ExitUsage;
+    }
+    const long rounds = quick ? 100000 : 1000000;
+    std::fprintf(stderr, "running pipe ping-pong, %ld round trips on 2 CPUs...\n", rounds);
+    CaseResult c = runCase("pipe-pingpong", pingPongScenario(rounds));
+    const RunSummary& s = c.summary;
+    uint64_t transfers = 0;
+    for (const auto& ch : s.channels)
+        transfers += ch.transfers;
+    const double roundTrips = static_cast<double>(transfers) / 2.0;
+    std::printf("%-34s %s\n", "case", "pipe ping-pong, 2 tasks, 2 CPUs");
+    std::printf("%-34s %.0f\n", "round trips", roundTrips);
+    std::printf("%-34s %s (%.3f us per round trip)\n", "simulated time", formatTimeHuman(s.simTime).c_str(),
+                s.simTime.seconds() * 1e6 / roundTrips);
+    std::printf("%-34s %llu\n", "events", static_cast<unsigned long long>(s.events));
+    std::printf("%-34s %llu\n", "context switches",
+                static_cast<unsigned long long>(s.counters.contextSwitches));
+    std::printf("%-34s %.3f s\n", "wall time", c.wall);
+    std::printf("%-34s %.2f M/s\n", "events per wall second", static_cast<double>(s.events) / c.wall / 1e6);
+    std::printf("%-34s %.2f M/s\n", "context switches per wall second",
+                static_cast<double>(s.counters.contextSwitches) / c.wall / 1e6);
+    std::printf("%-34s %.2f M/s\n", "round trips per wall second", roundTrips / c.wall / 1e6);
+    return ExitOk;
+}
+
+} // namespace cli

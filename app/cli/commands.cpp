@@ -1,0 +1,215 @@
+#include "commands.h"
+
+#include "builtins.h"
+#include "engine.h"
+#include "scenario.h"
+#include "summary.h"
+#include "tracecsv.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+namespace cli {
+
+using namespace core;
+
+void printUsage() {
+    std::printf("usage: schedscope-cli <command> [options]\n\n"
+                "commands:\n"
+                "  list                          built-in scenarios (run them as builtin:NAME)\n"
+                "  validate FILE...              check scenario files; exit 0 if all are valid, 2 if not\n"
+                "  run FILE|builtin:NAME         run a scenario and print its summary\n"
+                "      --for DUR                 simulate this long instead of the scenario's duration\n"
+                "      --seed N                  override the scenario's seed\n"
+                "      --opt KEY=on|off          set an optimization (repeatable; KEY=all sets all five)\n"
+                "      --format table|json|csv   summary format (default table)\n"
+                "      --out PATH                write the summary to PATH instead of stdout\n"
+                "      --trace PATH              write run slices and migrations as CSV to PATH\n"
+                "  costs                         the kernel cost model: every entry and its default\n"
+                "  bench engine [--quick]        engine speed: pipe ping-pong rates\n\n"
+                "exit codes: 0 ok, 1 output not written, 2 invalid scenario, 64 bad command line\n");
+}
+
+namespace {
+
+bool reportLeftovers(Args& args) {
+    auto left = args.leftovers();
+    if (left.empty())
+        return false;
+    for (const std::string& l : left)
+        std::fprintf(stderr, "schedscope-cli: unknown option %s\n", l.c_str());
+    return true;
+}
+
+std::string firstLine(const std::string& s, size_t max) {
+    std::string line = s.substr(0, s.find('\n'));
+    if (line.size() > max)
+        line = line.substr(0, max - 3) + "...";
+    return line;
+}
+
+} // namespace
+
+int cmdList(Args& args) {
+    if (reportLeftovers(args))
+        return ExitUsage;
+    for (const BuiltinScenario& b : builtinScenarios()) {
+        LoadResult r = loadScenarioText(b.text, "builtin:" + std::string(b.name));
+        std::printf("%-24s %s\n", std::string(b.name).c_str(),
+                    r.ok() ? firstLine(r.spec->name, 90).c_str() : "(invalid!)");
+    }
+    return ExitOk;
+}
+
+int cmdCosts(Args& args) {
+    if (reportLeftovers(args))
+        return ExitUsage;
+    std::printf("| name | default | operation |\n|---|---|---|\n");
+    for (const CostInfo& c : costCatalog())
+        if (c.op != CostOp::LockSpin)
+            std::printf("| `%s` | %s | %s |\n", std::string(c.name).c_str(),
+                        formatDuration(c.defaultCost).c_str(), std::string(c.meaning).c_str());
+    return ExitOk;
+}
+
+int cmdValidate(Args& args) {
+    if (reportLeftovers(args))
+        return ExitUsage;
+    if (args.positional().empty()) {
+        std::fprintf(stderr, "schedscope-cli validate: name at least one scenario file\n");
+        return ExitUsage;
+    }
+    bool allOk = true;
+    for (const std::string& f : args.positional()) {
+        LoadResult r = loadScenario(f);
+        if (r.ok()) {
+            std::printf("%s: ok\n", f.c_str());
+        } else {
+            allOk = false;
+            for (const std::string& e : r.errors)
+                std::fprintf(stderr, "%s\n", e.c_str());
+        }
+    }
+    return allOk ? ExitOk : ExitInvalid;
+}
+
+int cmdRun(Args& args) {
+    const auto forText = args.take("--for");
+    const auto seedText = args.take("--seed");
+    const auto opts = args.takeAll("--opt");
+    const std::string format = args.take("--format").value_or("table");
+    const auto out = args.take("--out");
+    const auto tracePath = args.take("--trace");
+    const bool noWall = args.flag("--no-wall-time");
+    if (reportLeftovers(args))
+        return ExitUsage;
+    if (args.positional().size() != 1) {
+        std::fprintf(stderr, "schedscope-cli run: name exactly one scenario (a file or builtin:NAME)\n");
+        return ExitUsage;
+    }
+    if (format != "table" && format != "json" && format != "csv") {
+        std::fprintf(stderr, "schedscope-cli run: --format must be table, json or csv, not \"%s\"\n",
+                     format.c_str());
+        return ExitUsage;
+    }
+    LoadResult r = loadScenario(args.positional()[0]);
+    if (!r.ok()) {
+        for (const std::string& e : r.errors)
+            std::fprintf(stderr, "%s\n", e.c_str());
+        return ExitInvalid;
+    }
+    ScenarioSpec spec = std::move(*r.spec);
+    if (forText) {
+        DurationParse d = parseDuration(*forText);
+        if (!d.value || d.value->count() == 0) {
+            std::fprintf(stderr,
+                         "schedscope-cli run: --for expects a positive duration such as 2s, found \"%s\"\n",
+                         forText->c_str());
+            return ExitUsage;
+        }
+        spec.duration = *d.value;
+    }
+    if (seedText) {
+        char* end = nullptr;
+        errno = 0;
+        unsigned long long v = std::strtoull(seedText->c_str(), &end, 10);
+        if (seedText->empty() || *end || errno || (*seedText)[0] == '-') {
+            std::fprintf(stderr, "schedscope-cli run: --seed expects a non-negative integer, found \"%s\"\n",
+                         seedText->c_str());
+            return ExitUsage;
+        }
+        spec.seed = v;
+    }
+    for (const std::string& o : opts) {
+        const auto eq = o.find('=');
+        const std::string key = o.substr(0, eq);
+        const std::string val = eq == std::string::npos ? "" : o.substr(eq + 1);
+        if (val != "on" && val != "off") {
+            std::fprintf(stderr, "schedscope-cli run: --opt expects KEY=on or KEY=off, found \"%s\"\n",
+                         o.c_str());
+            return ExitUsage;
+        }
+        if (key == "all") {
+            for (const OptimizationInfo& i : optimizationCatalog())
+                spec.optimizations.set(i.id, val == "on");
+            continue;
+        }
+        auto id = optimizationFromKey(key);
+        if (!id) {
+            std::string known;
+            for (const OptimizationInfo& i : optimizationCatalog())
+                known += " " + std::string(i.key);
+            std::fprintf(stderr, "schedscope-cli run: unknown optimization \"%s\"; known:%s all\n",
+                         key.c_str(), known.c_str());
+            return ExitUsage;
+        }
+        spec.optimizations.set(*id, val == "on");
+    }
+
+    auto engine = std::make_unique<Engine>(std::make_shared<const ScenarioSpec>(std::move(spec)));
+    std::ofstream traceOut;
+    std::unique_ptr<CsvTraceWriter> trace;
+    const std::string traceTmp = tracePath ? *tracePath + ".tmp-schedscope" : std::string();
+    if (tracePath) {
+        traceOut.open(traceTmp, std::ios::binary | std::ios::trunc);
+        if (!traceOut) {
+            std::fprintf(stderr, "%s: cannot write the trace\n", tracePath->c_str());
+            return ExitFailure;
+        }
+        trace = std::make_unique<CsvTraceWriter>(traceOut, engine->cgroups());
+        engine->setTraceSink(trace.get());
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    engine->runToEnd();
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (const std::string bad = engine->checkInvariants(); !bad.empty()) {
+        std::fprintf(stderr, "schedscope-cli: internal error: engine invariant violated: %s\n", bad.c_str());
+        return ExitFailure;
+    }
+    if (tracePath) {
+        engine->setTraceSink(nullptr);
+        traceOut.close();
+        if (!traceOut || std::rename(traceTmp.c_str(), tracePath->c_str()) != 0) {
+            std::remove(traceTmp.c_str());
+            std::fprintf(stderr, "%s: cannot write the trace\n", tracePath->c_str());
+            return ExitFailure;
+        }
+    }
+    RunSummary s = summarize(*engine);
+    s.wallSeconds = wall;
+    const std::string text = format == "json" ? toJson(s, !noWall) : format == "csv" ? toCsv(s) : toTable(s);
+    if (out) {
+        if (std::string err = writeFileAtomically(*out, text); !err.empty()) {
+            std::fprintf(stderr, "%s\n", err.c_str());
+            return ExitFailure;
+        }
+    } else {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+    }
+    return ExitOk;
+}
+
+} // namespace cli

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "options.h"
+
+namespace cli {
+
+int cmdList(Args& args);
+int cmdValidate(Args& args);
+int cmdRun(Args& args);
+int cmdBench(Args& args);
+int cmdCosts(Args& args);
+void printUsage();
+
+} // namespace cli

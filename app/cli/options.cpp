@@ -1,0 +1,103 @@
+#include "options.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+namespace cli {
+
+namespace {
+// Options that never take a value.
+const char* const kFlags[] = {"--quick", "--help", "-h", "--no-wall-time", "--list"};
+bool isFlag(const std::string& s) {
+    for (const char* f : kFlags)
+        if (s == f)
+            return true;
+    return false;
+}
+} // namespace
+
+Args::Args(int argc, char** argv, int first) {
+    for (int i = first; i < argc; ++i) {
+        std::string a = argv[i];
+        if (a == "--") {
+            for (++i; i < argc; ++i)
+                m_positional.push_back(argv[i]);
+            break;
+        }
+        if (a.size() > 1 && a[0] == '-' &&
+            !(a.size() > 1 && std::isdigit(static_cast<unsigned char>(a[1])))) {
+            if (auto eq = a.find('='); eq != std::string::npos) {
+                m_opts.push_back({a.substr(0, eq), a.substr(eq + 1)});
+            } else if (isFlag(a)) {
+                m_opts.push_back({a, std::nullopt});
+            } else if (i + 1 < argc) {
+                m_opts.push_back({a, std::string(argv[++i])});
+            } else {
+                m_error = a + " needs a value";
+                m_opts.push_back({a, std::nullopt});
+            }
+        } else {
+            m_positional.push_back(a);
+        }
+    }
+}
+
+std::vector<std::string> Args::takeAll(const std::string& name) {
+    std::vector<std::string> out;
+    for (Opt& o : m_opts)
+        if (o.name == name && o.value) {
+            o.used = true;
+            out.push_back(*o.value);
+        }
+    return out;
+}
+
+std::optional<std::string> Args::take(const std::string& name) {
+    auto all = takeAll(name);
+    if (all.empty())
+        return std::nullopt;
+    return all.back();
+}
+
+bool Args::flag(const std::string& name) {
+    bool found = false;
+    for (Opt& o : m_opts)
+        if (o.name == name) {
+            o.used = true;
+            found = true;
+        }
+    return found;
+}
+
+std::vector<std::string> Args::leftovers() const {
+    std::vector<std::string> out;
+    for (const Opt& o : m_opts)
+        if (!o.used)
+            out.push_back(o.name);
+    return out;
+}
+
+std::string writeFileAtomically(const std::string& path, const std::string& content) {
+    const std::string tmp = path + ".tmp-schedscope";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out)
+            return path + ": cannot write (" + std::strerror(errno) + ")";
+        out << content;
+        out.flush();
+        if (!out) {
+            std::remove(tmp.c_str());
+            return path + ": write failed (" + std::strerror(errno) + ")";
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string why = std::strerror(errno);
+        std::remove(tmp.c_str());
+        return path + ": cannot replace (" + why + ")";
+    }
+    return {};
+}
+
+} // namespace cli

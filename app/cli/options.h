@@ -1,0 +1,47 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+/// Exit codes of schedscope-cli (documented in docs/cli.md).
+enum ExitCode : int {
+    ExitOk = 0,
+    ExitFailure = 1, ///< an output file could not be written
+    ExitInvalid = 2, ///< an invalid scenario
+    ExitUsage = 64,  ///< a bad command line (EX_USAGE)
+};
+
+/// A minimal command-line reader: positional arguments and --name value / --name=value options.
+class Args {
+public:
+    Args(int argc, char** argv, int first);
+    /// Takes the value of an option that may repeat; returns every value in order.
+    std::vector<std::string> takeAll(const std::string& name);
+    std::optional<std::string> take(const std::string& name);
+    bool flag(const std::string& name);
+    const std::vector<std::string>& positional() const { return m_positional; }
+    /// Options given but never taken: typos to report.
+    std::vector<std::string> leftovers() const;
+    /// Error found while reading (an option missing its value).
+    const std::string& error() const { return m_error; }
+
+private:
+    struct Opt {
+        std::string name;
+        std::optional<std::string> value;
+        bool used = false;
+    };
+    std::vector<Opt> m_opts;
+    std::vector<std::string> m_positional;
+    std::string m_error;
+    std::vector<std::string> m_flagNames;
+};
+
+/// Writes a file atomically: to a temporary name in the same folder, then renamed over the
+/// target, so a failure never leaves a truncated file. Returns an error message or "".
+std::string writeFileAtomically(const std::string& path, const std::string& content);
+
+} // namespace cli

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <cstdint>
+
+namespace core {
+
+/// Per-entity load tracking (PELT) state, v4.15 layout: geometric series over 1024 us
+/// periods with y^32 = 1/2, integer arithmetic as in the kernel.
+struct PeltAvg {
+    uint64_t lastUpdate = 0; ///< ns, multiple of 1024; 0 = never attached (new or migrated)
+    uint64_t loadSum = 0;
+    uint64_t runnableLoadSum = 0;
+    uint64_t utilSum = 0;
+    uint32_t periodContrib = 0;
+    uint64_t loadAvg = 0;
+    uint64_t runnableLoadAvg = 0;
+    uint64_t utilAvg = 0;
+};
+
+namespace pelt {
+
+inline constexpr uint32_t kLoadAvgPeriod = 32;
+inline constexpr uint32_t kLoadAvgMax = 47742;
+inline constexpr uint32_t kCapacityScale = 1024;
+
+/// val * y^n, with y^32 = 1/2.
+uint64_t decayLoad(uint64_t val, uint64_t n);
+
+/// Accumulates the sums up to `now` (ns). `load` and `runnable` are the weights while
+/// runnable (0 when blocked); `running` whether the entity is on the CPU. Returns true when at
+/// least one 1024 us period boundary was crossed (the averages then need recomputing).
+bool updateSum(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnable, bool running);
+
+/// Recomputes the averages from the sums: avg = weight * sum / divider.
+void updateAvg(PeltAvg& sa, uint64_t load, uint64_t runnable);
+
+} // namespace pelt
+} // namespace core

@@ -1,0 +1,79 @@
+#pragma once
+
+#include "cgroups.h"
+#include "fair.h"
+#include "machine.h"
+#include "simcontext.h"
+#include "task.h"
+#include "wakeup.h"
+
+#include <cstdint>
+
+namespace core {
+
+class Channels;
+
+/// Told when a task has exited and its scheduler state is gone.
+class TaskExitListener {
+public:
+    virtual ~TaskExitListener() = default;
+    virtual void taskExited(Task& t) = 0;
+};
+
+/// The scheduler core (kernel/sched/core.c): switching, waking, new tasks, blocking, exit,
+/// the tick, sched_move_task and migrations. Every operation charges its cost to the CPU that
+/// performs it.
+class Scheduler {
+public:
+    Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup);
+
+    void setExitListener(TaskExitListener* l) { m_exitListener = l; }
+
+    /// __schedule(): put the current task back if runnable, pick the next, switch.
+    void schedule(Rq& rq);
+    /// try_to_wake_up(): choose a CPU, enqueue, maybe preempt. `waker` null = timer/kernel.
+    void tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync);
+    /// wake_up_new_task(): fork balancing, first enqueue.
+    void wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent);
+    /// The current task of rq blocks in the given state.
+    void blockCurrent(Rq& rq, TaskState state, BlockReason reason);
+    /// sched_yield().
+    void yieldCurrent(Rq& rq);
+    /// do_exit(): the task leaves, whatever its state.
+    void exitTask(Task& p);
+    /// sched_move_task(): the task changes cgroup (or its effective task group changes).
+    void moveTask(Task& p, CgroupId to);
+    /// Scheduler tick of one CPU.
+    void tick(Rq& rq);
+
+    /// The CPU's current task continues at the right time (after kernel work and its run).
+    void armResume(Rq& rq);
+    void ensureTick(Rq& rq);
+    /// Moves a queued (not running) task to another CPU's runqueue (detach/attach_task).
+    void migrateQueued(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo);
+    /// Moves the running task of its CPU elsewhere, as the stopper does (active balance).
+    void migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, int level);
+    /// Moves a task that is not queued to another CPU, recording the migration.
+    void setTaskCpu(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo);
+    /// The task group a task runs in: its cgroup's, or its autogroup's (autogroup rule).
+    TaskGroup& effectiveGroup(const Task& p, bool exiting) const;
+
+    Machine& machine() { return m_machine; }
+    Fair& fair() { return m_fair; }
+
+    /// Sets a new task's effective group, allowed CPUs and weight from its attributes.
+    void initTask(Task& p);
+    void recomputeAllowed(Task& p);
+
+private:
+    void checkPreemptCurr(Rq& rq, Task& p);
+
+    SimContext& m_ctx;
+    Machine& m_machine;
+    CgroupTree& m_cgroups;
+    Fair& m_fair;
+    Wakeup& m_wakeup;
+    TaskExitListener* m_exitListener = nullptr;
+};
+
+} // namespace core

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "costs.h"
+#include "counters.h"
+#include "eventqueue.h"
+#include "optimizations.h"
+#include "rng.h"
+#include "scenariospec.h"
+#include "trace.h"
+#include "tunables.h"
+
+namespace core {
+
+/// Kinds of engine events (Event::kind).
+enum class EventKind : uint32_t {
+    CpuResume, ///< a = cpu: the current task continues its program
+    Tick,      ///< a = cpu: scheduler tick
+    TaskTimer, ///< a = slot, b = task id: a sleep / io / memstall ends
+    TaskStart, ///< a = slot, b = task id: a task with a start delay begins
+    Timeline,  ///< a = index into the scenario timeline
+};
+
+/// What every engine component shares: the clock, the queue, randomness, the cost model,
+/// the switches and the counters. One per engine; engines share nothing.
+struct SimContext {
+    explicit SimContext(uint64_t seed)
+        : rng(seed) {}
+    SimTime now;
+    EventQueue queue;
+    Rng rng;
+    CostModel costs;
+    Tunables tunables;
+    OptimizationSet optimizations;
+    KernelFeatures features;
+    Counters counters;
+    TraceSink* trace = nullptr;
+    uint32_t hz = 250;
+    SimTime tickPeriod = SimTime::ms(4);
+
+    void schedule(SimTime at, EventKind k, uint32_t a = 0, uint64_t b = 0) {
+        queue.push(at, Event{static_cast<uint32_t>(k), a, b});
+    }
+};
+
+} // namespace core

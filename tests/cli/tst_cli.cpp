@@ -1,0 +1,198 @@
+// schedscope-cli as a user runs it: commands, formats and exit codes.
+#include <QtTest>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Result {
+    int code;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result cli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(SCHEDSCOPE_CLI), args);
+    if (!p.waitForFinished(120000))
+        return {-1, {}, "timeout"};
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QString data(const char* name) {
+    return QStringLiteral(SCHEDSCOPE_TEST_DATA "/") + QLatin1String(name);
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void listShowsBuiltins() {
+        auto r = cli({QStringLiteral("list")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("default"));
+    }
+
+    void validateExitCodes() {
+        QCOMPARE(cli({QStringLiteral("validate"), QStringLiteral("builtin:default")}).code, 0);
+        QCOMPARE(cli({QStringLiteral("validate"), data("valid-minimal.json")}).code, 0);
+        auto bad = cli({QStringLiteral("validate"), data("invalid-channel.json")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("invalid-channel.json: tasks[0].program[1].send: unknown channel \"p9\""),
+                 bad.err);
+        auto trunc = cli({QStringLiteral("validate"), data("truncated.json")});
+        QCOMPARE(trunc.code, 2);
+        QVERIFY2(trunc.err.contains("truncated.json:7:16: unexpected end of input; expected a value"),
+                 trunc.err);
+        // One bad file among good ones fails the whole call, and every file is reported.
+        auto mixed =
+            cli({QStringLiteral("validate"), data("valid-minimal.json"), data("invalid-channel.json")});
+        QCOMPARE(mixed.code, 2);
+        QVERIFY(mixed.out.contains("valid-minimal.json: ok"));
+        QCOMPARE(cli({QStringLiteral("validate"), QStringLiteral("/nonexistent.json")}).code, 2);
+    }
+
+    void usageErrors() {
+        QCOMPARE(cli({}).code, 64);
+        QCOMPARE(cli({QStringLiteral("frobnicate")}).code, 64);
+        QCOMPARE(cli({QStringLiteral("validate")}).code, 64);
+        QCOMPARE(cli({QStringLiteral("run")}).code, 64);
+        QCOMPARE(cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--bogus"),
+                      QStringLiteral("1")})
+                     .code,
+                 64);
+        QCOMPARE(cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--format"),
+                      QStringLiteral("xml")})
+                     .code,
+                 64);
+        QCOMPARE(cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--for"),
+                      QStringLiteral("soon")})
+                     .code,
+                 64);
+        QCOMPARE(cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--opt"),
+                      QStringLiteral("psi_clock_once=maybe")})
+                     .code,
+                 64);
+        QCOMPARE(cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--opt"),
+                      QStringLiteral("nope=on")})
+                     .code,
+                 64);
+        QCOMPARE(cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--seed"),
+                      QStringLiteral("-4")})
+                     .code,
+                 64);
+        QCOMPARE(cli({QStringLiteral("help")}).code, 0);
+    }
+
+    void runJsonSummary() {
+        auto r = cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--for"),
+                      QStringLiteral("1s"), QStringLiteral("--format"), QStringLiteral("json"),
+                      QStringLiteral("--opt"), QStringLiteral("psi_clock_once=off")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        for (const char* key : {"scenario", "seed", "sim_time_ns", "wall_time_s", "events", "optimizations",
+                                "counters", "migrations_by_reason", "cpus", "tasks", "channels"})
+            QVERIFY2(j.contains(QLatin1String(key)), key);
+        QCOMPARE(j[QStringLiteral("sim_time_ns")].toInteger(), qint64(1000000000));
+        QCOMPARE(j[QStringLiteral("seed")].toInteger(), qint64(42));
+        QCOMPARE(j[QStringLiteral("optimizations")].toObject()[QStringLiteral("psi_clock_once")].toBool(),
+                 false);
+        QCOMPARE(
+            j[QStringLiteral("optimizations")].toObject()[QStringLiteral("prefer_sibling_local")].toBool(),
+            true);
+        for (const char* key : {"context_switches", "wakeups", "migrations"})
+            QVERIFY(j[QStringLiteral("counters")].toObject()[QLatin1String(key)].toInteger() > 0);
+        const QJsonObject reasons = j[QStringLiteral("migrations_by_reason")].toObject();
+        for (const char* key :
+             {"wakeup", "fork", "periodic", "newidle", "nohz", "active", "affinity", "move"})
+            QVERIFY2(reasons.contains(QLatin1String(key)), key);
+        const QJsonArray cpus = j[QStringLiteral("cpus")].toArray();
+        QCOMPARE(cpus.size(), 8);
+        for (const auto& c : cpus) {
+            const QJsonObject o = c.toObject();
+            QCOMPARE(o[QStringLiteral("busy_ns")].toInteger() + o[QStringLiteral("idle_ns")].toInteger() +
+                         o[QStringLiteral("overhead_ns")].toInteger(),
+                     qint64(1000000000));
+        }
+        const QJsonObject t0 = j[QStringLiteral("tasks")].toArray()[0].toObject();
+        for (const char* key :
+             {"name", "cgroup", "runtime_ns", "wait_ns", "switches", "migrations", "exit_ns"})
+            QVERIFY2(t0.contains(QLatin1String(key)), key);
+    }
+
+    void seedAndDeterminism() {
+        const QStringList base{QStringLiteral("run"),           QStringLiteral("builtin:default"),
+                               QStringLiteral("--for"),         QStringLiteral("500ms"),
+                               QStringLiteral("--format"),      QStringLiteral("json"),
+                               QStringLiteral("--no-wall-time")};
+        auto a = cli(base);
+        auto b = cli(base);
+        QCOMPARE(a.code, 0);
+        QCOMPARE(a.out, b.out);
+        auto c = cli(base + QStringList{QStringLiteral("--seed"), QStringLiteral("9")});
+        QVERIFY(a.out != c.out);
+    }
+
+    void outputFilesAndTrace() {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("summary.csv"));
+        const QString trace = dir.filePath(QStringLiteral("trace.csv"));
+        auto r = cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--for"),
+                      QStringLiteral("300ms"), QStringLiteral("--format"), QStringLiteral("csv"),
+                      QStringLiteral("--out"), out, QStringLiteral("--trace"), trace});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.isEmpty());
+        QFile s(out);
+        QVERIFY(s.open(QIODevice::ReadOnly));
+        QVERIFY(s.readAll().startsWith("section,key,value"));
+        QFile t(trace);
+        QVERIFY(t.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = t.readAll().split('\n');
+        QVERIFY(lines[0].startsWith("record,start_ns,end_ns,cpu"));
+        int tasks = 0, migrations = 0, overhead = 0;
+        for (const QByteArray& l : lines) {
+            tasks += l.startsWith("task,");
+            migrations += l.startsWith("migration,");
+            overhead += l.startsWith("overhead,");
+        }
+        QVERIFY(tasks > 100 && migrations > 10 && overhead > 100);
+        // Unwritable output: exit 1, nothing left behind.
+        auto bad =
+            cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--for"),
+                 QStringLiteral("10ms"), QStringLiteral("--out"), QStringLiteral("/nonexistent/dir/x.json")});
+        QCOMPARE(bad.code, 1);
+        QVERIFY(bad.err.contains("/nonexistent/dir/x.json"));
+    }
+
+    void everyCostIsDocumented() {
+        auto r = cli({QStringLiteral("costs")});
+        QCOMPARE(r.code, 0);
+        QFile doc(QStringLiteral(SCHEDSCOPE_SOURCE_DIR "/docs/cost-model.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QByteArray text = doc.readAll();
+        int rows = 0;
+        for (const QByteArray& line : r.out.split('\n')) {
+            if (!line.startsWith("| `"))
+                continue;
+            ++rows;
+            const QByteArray name = line.mid(2, line.indexOf('`', 3) - 1);
+            QVERIFY2(text.contains("| " + name + " |"), name.constData());
+        }
+        QVERIFY(rows >= 29);
+    }
+
+    void benchQuick() {
+        auto r = cli({QStringLiteral("bench"), QStringLiteral("engine"), QStringLiteral("--quick")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("round trips per wall second"));
+        QVERIFY(r.out.contains("100000"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,44 @@
+#include "testutil.h"
+
+#include <stdexcept>
+
+namespace testutil {
+
+std::shared_ptr<const core::ScenarioSpec> load(const std::string& text, const std::string& source) {
+    core::LoadResult r = core::loadScenarioText(text, source);
+    if (!r.ok()) {
+        std::string all;
+        for (const auto& e : r.errors)
+            all += e + "\n";
+        throw std::runtime_error("scenario did not load:\n" + all);
+    }
+    return std::make_shared<const core::ScenarioSpec>(std::move(*r.spec));
+}
+
+std::shared_ptr<const core::ScenarioSpec> load(const nlohmann::json& j) {
+    return load(j.dump());
+}
+
+nlohmann::json baseScenario() {
+    return nlohmann::json::parse(R"({
+      "format": 1, "name": "base", "duration": "1s",
+      "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 2, "numa_nodes": 1},
+      "channels": [{"name": "p0", "kind": "pipe"}],
+      "tasks": [{"name": "t", "program": [{"run": "1ms"}]}]
+    })");
+}
+
+std::string runChecked(core::Engine& e, uint64_t checkEvery) {
+    uint64_t n = 0;
+    while (e.step()) {
+        if (++n % checkEvery == 0) {
+            std::string bad = e.checkInvariants();
+            if (!bad.empty())
+                return "after event " + std::to_string(n) + " at " + core::formatDuration(e.now()) + ": " +
+                       bad;
+        }
+    }
+    return e.checkInvariants();
+}
+
+} // namespace testutil

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "engine.h"
+#include "scenario.h"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+
+namespace testutil {
+
+/// Loads scenario text; fails the calling test (via QFAIL-style exception) if it is invalid.
+std::shared_ptr<const core::ScenarioSpec> load(const std::string& text,
+                                               const std::string& source = "test.json");
+std::shared_ptr<const core::ScenarioSpec> load(const nlohmann::json& j);
+
+/// A minimal valid scenario to mutate in tests.
+nlohmann::json baseScenario();
+
+/// Runs an engine to the end, checking every invariant after each event; returns the first
+/// violation, or "".
+std::string runChecked(core::Engine& e, uint64_t checkEvery = 1);
+
+} // namespace testutil

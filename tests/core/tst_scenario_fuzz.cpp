@@ -1,0 +1,143 @@
+// Hostile input: truncated, bit-flipped and absurd scenario files must give a clean error
+// (never a crash, a hang or unbounded memory).
+#include "builtins.h"
+#include "engine.h"
+#include "rng.h"
+#include "scenario.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <sys/resource.h>
+
+namespace {
+
+long peakRssMb() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss / 1024;
+}
+
+/// Loads text and checks the outcome is well-formed: either a spec, or messages that name
+/// the file. Valid results are also run briefly, so whatever the loader accepts the engine runs.
+void loadCleanly(const std::string& text) {
+    core::LoadResult r = core::loadScenarioText(text, "fuzz.json");
+    if (r.ok()) {
+        QVERIFY(r.errors.empty());
+        core::ScenarioSpec spec = std::move(*r.spec);
+        spec.duration = std::min(spec.duration, core::SimTime::ms(5));
+        core::Engine e(std::make_shared<const core::ScenarioSpec>(std::move(spec)));
+        for (int i = 0; i < 20000 && e.step(); ++i) {
+        }
+        QVERIFY2(e.checkInvariants().empty(), e.checkInvariants().c_str());
+        return;
+    }
+    QVERIFY(!r.errors.empty());
+    QVERIFY(r.errors.size() <= 101);
+    for (const std::string& e : r.errors)
+        QVERIFY2(e.rfind("fuzz.json:", 0) == 0, e.c_str());
+}
+
+} // namespace
+
+class TestScenarioFuzz : public QObject {
+    Q_OBJECT
+private slots:
+    void everyTruncationOfEveryBuiltin() {
+        for (const auto& b : core::builtinScenarios()) {
+            const std::string full(b.text);
+            const size_t step = full.size() > 4000 ? full.size() / 2000 : 1;
+            for (size_t n = 0; n < full.size(); n += step)
+                loadCleanly(full.substr(0, n));
+        }
+    }
+
+    void bitFlips() {
+        core::Rng rng(2024);
+        for (const auto& b : core::builtinScenarios()) {
+            const std::string full(b.text);
+            for (int i = 0; i < 400; ++i) {
+                std::string t = full;
+                const int flips = static_cast<int>(rng.uniformInt(1, 4));
+                for (int f = 0; f < flips; ++f) {
+                    const size_t pos =
+                        static_cast<size_t>(rng.uniformInt(0, static_cast<int64_t>(t.size()) - 1));
+                    t[pos] = static_cast<char>(t[pos] ^ (1 << rng.uniformInt(0, 7)));
+                }
+                loadCleanly(t);
+            }
+        }
+    }
+
+    void absurdValues() {
+        const char* cases[] = {
+            R"({"format":1,"name":"x","duration":"1s","topology":{"sockets":1e18,"cores_per_socket":1,"threads_per_core":1,"numa_nodes":1},"tasks":[]})",
+            R"({"format":1,"name":"x","duration":"1s","topology":{"sockets":4096,"cores_per_socket":4096,"threads_per_core":4096,"numa_nodes":1},"tasks":[]})",
+            R"({"format":1,"name":"x","duration":"99999999999999999999999s","topology":{"sockets":1,"cores_per_socket":1,"threads_per_core":1,"numa_nodes":1},"tasks":[]})",
+            R"({"format":1,"name":"x","duration":"1s","topology":{"sockets":1,"cores_per_socket":1,"threads_per_core":1,"numa_nodes":1},"tasks":[{"name":"t","count":100000,"program":[{"loop":-1,"do":[{"fork":{"name":"c","program":[{"loop":-1,"do":[{"yield":true}]}]}}]}]}]})",
+            R"({"format":1,"name":"x","duration":"1s","topology":{"sockets":1,"cores_per_socket":1,"threads_per_core":1,"numa_nodes":1},"tasks":[{"name":"t","cpus":"0-65535","program":[]}]})",
+            R"({"format":1e400})",
+            R"({"format":-0.0,"seed":18446744073709551616})",
+        };
+        for (const char* c : cases)
+            loadCleanly(c);
+    }
+
+    void loopNestingTenThousandDeep() {
+        std::string prog = R"([{"run":"1ms"}])";
+        std::string open, close;
+        for (int i = 0; i < 10000; ++i) {
+            open += R"([{"loop":1,"do":)";
+            close += "}]";
+        }
+        const std::string text =
+            R"({"format":1,"name":"x","duration":"1s","topology":{"sockets":1,"cores_per_socket":1,"threads_per_core":1,"numa_nodes":1},"tasks":[{"name":"t","program":)" +
+            open + prog + close + "}]}";
+        core::LoadResult r = core::loadScenarioText(text, "deep.json");
+        QVERIFY(!r.ok());
+        QCOMPARE(r.errors.size(), size_t(1));
+        QVERIFY2(r.errors[0].find("nesting deeper than 128 levels") != std::string::npos,
+                 r.errors[0].c_str());
+    }
+
+    void tenMegabyteStrings() {
+        const long before = peakRssMb();
+        const std::string big(10 << 20, 'x');
+        nlohmann::json j = nlohmann::json::parse(
+            R"({"format":1,"duration":"1s","topology":{"sockets":1,"cores_per_socket":1,"threads_per_core":1,"numa_nodes":1}})");
+        j["name"] = big;
+        j["description"] = big;
+        j["tasks"] = nlohmann::json::array({{{"name", big}, {"program", nlohmann::json::array()}}});
+        const std::string text = j.dump();
+        core::LoadResult r = core::loadScenarioText(text, "big.json");
+        QVERIFY(!r.ok());
+        QCOMPARE(r.errors.size(), size_t(3)); // name, description, task name: each too long
+        QVERIFY(r.errors[0].find("string of 10485760 characters; at most 256") != std::string::npos);
+        for (const std::string& e : r.errors)
+            QVERIFY(e.size() < 400); // the message quotes at most a prefix
+        // Parsing a 30 MB document may need a few copies of it, not more.
+        QVERIFY2(peakRssMb() - before < 600, qPrintable(QString::number(peakRssMb() - before)));
+    }
+
+    void hugeKeyCountsAndArrays() {
+        std::string text =
+            R"({"format":1,"name":"x","duration":"1s","topology":{"sockets":1,"cores_per_socket":1,"threads_per_core":1,"numa_nodes":1},"channels":[)";
+        for (int i = 0; i < 200000; ++i)
+            text += std::string(i ? "," : "") + "{\"name\":\"c" + std::to_string(i) + "\",\"kind\":\"pipe\"}";
+        text += R"(],"tasks":[{"name":"t","count":100000,"program":[{"send":"c{i}"},{"recv":"d{i}"}]}]})";
+        core::LoadResult r = core::loadScenarioText(text, "wide.json");
+        QVERIFY(!r.ok());
+        QVERIFY2(r.errors[0].find("unknown channel \"d0\"") != std::string::npos, r.errors[0].c_str());
+    }
+
+    void oversizedFileIsRefusedBeforeParsing() {
+        const std::string text(core::kMaxScenarioBytes + 1, ' ');
+        core::LoadResult r = core::loadScenarioText(text, "huge.json");
+        QCOMPARE(r.errors.size(), size_t(1));
+        QVERIFY(r.errors[0].find("at most") != std::string::npos);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestScenarioFuzz)
+#include "tst_scenario_fuzz.moc"

@@ -364,7 +364,10 @@ CommandResult Engine::setOptimization(Optimization o, bool on) {
     e.optimizations[o] = on;
     applyTimeline(e);
     logCommand(e);
-    return {true, std::string(optimizationInfo(o).key) + " " + onOff(on), 1};
+    std::string msg = std::string(optimizationInfo(o).key) + " " + onOff(on);
+    if (!optimizationSimulated(o))
+        msg += " (recorded; the mechanism it changes is not simulated yet, so it has no effect)";
+    return {true, msg, 1};
 }
 
 CommandResult Engine::moveTasks(const std::string& pattern, const std::string& cgroupPath) {

@@ -32,6 +32,18 @@ const std::array<OptimizationInfo, kOptimizationCount>& optimizationCatalog() {
     return kCatalog;
 }
 
+bool optimizationSimulated(Optimization o) {
+    switch (o) {
+    case Optimization::PsiClockOnce:
+    case Optimization::PsiDirectIteration:
+    case Optimization::AutogroupMoveSkip:
+    case Optimization::CpuacctBatchScaling:
+    case Optimization::PreferSiblingLocal:
+        return false; // PSI, cpuacct, autogroup and the balancer arrive with their issues
+    }
+    return false;
+}
+
 const OptimizationInfo& optimizationInfo(Optimization o) {
     return optimizationCatalog()[static_cast<size_t>(o)];
 }

@@ -27,6 +27,9 @@ struct OptimizationInfo {
 };
 
 const std::array<OptimizationInfo, kOptimizationCount>& optimizationCatalog();
+/// Whether the engine simulates the mechanism this change acts on yet. A toggle of one that
+/// is not simulated is validated and recorded but changes nothing.
+bool optimizationSimulated(Optimization o);
 const OptimizationInfo& optimizationInfo(Optimization o);
 std::optional<Optimization> optimizationFromKey(std::string_view key);
 

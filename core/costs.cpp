@@ -31,6 +31,7 @@ const std::array<CostInfo, kCostOpCount>& costCatalog() {
         {CostOp::LockHandover, "lock_handover", T::ns(120), "contended lock cache-line transfer"},
         {CostOp::LockHandoverPerWaiter, "lock_handover_per_waiter", T::ns(40),
          "extra hand-over cost per spinning CPU"},
+        {CostOp::TaskRqLock, "task_rq_lock", T::ns(200), "task_rq_lock and unlock"},
         {CostOp::RqClockUpdate, "rq_clock_update", T::ns(15), "update_rq_clock bookkeeping"},
         {CostOp::GroupChange, "group_change", T::ns(250), "sched_change_group detach/attach"},
         {CostOp::BalanceStatsPerCpu, "balance_stats_per_cpu", T::ns(15), "balancer stats, per CPU"},

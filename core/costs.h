@@ -36,6 +36,7 @@ enum class CostOp : uint8_t {
     PercpuCounterFold,     ///< folding a per-CPU delta into the global count (lock held)
     LockHandover,          ///< acquiring a contended spinlock's cache line
     LockHandoverPerWaiter, ///< extra hand-over cost per CPU spinning on the same lock
+    TaskRqLock,            ///< task_rq_lock + unlock (pi_lock and the runqueue lock)
     RqClockUpdate,         ///< update_rq_clock bookkeeping (plus one CpuClock read)
     GroupChange,           ///< sched_change_group: detach/attach entity and PELT load
     BalanceStatsPerCpu,    ///< load balancer: gathering statistics of one CPU

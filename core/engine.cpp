@@ -20,21 +20,16 @@ std::string onOff(bool on) {
 Engine::Engine(std::shared_ptr<const ScenarioSpec> spec, EngineOptions options)
     : m_spec(std::move(spec))
     , m_options(options)
-    , m_ctx(m_spec->seed)
+    , m_ctx(*m_spec)
     , m_machine(m_spec->topology, m_ctx)
     , m_cgroups(*m_spec, m_spec->topology.nrCpus(), m_machine.rqs())
-    , m_fair(m_ctx, m_machine, m_cgroups)
+    , m_cpuacct(m_ctx, m_machine, m_cgroups)
+    , m_psi(m_ctx, m_machine, m_cgroups)
+    , m_fair(m_ctx, m_machine, m_cgroups, m_cpuacct)
     , m_wakeup(m_ctx, m_machine, m_fair)
-    , m_sched(m_ctx, m_machine, m_cgroups, m_fair, m_wakeup)
+    , m_sched(m_ctx, m_machine, m_cgroups, m_fair, m_wakeup, m_psi, m_cpuacct)
     , m_interp(m_ctx, m_machine, m_sched, m_channels, *this) {
     const ScenarioSpec& s = *m_spec;
-    for (auto [op, cost] : s.kernel.costs)
-        m_ctx.costs.set(op, cost);
-    m_ctx.tunables = Tunables::forCpus(m_machine.nrCpus());
-    m_ctx.optimizations = s.optimizations;
-    m_ctx.features = s.kernel.features;
-    m_ctx.hz = s.kernel.hz;
-    m_ctx.tickPeriod = SimTime::ns(1000'000'000 / s.kernel.hz);
     m_machine.topology().setSmtGainCapacity(s.kernel.smtGainCapacity);
     for (Rq& rq : m_machine.rqs())
         rq.capacity = m_machine.topology().capacityOrig();
@@ -199,7 +194,7 @@ void Engine::dispatch(const Event& ev) {
     switch (static_cast<EventKind>(ev.kind)) {
     case EventKind::CpuResume: {
         Rq& rq = m_machine.rq(ev.a);
-        rq.resume = {};
+        rq.resumeArmed = false;
         m_interp.resume(rq);
         break;
     }
@@ -217,6 +212,9 @@ void Engine::dispatch(const Event& ev) {
             startTask(*t);
         }
         break;
+    case EventKind::PsiAvgs:
+        m_psi.avgsWork(ev.a);
+        break;
     case EventKind::Timeline: {
         const TimelineEntry& e = m_spec->timeline[ev.a];
         if (e.kind == TimelineEntry::Kind::Spawn)
@@ -230,16 +228,24 @@ void Engine::dispatch(const Event& ev) {
 bool Engine::step() {
     if (m_finished)
         return false;
-    if (m_ctx.queue.empty() || m_ctx.queue.nextTime() > m_spec->duration) {
-        m_ctx.now = m_spec->duration;
-        finish();
-        return false;
+    while (true) {
+        SimTime at;
+        if (!m_ctx.queue.peek(at) || at > m_spec->duration) {
+            m_ctx.now = m_spec->duration;
+            finish();
+            return false;
+        }
+        const EventQueue::Popped p = m_ctx.queue.pop();
+        // A resume superseded by a newer one for the same CPU is not an event.
+        if (static_cast<EventKind>(p.event.kind) == EventKind::CpuResume &&
+            p.event.b != m_machine.rq(p.event.a).resumeGen)
+            continue;
+        assert(p.time >= m_ctx.now && "simulated time went backwards");
+        m_ctx.now = p.time;
+        ++m_ctx.counters.events;
+        dispatch(p.event);
+        break;
     }
-    const EventQueue::Popped p = m_ctx.queue.pop();
-    assert(p.time >= m_ctx.now && "simulated time went backwards");
-    m_ctx.now = p.time;
-    ++m_ctx.counters.events;
-    dispatch(p.event);
     if (m_tasks.liveCount() == 0 && m_pendingLaunches == 0)
         finish();
     return !m_finished;
@@ -247,7 +253,8 @@ bool Engine::step() {
 
 void Engine::runUntil(SimTime t) {
     const SimTime target = std::min(t, m_spec->duration);
-    while (!m_finished && !m_ctx.queue.empty() && m_ctx.queue.nextTime() <= target)
+    SimTime next;
+    while (!m_finished && m_ctx.queue.peek(next) && next <= target)
         step();
     if (m_finished)
         return;
@@ -535,6 +542,16 @@ std::string Engine::checkInvariants() const {
     for (size_t i = 0; i < m_cgroups.size(); ++i)
         if (perCgroup[i] != m_cgroups.all()[i].nrTasks)
             return "cgroup " + m_cgroups.all()[i].path + ": task count out of step";
+    if (std::string psi = m_psi.checkConsistency(m_tasks); !psi.empty())
+        return psi;
+    // cpuacct: a cgroup's usage is its own tasks' plus its children's.
+    for (const Cgroup& cg : m_cgroups.all()) {
+        SimTime sum = m_cpuacct.ownUsage(cg.id);
+        for (CgroupId c : cg.children)
+            sum += m_cpuacct.usage(c);
+        if (sum != m_cpuacct.usage(cg.id))
+            return "cpuacct: " + cg.path + " differs from its own tasks plus its children";
+    }
     return {};
 }
 

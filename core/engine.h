@@ -2,9 +2,11 @@
 
 #include "cgroups.h"
 #include "channel.h"
+#include "cpuacct.h"
 #include "fair.h"
 #include "interpreter.h"
 #include "machine.h"
+#include "psi.h"
 #include "scenariospec.h"
 #include "scheduler.h"
 #include "simcontext.h"
@@ -89,6 +91,8 @@ public:
     const Topology& topology() const { return m_machine.topology(); }
     const CgroupTree& cgroups() const { return m_cgroups; }
     const TaskTable& tasks() const { return m_tasks; }
+    const Psi& psi() const { return m_psi; }
+    const Cpuacct& cpuacct() const { return m_cpuacct; }
     const std::vector<Channel>& channels() const { return m_channels; }
     const std::vector<ExitRecord>& exitRecords() const { return m_exitRecords; }
     uint64_t exitsNotRecorded() const { return m_exitsNotRecorded; }
@@ -133,6 +137,8 @@ private:
     std::map<std::string, uint32_t> m_sessions;
     std::map<std::string, std::shared_ptr<const CpuSet>> m_cpuSets;
     TaskTable m_tasks;
+    Cpuacct m_cpuacct;
+    Psi m_psi;
     Fair m_fair;
     Wakeup m_wakeup;
     Scheduler m_sched;

@@ -1,5 +1,7 @@
 #include "fair.h"
 
+#include "cpuacct.h"
+
 #include "task.h"
 #include "weights.h"
 
@@ -32,10 +34,11 @@ uint64_t satSub(uint64_t a, uint64_t b) {
 
 } // namespace
 
-Fair::Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups)
+Fair::Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpuacct)
     : m_ctx(ctx)
     , m_machine(machine)
-    , m_cgroups(cgroups) {}
+    , m_cgroups(cgroups)
+    , m_cpuacct(cpuacct) {}
 
 // ---- time ------------------------------------------------------------------------------------
 
@@ -62,12 +65,17 @@ SimTime Fair::schedSlice(const CfsRq& cfs, const SchedEntity& se) const {
 
 void Fair::updateCurr(Rq& rq) {
     m_machine.advance(rq);
-    const SimTime d = rq.pendingExec;
-    if (d.count() <= 0)
+    if (rq.pendingExec.count() <= 0)
         return;
-    rq.pendingExec = SimTime();
     Task* t = rq.curr;
     assert(t && "task time accrued with no current task");
+    // cpuacct_charge is part of update_curr: its cost is in the time it measures.
+    m_cpuacct.chargeCost(rq, *t);
+    const SimTime d = rq.pendingExec;
+    rq.pendingExec = SimTime();
+    const SimTime user = std::min(d, t->userTime - t->acctUser);
+    t->acctUser += user;
+    m_cpuacct.account(rq.cpu, *t, user, d - user);
     t->se.execStart = m_ctx.now;
     for (SchedEntity* se = &t->se; se; se = se->parent) {
         assert(se->heapPos < 0 && "vruntime of a queued entity must not change");
@@ -518,8 +526,17 @@ void Fair::migrateTaskRq(Task& p) {
     detachLoad(p);
 }
 
-void Fair::detachLoad(Task& p) {
+void Fair::detachLoad(Task& p, bool propagate) {
     CfsRq& cfs = *p.se.cfsRq;
+    if (propagate && p.se.attached) {
+        // The group entities above carry this task's contribution too: take it out now.
+        for (SchedEntity* g = p.se.parent; g; g = g->parent) {
+            g->avg.utilAvg = satSub(g->avg.utilAvg, p.se.avg.utilAvg);
+            g->avg.utilSum = satSub(g->avg.utilSum, p.se.avg.utilSum);
+            g->cfsRq->avg.utilAvg = satSub(g->cfsRq->avg.utilAvg, p.se.avg.utilAvg);
+            g->cfsRq->avg.utilSum = satSub(g->cfsRq->avg.utilSum, p.se.avg.utilSum);
+        }
+    }
     if (p.se.attached) {
         // Sync to the old queue's clock, then take the task's load away with it.
         updateCfsRqLoadAvg(cfs);

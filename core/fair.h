@@ -11,6 +11,7 @@
 namespace core {
 
 struct Task;
+class Cpuacct;
 
 /// The CFS scheduling class (v4.x semantics): per-CPU runqueues with a group entity per task
 /// group per CPU, vruntime, min_vruntime, placement, slices, tick and wakeup preemption,
@@ -20,7 +21,7 @@ public:
     enum : uint32_t { EnqueueWakeup = 1, EnqueueMigrated = 2 };
     enum : uint32_t { DequeueSleep = 1, DequeueSave = 2, DequeueMove = 4 };
 
-    Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups);
+    Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpuacct);
 
     void enqueueTask(Rq& rq, Task& p, uint32_t flags);
     void dequeueTask(Rq& rq, Task& p, uint32_t flags);
@@ -39,8 +40,10 @@ public:
     void taskFork(Task& child, uint32_t cpu);
     /// A task not on a runqueue leaves its CPU: vruntime made relative, PELT detached.
     void migrateTaskRq(Task& p);
-    /// Takes the task's PELT load and utilisation out of its queue (migration, death).
-    void detachLoad(Task& p);
+    /// Takes the task's PELT load and utilisation out of its queue (migration, death). With
+    /// `propagate`, the removal also reaches every group entity above at once, as a detach in
+    /// sched_move_task does; otherwise they keep it until it decays.
+    void detachLoad(Task& p, bool propagate = false);
     /// Makes a queued task current again on every level (set_curr_task).
     void setCurrTask(Rq& rq, Task& p);
     /// Points the task's entity at its group's queue on a CPU.
@@ -84,6 +87,7 @@ private:
     SimContext& m_ctx;
     Machine& m_machine;
     CgroupTree& m_cgroups;
+    Cpuacct& m_cpuacct;
 };
 
 } // namespace core

@@ -106,7 +106,7 @@ bool Interpreter::waitChildren(Task& t, Rq& rq) {
 
 bool Interpreter::handedOff(const Task& t, const Rq& rq) const {
     // Preempted by a wakeup, moved away, or the scheduler already arranged its continuation.
-    return rq.curr != &t || m_ctx.queue.pending(rq.resume);
+    return rq.curr != &t || rq.resumeArmed;
 }
 
 void Interpreter::run(Task& t, Rq& rq) {
@@ -130,7 +130,17 @@ void Interpreter::run(Task& t, Rq& rq) {
                 if (!waitChildren(t, rq))
                     return;
                 break;
-            default: // run, sleep, io, memstall: nothing left to do
+            case ActionKind::Io:
+                t.inIowait = false;
+                t.actionActive = false;
+                t.cursor.advance();
+                break;
+            case ActionKind::Memstall:
+                m_sched.psi().memstallLeave(rq, t);
+                t.actionActive = false;
+                t.cursor.advance();
+                break;
+            default: // run, sleep: nothing left to do
                 t.actionActive = false;
                 t.cursor.advance();
                 break;
@@ -172,6 +182,10 @@ void Interpreter::run(Task& t, Rq& rq) {
             chargeSyscall(rq);
             const SimTime d = draw(ins->duration);
             t.actionActive = true;
+            if (ins->kind == ActionKind::Io)
+                t.inIowait = true; // io_schedule
+            else if (ins->kind == ActionKind::Memstall)
+                m_sched.psi().memstallEnter(rq, t);
             const TaskState s = ins->kind == ActionKind::Sleep ? TaskState::Sleeping
                                 : ins->kind == ActionKind::Io  ? TaskState::IoWait
                                                                : TaskState::MemStall;
@@ -209,8 +223,7 @@ void Interpreter::run(Task& t, Rq& rq) {
             chargeSyscall(rq);
             t.cursor.advance();
             t.session = ins->arg;
-            if (m_ctx.features.autogroup)
-                m_sched.moveTask(t, t.cgroup); // sched_autogroup_create_attach
+            m_sched.schedMoveTask(t, false); // sched_autogroup_create_attach
             break;
         case ActionKind::Yield:
             chargeSyscall(rq);

@@ -21,16 +21,13 @@ Machine::Machine(const TopologySpec& spec, SimContext& ctx)
     }
 }
 
-void Machine::advance(Rq& rq) {
-    const SimTime now = m_ctx.now;
-    if (now <= rq.cursor)
-        return;
+void Machine::advanceTo(Rq& rq, SimTime now) {
     const SimTime d = now - rq.cursor;
     if (Task* t = rq.curr) {
         rq.busy += d;
         rq.pendingExec += d;
-        SimTime left = d;
         t->userTime += d;
+        SimTime left = d;
         const SimTime cold = std::min(left, t->coldRemaining);
         t->coldRemaining -= cold;
         left -= cold;
@@ -41,23 +38,6 @@ void Machine::advance(Rq& rq) {
         rq.idle += d;
     }
     rq.cursor = now;
-}
-
-void Machine::charge(Rq& rq, CostOp op, SimTime cost) {
-    if (cost.count() <= 0)
-        return;
-    advance(rq);
-    const SimTime start = rq.cursor; // >= now after advance
-    rq.cursor = start + cost;
-    rq.overhead += cost;
-    if (Task* t = rq.curr) {
-        // Kernel work in a task's context is its system time (sum_exec_runtime counts it).
-        t->sysTime += cost;
-        rq.pendingExec += cost;
-    }
-    m_ctx.counters.overheadByOp[static_cast<size_t>(op)] += cost;
-    if (m_ctx.trace)
-        emit(rq, SliceKind::Overhead, rq.curr, start, rq.cursor);
 }
 
 void Machine::emit(Rq& rq, SliceKind kind, const Task* t, SimTime start, SimTime end) {

@@ -3,13 +3,12 @@
 #include "costs.h"
 #include "runqueue.h"
 #include "simcontext.h"
+#include "task.h"
 #include "topology.h"
 
 #include <vector>
 
 namespace core {
-
-struct Task;
 
 /// The CPUs: topology plus one runqueue each, and the rules for spending their time.
 class Machine {
@@ -26,10 +25,28 @@ public:
 
     /// Classifies the CPU's time up to now: task time (progressing the current task's
     /// penalty and run action) or idle.
-    void advance(Rq& rq);
+    void advance(Rq& rq) {
+        if (m_ctx.now > rq.cursor)
+            advanceTo(rq, m_ctx.now);
+    }
     /// Charges kernel work done now on this CPU; it runs after any work already charged. Work
     /// in a task's context (rq.curr set) is that task's system time.
-    void charge(Rq& rq, CostOp op, SimTime cost);
+    void charge(Rq& rq, CostOp op, SimTime cost) {
+        if (cost.count() <= 0)
+            return;
+        advance(rq);
+        const SimTime start = rq.cursor; // >= now after advance
+        rq.cursor = start + cost;
+        rq.overhead += cost;
+        m_ctx.counters.overheadByOp[static_cast<size_t>(op)] += cost;
+        if (Task* t = rq.curr) {
+            // Kernel work in a task's context is its system time (sum_exec_runtime counts it).
+            t->sysTime += cost;
+            rq.pendingExec += cost;
+        }
+        if (m_ctx.trace)
+            emit(rq, SliceKind::Overhead, rq.curr, start, rq.cursor);
+    }
     void charge(Rq& rq, CostOp op) { charge(rq, op, m_ctx.costs[op]); }
     void chargeN(Rq& rq, CostOp op, uint64_t n) { charge(rq, op, m_ctx.costs[op] * static_cast<int64_t>(n)); }
 
@@ -44,6 +61,7 @@ public:
     }
 
 private:
+    void advanceTo(Rq& rq, SimTime now);
     void emit(Rq& rq, SliceKind kind, const Task* t, SimTime start, SimTime end);
 
     SimContext& m_ctx;

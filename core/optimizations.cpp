@@ -38,8 +38,9 @@ bool optimizationSimulated(Optimization o) {
     case Optimization::PsiDirectIteration:
     case Optimization::AutogroupMoveSkip:
     case Optimization::CpuacctBatchScaling:
+        return true;
     case Optimization::PreferSiblingLocal:
-        return false; // PSI, cpuacct, autogroup and the balancer arrive with their issues
+        return false; // the load balancer arrives with its issue
     }
     return false;
 }

@@ -39,8 +39,8 @@ struct Rq {
     SimTime overhead;
     uint64_t nrSwitches = 0;
 
-    EventQueue::Handle resume;
-    EventQueue::Handle tick;
+    uint32_t resumeGen = 0;   ///< only the CpuResume event carrying this generation is live
+    bool resumeArmed = false; ///< a live CpuResume event is pending
     bool tickArmed = false;
     SimTime idleStamp; ///< when the CPU last went idle
     SimTime avgIdle;

@@ -7,12 +7,15 @@
 
 namespace core {
 
-Scheduler::Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup)
+Scheduler::Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup,
+                     Psi& psi, Cpuacct& cpuacct)
     : m_ctx(ctx)
     , m_machine(machine)
     , m_cgroups(cgroups)
     , m_fair(fair)
-    , m_wakeup(wakeup) {}
+    , m_wakeup(wakeup)
+    , m_psi(psi)
+    , m_cpuacct(cpuacct) {}
 
 TaskGroup& Scheduler::effectiveGroup(const Task& p, bool exiting) const {
     CgroupTree& cg = const_cast<CgroupTree&>(m_cgroups);
@@ -23,15 +26,36 @@ TaskGroup& Scheduler::effectiveGroup(const Task& p, bool exiting) const {
     return *tg;
 }
 
+void Scheduler::initTask(Task& p) {
+    p.tg = &effectiveGroup(p, false);
+    recomputeAllowed(p);
+    p.se.weight = niceToWeight(p.nice);
+    m_cgroups.at(p.cgroup).nrTasks++;
+}
+
+void Scheduler::recomputeAllowed(Task& p) {
+    const auto& cgCpus = m_cgroups.at(p.cgroup).cpus;
+    if (!cgCpus) {
+        p.allowed = p.affinity;
+    } else if (!p.affinity) {
+        p.allowed = cgCpus;
+    } else {
+        CpuSet both = *p.affinity & *cgCpus;
+        // An empty intersection falls back to the cpuset (the kernel resets affinity).
+        p.allowed = both.empty() ? cgCpus : std::make_shared<const CpuSet>(std::move(both));
+    }
+}
+
+// ---- events of a CPU --------------------------------------------------------------------------
+
 void Scheduler::armResume(Rq& rq) {
-    if (rq.resume.valid())
-        m_ctx.queue.cancel(rq.resume);
-    rq.resume = {};
+    ++rq.resumeGen; // supersedes any pending resume of this CPU
     Task* t = rq.curr;
+    rq.resumeArmed = t != nullptr;
     if (!t)
         return;
     const SimTime at = std::max(m_ctx.now, rq.cursor) + t->coldRemaining + t->runRemaining;
-    rq.resume = m_ctx.queue.push(at, Event{static_cast<uint32_t>(EventKind::CpuResume), rq.cpu, 0});
+    m_ctx.queue.post(at, Event{static_cast<uint32_t>(EventKind::CpuResume), rq.cpu, rq.resumeGen});
 }
 
 void Scheduler::ensureTick(Rq& rq) {
@@ -39,9 +63,25 @@ void Scheduler::ensureTick(Rq& rq) {
         return;
     const int64_t period = m_ctx.tickPeriod.count();
     const SimTime next = SimTime::ns((m_ctx.now.count() / period + 1) * period);
-    rq.tick = m_ctx.queue.push(next, Event{static_cast<uint32_t>(EventKind::Tick), rq.cpu, 0});
+    m_ctx.queue.post(next, Event{static_cast<uint32_t>(EventKind::Tick), rq.cpu, 0});
     rq.tickArmed = true;
 }
+
+// ---- queueing ---------------------------------------------------------------------------------
+
+void Scheduler::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
+    // A wakeup for PSI is one that did not change CPU (a migrated task re-adds its flags).
+    const bool wakeup = (flags & Fair::EnqueueWakeup) && !p.migrated;
+    m_psi.enqueue(rq, p, wakeup);
+    m_fair.enqueueTask(rq, p, flags);
+}
+
+void Scheduler::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
+    m_psi.dequeue(rq, p, flags & Fair::DequeueSleep);
+    m_fair.dequeueTask(rq, p, flags);
+}
+
+// ---- switching --------------------------------------------------------------------------------
 
 void Scheduler::schedule(Rq& rq) {
     m_fair.updateCurr(rq);
@@ -71,8 +111,10 @@ void Scheduler::schedule(Rq& rq) {
             ++prev->nivcsw;
         else if (prev->state != TaskState::Dead)
             ++prev->nvcsw;
+        m_cpuacct.switchOut(rq, *prev);
     }
     rq.curr = next;
+    m_psi.taskSwitch(rq, prev, next, prev && !prev->se.onRq);
     // The switch runs in the incoming task's context (finish_task_switch and the return path).
     m_machine.charge(rq, CostOp::ContextSwitch);
     if (next) {
@@ -98,6 +140,8 @@ void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
     }
 }
 
+// ---- waking -----------------------------------------------------------------------------------
+
 void Scheduler::setTaskCpu(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo) {
     const uint32_t from = p.cpu.value();
     if (from == cpu)
@@ -121,6 +165,7 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
     const uint32_t prev = p.cpu.value();
     const uint32_t cpu = m_wakeup.selectTaskRq(p, prev, wakerRq.cpu, waker, Wakeup::Kind::Wake, sync);
     if (cpu != prev) {
+        m_psi.ttwuDequeue(wakerRq, p);
         m_fair.migrateTaskRq(p);
         setTaskCpu(p, cpu, MigrationReason::Wakeup, -1, wakerRq);
     }
@@ -130,7 +175,7 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
     Rq& rq = m_machine.rq(cpu);
     if (&rq != &wakerRq && m_machine.idle(rq))
         m_machine.charge(rq, CostOp::Ipi);
-    m_fair.enqueueTask(rq, p, Fair::EnqueueWakeup);
+    enqueueTask(rq, p, Fair::EnqueueWakeup);
     checkPreemptCurr(rq, p);
 }
 
@@ -147,7 +192,7 @@ void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
     Rq& rq = m_machine.rq(cpu);
     if (&rq != &parentRq && m_machine.idle(rq))
         m_machine.charge(rq, CostOp::Ipi);
-    m_fair.enqueueTask(rq, p, 0);
+    enqueueTask(rq, p, 0);
     checkPreemptCurr(rq, p);
 }
 
@@ -156,7 +201,7 @@ void Scheduler::blockCurrent(Rq& rq, TaskState state, BlockReason reason) {
     assert(p);
     p->state = state;
     p->block = reason;
-    m_fair.dequeueTask(rq, *p, Fair::DequeueSleep);
+    dequeueTask(rq, *p, Fair::DequeueSleep);
     schedule(rq);
 }
 
@@ -168,10 +213,11 @@ void Scheduler::yieldCurrent(Rq& rq) {
 
 void Scheduler::tick(Rq& rq) {
     rq.tickArmed = false;
-    rq.tick = {};
     ++m_ctx.counters.ticks;
     if (!rq.curr)
         return; // nohz: an idle CPU stops its tick
+    // Account the tick to the mode it interrupted, before the tick's own kernel work.
+    m_cpuacct.tick(rq, *rq.curr);
     const bool resched = m_fair.taskTick(rq);
     m_machine.charge(rq, CostOp::Tick);
     ensureTick(rq);
@@ -181,6 +227,8 @@ void Scheduler::tick(Rq& rq) {
     }
 }
 
+// ---- exit and moves ---------------------------------------------------------------------------
+
 void Scheduler::exitTask(Task& p) {
     Rq& rq = m_machine.rq(p.cpu.value());
     ++m_ctx.counters.exits;
@@ -188,120 +236,133 @@ void Scheduler::exitTask(Task& p) {
         m_ctx.queue.cancel(p.timer);
         p.timer = {};
     }
+    m_machine.charge(rq, CostOp::Exit);
+    // do_exit -> sched_autogroup_exit_task: every exit passes through sched_move_task.
+    schedMoveTask(p, true);
     const bool running = rq.curr == &p;
-    if (p.runnable())
-        m_fair.dequeueTask(rq, p, Fair::DequeueSleep);
+    const bool queued = p.se.onRq;
+    const bool blocked = !p.runnable();
     p.state = TaskState::Dead;
     p.exitTime = m_ctx.now;
-    m_machine.charge(rq, CostOp::Exit);
-    m_cgroups.at(p.cgroup).nrTasks--;
-    if (running)
+    if (running) {
+        dequeueTask(rq, p, Fair::DequeueSleep); // the final switch clears its PSI state
         schedule(rq);
-    m_fair.migrateTaskRq(p); // its load leaves the queue (task_dead_fair)
+    } else if (queued) {
+        dequeueTask(rq, p, 0); // killed while waiting for a CPU
+    } else if (blocked) {
+        m_psi.taskGone(rq, p); // killed while asleep with iowait/memstall flags
+    }
+    m_cgroups.at(p.cgroup).nrTasks--;
+    // task_dead_fair: the dead task's load leaves its queue.
+    if (!p.migrated)
+        p.migrated = true;
+    m_fair.detachLoad(p);
     if (m_exitListener)
         m_exitListener->taskExited(p);
 }
 
-void Scheduler::moveTask(Task& p, CgroupId to) {
+void Scheduler::schedMoveTask(Task& p, bool exiting) {
     Rq& rq = m_machine.rq(p.cpu.value());
     ++m_ctx.counters.schedMoveTaskCalls;
     const SimTime before = rq.overhead;
-    // Lock the runqueue and update its clock (one clock read).
+    m_machine.charge(rq, CostOp::TaskRqLock);
+    TaskGroup& target = effectiveGroup(p, exiting);
+    if (m_ctx.optimizations.test(Optimization::AutogroupMoveSkip) && &target == p.tg) {
+        // The 2023 change: nothing to do when the effective group stays the same.
+        m_ctx.counters.schedMoveTaskTime += rq.overhead - before;
+        return;
+    }
     m_machine.charge(rq, CostOp::RqClockUpdate);
     m_machine.charge(rq, CostOp::CpuClock);
     ++m_ctx.counters.cpuClockReads;
-    // sched_change_group's detach/attach work, charged up front: no time may be accounted to
-    // the task while its group entities are being requeued below.
+    // sched_change_group's detach/attach work, charged before any entity is requeued: no time
+    // may be accounted to the task while its group entities are in their trees.
     m_machine.charge(rq, CostOp::GroupChange);
     const bool running = rq.curr == &p;
     const bool queued = p.se.onRq;
     if (queued)
-        m_fair.dequeueTask(rq, p, Fair::DequeueSave | Fair::DequeueMove);
+        m_fair.dequeueTask(rq, p, Fair::DequeueSave | Fair::DequeueMove); // no PSI hook (SAVE)
     if (running) {
         m_fair.putPrevTask(rq, p);
-        rq.curr = nullptr; // its group entities may be back in their trees: charge nobody
-    }
-    if (!queued && !p.migrated) {
-        p.se.vruntime -= p.se.cfsRq->minVruntime; // detach_task_cfs_rq: make it relative
-        p.migrated = true;
+        rq.curr = nullptr;
     }
     if (queued)
         p.migrated = true; // a non-sleep dequeue left its vruntime relative
-    m_fair.detachLoad(p);
-    m_cgroups.at(p.cgroup).nrTasks--;
-    p.cgroup = to;
-    m_cgroups.at(to).nrTasks++;
-    p.tg = &effectiveGroup(p, p.state == TaskState::Dead);
-    recomputeAllowed(p);
+    else if (!p.migrated) {
+        p.se.vruntime -= p.se.cfsRq->minVruntime; // detach_task_cfs_rq makes it relative
+        p.migrated = true;
+    }
+    // Detach from the old group's queue, the removal propagated up at once.
+    m_fair.detachLoad(p, true);
+    p.tg = &target;
     m_fair.setTaskRq(p, p.cpu.value());
     if (queued)
-        m_fair.enqueueTask(rq, p, 0);
+        m_fair.enqueueTask(rq, p, 0); // no PSI hook (RESTORE)
     if (running) {
         m_fair.setCurrTask(rq, p);
         rq.curr = &p;
-        schedule(rq); // v6.x forces a resched of the moved current task
     }
     m_ctx.counters.schedMoveTaskTime += rq.overhead - before;
+    // A moved running task is rescheduled (its group changed); an exiting one is about to be.
+    if (running && !exiting)
+        schedule(rq);
+}
+
+void Scheduler::moveTask(Task& p, CgroupId to) {
+    if (p.cgroup == to)
+        return;
+    Rq& rq = m_machine.rq(p.cpu.value());
+    const CgroupId from = p.cgroup;
+    m_psi.cgroupMove(rq, p, from, to);
+    p.cgroup = to;
+    m_cgroups.at(from).nrTasks--;
+    m_cgroups.at(to).nrTasks++;
+    recomputeAllowed(p);
+    schedMoveTask(p, false);
     // The new cpuset may exclude the task's CPU.
     if (p.runnable() && !p.allowedOn(p.cpu)) {
         const uint32_t dst = p.allowed->first().value();
-        if (rq.curr == &p)
+        if (m_machine.rq(p.cpu.value()).curr == &p)
             migrateRunning(p, dst, MigrationReason::Move, -1);
         else
             migrateQueued(p, dst, MigrationReason::Move, -1, rq);
     }
 }
 
-void Scheduler::migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, int level) {
-    // What the per-CPU stopper does: preempt the task on its CPU, then move it while queued.
-    Rq& src = m_machine.rq(p.cpu.value());
-    assert(src.curr == &p);
-    m_fair.dequeueTask(src, p, 0);
-    p.state = TaskState::Runnable;
-    p.runnableSince = m_ctx.now;
-    schedule(src);
-    p.migrated = true;
-    m_fair.detachLoad(p);
-    setTaskCpu(p, cpu, reason, level, src);
-    Rq& dst = m_machine.rq(cpu);
-    if (m_machine.idle(dst))
-        m_machine.charge(dst, CostOp::Ipi);
-    m_fair.enqueueTask(dst, p, 0);
-    checkPreemptCurr(dst, p);
-}
+// ---- migrations -------------------------------------------------------------------------------
 
 void Scheduler::migrateQueued(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo) {
     Rq& src = m_machine.rq(p.cpu.value());
     assert(src.curr != &p && p.se.onRq);
-    m_fair.dequeueTask(src, p, 0);
+    dequeueTask(src, p, 0);
     p.migrated = true;
     m_fair.detachLoad(p);
     setTaskCpu(p, cpu, reason, level, chargeTo);
     Rq& dst = m_machine.rq(cpu);
     if (m_machine.idle(dst) && &dst != &chargeTo)
         m_machine.charge(dst, CostOp::Ipi);
-    m_fair.enqueueTask(dst, p, 0);
+    enqueueTask(dst, p, 0);
     checkPreemptCurr(dst, p);
 }
 
-void Scheduler::initTask(Task& p) {
-    p.tg = &effectiveGroup(p, false);
-    recomputeAllowed(p);
-    p.se.weight = niceToWeight(p.nice);
-    m_cgroups.at(p.cgroup).nrTasks++;
-}
-
-void Scheduler::recomputeAllowed(Task& p) {
-    const auto& cgCpus = m_cgroups.at(p.cgroup).cpus;
-    if (!cgCpus) {
-        p.allowed = p.affinity;
-    } else if (!p.affinity) {
-        p.allowed = cgCpus;
-    } else {
-        CpuSet both = *p.affinity & *cgCpus;
-        // An empty intersection falls back to the cpuset (the kernel resets affinity).
-        p.allowed = both.empty() ? cgCpus : std::make_shared<const CpuSet>(std::move(both));
-    }
+void Scheduler::migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, int level) {
+    // What the per-CPU stopper does: it preempts the task (which stays queued), moves it while
+    // it is not running, and then lets the CPU pick its next task.
+    Rq& src = m_machine.rq(p.cpu.value());
+    assert(src.curr == &p);
+    m_fair.updateCurr(src);
+    p.state = TaskState::Runnable;
+    p.runnableSince = m_ctx.now;
+    ++p.nivcsw;
+    m_fair.putPrevTask(src, p);
+    src.curr = nullptr;
+    ++m_ctx.counters.contextSwitches;
+    ++src.nrSwitches;
+    m_psi.taskSwitch(src, &p, nullptr, false); // the stopper runs: p is no longer on the CPU
+    m_cpuacct.switchOut(src, p);
+    m_machine.charge(src, CostOp::ContextSwitch);
+    migrateQueued(p, cpu, reason, level, src);
+    schedule(src);
 }
 
 } // namespace core

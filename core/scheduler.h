@@ -1,8 +1,10 @@
 #pragma once
 
 #include "cgroups.h"
+#include "cpuacct.h"
 #include "fair.h"
 #include "machine.h"
+#include "psi.h"
 #include "simcontext.h"
 #include "task.h"
 #include "wakeup.h"
@@ -10,8 +12,6 @@
 #include <cstdint>
 
 namespace core {
-
-class Channels;
 
 /// Told when a task has exited and its scheduler state is gone.
 class TaskExitListener {
@@ -21,11 +21,12 @@ public:
 };
 
 /// The scheduler core (kernel/sched/core.c): switching, waking, new tasks, blocking, exit,
-/// the tick, sched_move_task and migrations. Every operation charges its cost to the CPU that
-/// performs it.
+/// the tick, cgroup and group moves (sched_move_task), migrations, and the PSI and cpuacct
+/// hooks on those paths. Every operation charges its cost to the CPU that performs it.
 class Scheduler {
 public:
-    Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup);
+    Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup, Psi& psi,
+              Cpuacct& cpuacct);
 
     void setExitListener(TaskExitListener* l) { m_exitListener = l; }
 
@@ -39,12 +40,18 @@ public:
     void blockCurrent(Rq& rq, TaskState state, BlockReason reason);
     /// sched_yield().
     void yieldCurrent(Rq& rq);
-    /// do_exit(): the task leaves, whatever its state.
+    /// do_exit(): the task leaves, whatever its state (the autogroup exit hook included).
     void exitTask(Task& p);
-    /// sched_move_task(): the task changes cgroup (or its effective task group changes).
+    /// A cgroup move: PSI flags follow (cgroup_move_task), then sched_move_task.
     void moveTask(Task& p, CgroupId to);
+    /// sched_move_task(): re-evaluates the task's effective group (cgroup or autogroup).
+    void schedMoveTask(Task& p, bool exiting);
     /// Scheduler tick of one CPU.
     void tick(Rq& rq);
+
+    /// enqueue_task / dequeue_task: the PSI hook and the CFS class.
+    void enqueueTask(Rq& rq, Task& p, uint32_t flags);
+    void dequeueTask(Rq& rq, Task& p, uint32_t flags);
 
     /// The CPU's current task continues at the right time (after kernel work and its run).
     void armResume(Rq& rq);
@@ -57,13 +64,13 @@ public:
     void setTaskCpu(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo);
     /// The task group a task runs in: its cgroup's, or its autogroup's (autogroup rule).
     TaskGroup& effectiveGroup(const Task& p, bool exiting) const;
-
-    Machine& machine() { return m_machine; }
-    Fair& fair() { return m_fair; }
-
     /// Sets a new task's effective group, allowed CPUs and weight from its attributes.
     void initTask(Task& p);
     void recomputeAllowed(Task& p);
+
+    Machine& machine() { return m_machine; }
+    Fair& fair() { return m_fair; }
+    Psi& psi() { return m_psi; }
 
 private:
     void checkPreemptCurr(Rq& rq, Task& p);
@@ -73,6 +80,8 @@ private:
     CgroupTree& m_cgroups;
     Fair& m_fair;
     Wakeup& m_wakeup;
+    Psi& m_psi;
+    Cpuacct& m_cpuacct;
     TaskExitListener* m_exitListener = nullptr;
 };
 

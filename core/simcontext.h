@@ -18,6 +18,7 @@ enum class EventKind : uint32_t {
     TaskTimer, ///< a = slot, b = task id: a sleep / io / memstall ends
     TaskStart, ///< a = slot, b = task id: a task with a start delay begins
     Timeline,  ///< a = index into the scenario timeline
+    PsiAvgs,   ///< a = PSI group: its delayed averaging work
 };
 
 /// What every engine component shares: the clock, the queue, randomness, the cost model,
@@ -25,6 +26,17 @@ enum class EventKind : uint32_t {
 struct SimContext {
     explicit SimContext(uint64_t seed)
         : rng(seed) {}
+    /// The context a scenario asks for: its seed, HZ, features, switches and cost overrides.
+    explicit SimContext(const ScenarioSpec& spec)
+        : rng(spec.seed) {
+        for (auto [op, cost] : spec.kernel.costs)
+            costs.set(op, cost);
+        tunables = Tunables::forCpus(spec.topology.nrCpus());
+        optimizations = spec.optimizations;
+        features = spec.kernel.features;
+        hz = spec.kernel.hz;
+        tickPeriod = SimTime::ns(1000000000 / spec.kernel.hz);
+    }
     SimTime now;
     EventQueue queue;
     Rng rng;

@@ -50,6 +50,19 @@ RunSummary summarize(const Engine& engine) {
     s.tasksNotListed = engine.exitsNotRecorded();
     for (const Channel& ch : engine.channels())
         s.channels.push_back({ch.name, ch.received});
+    s.psiEnabled = engine.spec().kernel.features.psi;
+    s.cpuacctEnabled = engine.spec().kernel.features.cpuacct;
+    for (const Cgroup& c : cg.all()) {
+        CgroupSummary cs;
+        cs.path = c.path;
+        cs.weight = c.weight;
+        cs.user = engine.cpuacct().usage(c.id, 0);
+        cs.system = engine.cpuacct().usage(c.id, 1);
+        cs.usage = cs.user + cs.system;
+        cs.psi = engine.psi().report(c.id);
+        s.cgroups.push_back(std::move(cs));
+    }
+    s.systemPsi = engine.psi().report(CgroupId(0));
     return s;
 }
 
@@ -75,6 +88,26 @@ ordered_json countersJson(const Counters& c) {
     j["lock_wait_ns"] = c.lockWait.count();
     j["sched_move_task_calls"] = c.schedMoveTaskCalls;
     j["sched_move_task_ns"] = c.schedMoveTaskTime.count();
+    return j;
+}
+
+ordered_json psiLineJson(const PsiLine& l) {
+    // avg as the kernel prints it (percent with two decimals), total in microseconds.
+    auto pct = [](uint64_t x) {
+        return static_cast<double>(x >> loadavg::kFshift) +
+               static_cast<double>(((x & (loadavg::kFixed1 - 1)) * 100) >> loadavg::kFshift) / 100.0;
+    };
+    return {{"avg10", pct(l.avg[0])},
+            {"avg60", pct(l.avg[1])},
+            {"avg300", pct(l.avg[2])},
+            {"total_us", l.totalUs}};
+}
+
+ordered_json psiJson(const PsiReport& r) {
+    ordered_json j;
+    j["cpu"] = {{"some", psiLineJson(r.cpu.some)}, {"full", psiLineJson(r.cpu.full)}};
+    j["memory"] = {{"some", psiLineJson(r.memory.some)}, {"full", psiLineJson(r.memory.full)}};
+    j["io"] = {{"some", psiLineJson(r.io.some)}, {"full", psiLineJson(r.io.full)}};
     return j;
 }
 
@@ -147,6 +180,18 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
     for (const ChannelSummary& c : s.channels)
         chans.push_back({{"name", c.name}, {"transfers", c.transfers}});
     j["channels"] = chans;
+    ordered_json cgs = ordered_json::array();
+    for (const CgroupSummary& c : s.cgroups) {
+        ordered_json cj = {{"path", c.path},
+                           {"weight", c.weight},
+                           {"cpuacct_usage_ns", c.usage.count()},
+                           {"cpuacct_user_ns", c.user.count()},
+                           {"cpuacct_system_ns", c.system.count()}};
+        cj["psi"] = psiJson(c.psi);
+        cgs.push_back(std::move(cj));
+    }
+    j["cgroups"] = cgs;
+    j["system_psi"] = psiJson(s.systemPsi);
     return j.dump(2) + "\n";
 }
 
@@ -180,6 +225,27 @@ std::string toCsv(const RunSummary& s) {
     o << "\nchannel,transfers\n";
     for (const ChannelSummary& c : s.channels)
         o << quote(c.name) << "," << c.transfers << "\n";
+    return o.str();
+}
+
+std::string toPsiText(const RunSummary& s) {
+    std::ostringstream o;
+    if (!s.psiEnabled)
+        o << "# PSI is disabled in this scenario (kernel.features.psi = false)\n";
+    o << "== /proc/pressure (system) ==\n";
+    o << "-- cpu\n"
+      << Psi::format(s.systemPsi.cpu) << "-- memory\n"
+      << Psi::format(s.systemPsi.memory) << "-- io\n"
+      << Psi::format(s.systemPsi.io);
+    for (const CgroupSummary& c : s.cgroups) {
+        if (c.path == "/")
+            continue;
+        o << "\n== " << c.path << " ==\n";
+        o << "-- cpu.pressure\n"
+          << Psi::format(c.psi.cpu) << "-- memory.pressure\n"
+          << Psi::format(c.psi.memory) << "-- io.pressure\n"
+          << Psi::format(c.psi.io);
+    }
     return o.str();
 }
 
@@ -245,6 +311,25 @@ std::string toTable(const RunSummary& s) {
         o << pad(t.name, 24) << pad(t.cgroup, 20) << pad(formatTimeHuman(t.runtime), 14, true)
           << pad(formatTimeHuman(t.wait), 14, true) << pad(std::to_string(t.switches), 10, true)
           << pad(std::to_string(t.migrations), 8, true) << "\n";
+    }
+    if (!s.cgroups.empty()) {
+        o << "\n"
+          << pad("cgroup", 24) << pad("weight", 8, true) << pad("cpuacct", 14, true) << pad("share", 8, true)
+          << pad("cpu some", 10, true) << pad("mem some", 10, true) << pad("io some", 10, true) << "\n";
+        const double total = static_cast<double>(s.cgroups.front().usage.count());
+        auto avg10 = [](const PsiLine& l) {
+            char b[16];
+            std::snprintf(b, sizeof b, "%lu.%02lu", static_cast<unsigned long>(l.avg[0] >> 11),
+                          static_cast<unsigned long>(((l.avg[0] & 2047) * 100) >> 11));
+            return std::string(b);
+        };
+        for (const CgroupSummary& c : s.cgroups)
+            o << pad(c.path, 24) << pad(c.path == "/" ? std::string("-") : std::to_string(c.weight), 8, true)
+              << pad(formatTimeHuman(c.usage), 14, true)
+              << pad(total > 0 ? fmt("%.1f%%", 100.0 * static_cast<double>(c.usage.count()) / total) : "-", 8,
+                     true)
+              << pad(avg10(c.psi.cpu.some), 10, true) << pad(avg10(c.psi.memory.some), 10, true)
+              << pad(avg10(c.psi.io.some), 10, true) << "\n";
     }
     if (!s.channels.empty()) {
         o << "\n" << pad("channel", 24) << pad("transfers", 14, true) << "\n";

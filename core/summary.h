@@ -2,6 +2,7 @@
 
 #include "counters.h"
 #include "optimizations.h"
+#include "psi.h"
 #include "simtime.h"
 
 #include <cstdint>
@@ -27,6 +28,14 @@ struct TaskSummary {
     SimTime exit;
 };
 
+/// One cgroup: weight, cpuacct usage and pressure.
+struct CgroupSummary {
+    std::string path;
+    uint32_t weight = 100;
+    SimTime usage, user, system;
+    PsiReport psi;
+};
+
 struct ChannelSummary {
     std::string name;
     uint64_t transfers;
@@ -45,6 +54,10 @@ struct RunSummary {
     std::vector<TaskSummary> tasks;
     uint64_t tasksNotListed = 0; ///< exited tasks beyond the record cap
     std::vector<ChannelSummary> channels;
+    std::vector<CgroupSummary> cgroups; ///< the root first, then by path
+    PsiReport systemPsi;                ///< /proc/pressure (the root group, cpu full zeroed)
+    bool psiEnabled = true;
+    bool cpuacctEnabled = true;
 };
 
 RunSummary summarize(const Engine& engine);
@@ -55,5 +68,7 @@ std::string toJson(const RunSummary& s, bool withWallTime = true);
 std::string toCsv(const RunSummary& s);
 /// Human-readable tables.
 std::string toTable(const RunSummary& s);
+/// Each cgroup's /proc/pressure-style files (cpu, memory, io), the system's first.
+std::string toPsiText(const RunSummary& s);
 
 } // namespace core

@@ -43,6 +43,9 @@ struct Task {
     std::shared_ptr<const Program> program;
     ProgramCursor cursor;
     bool actionActive = false; ///< the action at the cursor has started (run drawn, syscall charged)
+    uint8_t psiFlags = 0;      ///< PsiTaskFlag bits
+    bool inMemstall = false;   ///< inside psi_memstall_enter/leave
+    bool inIowait = false;     ///< sleeping in io_schedule
     SimTime runRemaining;      ///< CPU time left in the current run action
     SimTime coldRemaining;     ///< cache-cold penalty still to run after a migration
     EventQueue::Handle timer;
@@ -62,6 +65,9 @@ struct Task {
     SimTime runnableSince;
     SimTime waitTime;
     SimTime exitTime;
+    SimTime acctUser;    ///< user time already charged to cpuacct usage
+    SimTime statUser;    ///< user time already reported to the cpuacct stats counters
+    SimTime statSys;     ///< system time already reported to the cpuacct stats counters
     SimTime userTime;    ///< run actions and cache-cold penalties
     SimTime sysTime;     ///< kernel work done in its context (syscalls, ticks, switches in)
     uint64_t nvcsw = 0;  ///< voluntary switches (blocked)

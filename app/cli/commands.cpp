@@ -17,20 +17,21 @@ namespace cli {
 using namespace core;
 
 void printUsage() {
-    std::printf("usage: schedscope-cli <command> [options]\n\n"
-                "commands:\n"
-                "  list                          built-in scenarios (run them as builtin:NAME)\n"
-                "  validate FILE...              check scenario files; exit 0 if all are valid, 2 if not\n"
-                "  run FILE|builtin:NAME         run a scenario and print its summary\n"
-                "      --for DUR                 simulate this long instead of the scenario's duration\n"
-                "      --seed N                  override the scenario's seed\n"
-                "      --opt KEY=on|off          set an optimization (repeatable; KEY=all sets all five)\n"
-                "      --format table|json|csv   summary format (default table)\n"
-                "      --out PATH                write the summary to PATH instead of stdout\n"
-                "      --trace PATH              write run slices and migrations as CSV to PATH\n"
-                "  costs                         the kernel cost model: every entry and its default\n"
-                "  bench engine [--quick]        engine speed: pipe ping-pong rates\n\n"
-                "exit codes: 0 ok, 1 output not written, 2 invalid scenario, 64 bad command line\n");
+    std::printf(
+        "usage: schedscope-cli <command> [options]\n\n"
+        "commands:\n"
+        "  list                          built-in scenarios (run them as builtin:NAME)\n"
+        "  validate FILE...              check scenario files; exit 0 if all are valid, 2 if not\n"
+        "  run FILE|builtin:NAME         run a scenario and print its summary\n"
+        "      --for DUR                 simulate this long instead of the scenario's duration\n"
+        "      --seed N                  override the scenario's seed\n"
+        "      --opt KEY=on|off          set an optimization (repeatable; KEY=all sets all five)\n"
+        "      --format table|json|csv|psi  summary format (default table; psi: /proc/pressure text)\n"
+        "      --out PATH                write the summary to PATH instead of stdout\n"
+        "      --trace PATH              write run slices and migrations as CSV to PATH\n"
+        "  costs                         the kernel cost model: every entry and its default\n"
+        "  bench engine [--quick]        engine speed: pipe ping-pong rates\n\n"
+        "exit codes: 0 ok, 1 output not written, 2 invalid scenario, 64 bad command line\n");
 }
 
 namespace {
@@ -110,8 +111,8 @@ int cmdRun(Args& args) {
         std::fprintf(stderr, "schedscope-cli run: name exactly one scenario (a file or builtin:NAME)\n");
         return ExitUsage;
     }
-    if (format != "table" && format != "json" && format != "csv") {
-        std::fprintf(stderr, "schedscope-cli run: --format must be table, json or csv, not \"%s\"\n",
+    if (format != "table" && format != "json" && format != "csv" && format != "psi") {
+        std::fprintf(stderr, "schedscope-cli run: --format must be table, json, csv or psi, not \"%s\"\n",
                      format.c_str());
         return ExitUsage;
     }
@@ -200,7 +201,10 @@ int cmdRun(Args& args) {
     }
     RunSummary s = summarize(*engine);
     s.wallSeconds = wall;
-    const std::string text = format == "json" ? toJson(s, !noWall) : format == "csv" ? toCsv(s) : toTable(s);
+    const std::string text = format == "json"  ? toJson(s, !noWall)
+                             : format == "csv" ? toCsv(s)
+                             : format == "psi" ? toPsiText(s)
+                                               : toTable(s);
     if (out) {
         if (std::string err = writeFileAtomically(*out, text); !err.empty()) {
             std::fprintf(stderr, "%s\n", err.c_str());

@@ -23,6 +23,13 @@ struct Counters {
     uint64_t ticks = 0;
     uint64_t yields = 0;
     uint64_t idleScans = 0; ///< CPUs examined by idle-CPU searches
+    // Load balancer (schedstat-like).
+    uint64_t balanceAttempts = 0; ///< load_balance() calls that got past should_we_balance
+    uint64_t balanceBalanced = 0; ///< ... that found nothing to do
+    uint64_t balanceFailed = 0;   ///< ... that found an imbalance but moved nothing
+    uint64_t balanceHotSkips = 0; ///< tasks left in place because cache-hot
+    uint64_t activeBalances = 0;  ///< stopper pushes of a running task
+    uint64_t nohzKicks = 0;
     // Accounting operations the optimizations change.
     uint64_t cpuClockReads = 0;
     uint64_t psiGroupUpdates = 0;

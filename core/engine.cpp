@@ -27,13 +27,15 @@ Engine::Engine(std::shared_ptr<const ScenarioSpec> spec, EngineOptions options)
     , m_psi(m_ctx, m_machine, m_cgroups)
     , m_fair(m_ctx, m_machine, m_cgroups, m_cpuacct)
     , m_wakeup(m_ctx, m_machine, m_fair)
-    , m_sched(m_ctx, m_machine, m_cgroups, m_fair, m_wakeup, m_psi, m_cpuacct)
+    , m_balancer(m_ctx, m_machine, m_fair)
+    , m_sched(m_ctx, m_machine, m_cgroups, m_fair, m_wakeup, m_psi, m_cpuacct, m_balancer)
     , m_interp(m_ctx, m_machine, m_sched, m_channels, *this) {
     const ScenarioSpec& s = *m_spec;
     m_machine.topology().setSmtGainCapacity(s.kernel.smtGainCapacity);
     for (Rq& rq : m_machine.rqs())
         rq.capacity = m_machine.topology().capacityOrig();
     m_sched.setExitListener(this);
+    m_balancer.setScheduler(&m_sched);
 
     m_channels.reserve(s.channels.size());
     for (const ChannelSpec& c : s.channels) {

@@ -141,6 +141,7 @@ private:
     Psi m_psi;
     Fair m_fair;
     Wakeup m_wakeup;
+    Balancer m_balancer;
     Scheduler m_sched;
     Interpreter m_interp;
     std::vector<ExitRecord> m_exitRecords;

@@ -1,5 +1,6 @@
 #include "fair.h"
 
+#include "cfstasks.h"
 #include "cpuacct.h"
 
 #include "task.h"
@@ -210,6 +211,14 @@ void Fair::initEntityAvg(CfsRq& cfs, SchedEntity& se) {
     se.attached = false;
 }
 
+uint64_t Fair::taskHLoad(const Task& p) const {
+    // h_load of a queue: its parent queue's h_load times the group entity's share of it.
+    uint64_t load = p.se.avg.loadAvg;
+    for (const SchedEntity* g = p.se.parent; g; g = g->parent)
+        load = mulDiv(load, g->avg.loadAvg, g->myQ->avg.loadAvg + 1);
+    return load;
+}
+
 uint64_t Fair::cpuLoad(Rq& rq) {
     updateCfsRqLoadAvg(rq.cfs);
     return rq.cfs.avg.runnableLoadAvg;
@@ -282,6 +291,7 @@ void Fair::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
         updateCfsGroup(*se);
     }
     ++rq.nrRunning;
+    cfstasks::addHead(rq, p);
     m_machine.chargeN(rq, CostOp::Enqueue, levels);
 }
 
@@ -353,6 +363,7 @@ void Fair::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
         updateCfsGroup(*se);
     }
     --rq.nrRunning;
+    cfstasks::remove(rq, p);
     m_machine.chargeN(rq, CostOp::Dequeue, levels);
 }
 
@@ -416,6 +427,7 @@ Task* Fair::pickNextTask(Rq& rq) {
         setNextEntity(*cfs, *se);
         cfs = se->myQ;
     } while (cfs);
+    cfstasks::moveHead(rq, *se->task);
     return se->task;
 }
 

@@ -55,6 +55,8 @@ public:
     uint64_t cpuUtil(Rq& rq);
     /// The root queue's total load average (blocked load included).
     uint64_t cpuLoadAvg(Rq& rq);
+    /// task_h_load(): the task's load as seen at the root, through its group hierarchy.
+    uint64_t taskHLoad(const Task& p) const;
 
     /// sched_slice() of an entity, for tests and views.
     SimTime schedSlice(const CfsRq& cfs, const SchedEntity& se) const;

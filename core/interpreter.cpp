@@ -41,7 +41,10 @@ void Interpreter::resume(Rq& rq) {
     Task* t = rq.curr;
     if (!t)
         return;
-    m_sched.fair().updateCurr(rq);
+    // Classify the CPU's time up to now (this is what completes a run action). update_curr
+    // itself happens where the kernel calls it: charging its cost here would push the start of
+    // every action behind its own bookkeeping.
+    m_machine.advance(rq);
     if (t->coldRemaining.count() > 0 || t->runRemaining.count() > 0 || rq.cursor > m_ctx.now) {
         m_sched.armResume(rq);
         return;

@@ -38,9 +38,8 @@ bool optimizationSimulated(Optimization o) {
     case Optimization::PsiDirectIteration:
     case Optimization::AutogroupMoveSkip:
     case Optimization::CpuacctBatchScaling:
-        return true;
     case Optimization::PreferSiblingLocal:
-        return false; // the load balancer arrives with its issue
+        return true;
     }
     return false;
 }

@@ -5,6 +5,7 @@
 #include "simtime.h"
 #include "trace.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -17,8 +18,9 @@ struct Task;
 struct DomainState {
     uint32_t balanceIntervalMs = 1;
     uint32_t nrBalanceFailed = 0;
-    SimTime lastBalance;
+    int64_t lastBalance = 0; ///< jiffies
     SimTime maxNewidleLbCost;
+    SimTime nextDecayMaxLbCost;
 };
 
 /// One CPU's runqueue and its time accounting.
@@ -42,12 +44,24 @@ struct Rq {
     uint32_t resumeGen = 0;   ///< only the CpuResume event carrying this generation is live
     bool resumeArmed = false; ///< a live CpuResume event is pending
     bool tickArmed = false;
-    SimTime idleStamp; ///< when the CPU last went idle
-    SimTime avgIdle;
+    SimTime idleStamp; ///< when the CPU last went idle (0 = not idle since the last wakeup)
+    bool idleStampSet = false;
+    SimTime avgIdle = SimTime::us(1000);           ///< 2 x sched_migration_cost initially
+    SimTime maxIdleBalanceCost = SimTime::us(500); ///< sched_migration_cost initially
     uint32_t capacity = 1024;
 
-    std::vector<DomainState> domains; ///< by topology level index
-    SimTime nextBalance;
+    // Load balancing (per CPU, as the kernel keeps it).
+    std::vector<DomainState> domains;  ///< by topology level index
+    int64_t nextBalance = 0;           ///< jiffies
+    std::array<uint64_t, 5> cpuLoad{}; ///< cpu_load[] decayed load indices
+    int64_t lastLoadUpdateTick = 0;    ///< jiffies
+    bool nohzIdle = false;             ///< idle with the tick stopped
+    bool nohzKick = false;             ///< NOHZ_BALANCE_KICK pending
+    bool activeBalance = false;        ///< a stopper push is pending
+    bool picking = false;              ///< inside schedule() choosing the next task
+    /// cfs_tasks: the runqueue's tasks, most recently picked or enqueued first.
+    Task* cfsTasksHead = nullptr;
+    Task* cfsTasksTail = nullptr;
 
     // The trace slice being extended (merged until the CPU does something else).
     bool sliceOpen = false;

@@ -8,14 +8,15 @@
 namespace core {
 
 Scheduler::Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup,
-                     Psi& psi, Cpuacct& cpuacct)
+                     Psi& psi, Cpuacct& cpuacct, Balancer& balancer)
     : m_ctx(ctx)
     , m_machine(machine)
     , m_cgroups(cgroups)
     , m_fair(fair)
     , m_wakeup(wakeup)
     , m_psi(psi)
-    , m_cpuacct(cpuacct) {}
+    , m_cpuacct(cpuacct)
+    , m_balancer(balancer) {}
 
 TaskGroup& Scheduler::effectiveGroup(const Task& p, bool exiting) const {
     CgroupTree& cg = const_cast<CgroupTree&>(m_cgroups);
@@ -74,6 +75,7 @@ void Scheduler::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
     const bool wakeup = (flags & Fair::EnqueueWakeup) && !p.migrated;
     m_psi.enqueue(rq, p, wakeup);
     m_fair.enqueueTask(rq, p, flags);
+    m_balancer.noteNrRunning(rq);
 }
 
 void Scheduler::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
@@ -96,11 +98,17 @@ void Scheduler::schedule(Rq& rq) {
     // While the scheduler picks, no task owns the CPU: work charged now is nobody's time
     // (prev's entity is back in the tree and its vruntime must not move).
     rq.curr = nullptr;
+    rq.picking = true; // tasks pulled in meanwhile are picked below, not by a nested schedule()
     Task* next = m_fair.pickNextTask(rq);
+    if (!next && m_balancer.idleBalance(rq))
+        next = m_fair.pickNextTask(rq);
+    rq.picking = false;
     if (next == prev) {
         rq.curr = next;
         if (next)
             next->state = TaskState::Running;
+        else
+            m_balancer.enterIdle(rq); // stays idle (after a stopper push, say)
         armResume(rq);
         return;
     }
@@ -120,15 +128,18 @@ void Scheduler::schedule(Rq& rq) {
     if (next) {
         next->state = TaskState::Running;
         next->waitTime += m_ctx.now - next->runnableSince;
+        m_balancer.exitIdle(rq);
         ensureTick(rq);
     } else {
-        rq.idleStamp = rq.cursor;
         m_wakeup.noteIdle(rq.cpu);
+        m_balancer.enterIdle(rq);
     }
     armResume(rq);
 }
 
 void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
+    if (rq.picking)
+        return; // the CPU is in schedule() and will pick it
     if (!rq.curr) {
         schedule(rq);
         return;
@@ -175,6 +186,7 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
     Rq& rq = m_machine.rq(cpu);
     if (&rq != &wakerRq && m_machine.idle(rq))
         m_machine.charge(rq, CostOp::Ipi);
+    m_balancer.noteWakeupOnIdle(rq);
     enqueueTask(rq, p, Fair::EnqueueWakeup);
     checkPreemptCurr(rq, p);
 }
@@ -221,7 +233,8 @@ void Scheduler::tick(Rq& rq) {
     const bool resched = m_fair.taskTick(rq);
     m_machine.charge(rq, CostOp::Tick);
     ensureTick(rq);
-    if (resched) {
+    m_balancer.tick(rq); // SCHED_SOFTIRQ and the NOHZ kick
+    if (resched && rq.curr) {
         ++m_ctx.counters.tickPreemptions;
         schedule(rq);
     }
@@ -363,6 +376,13 @@ void Scheduler::migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, in
     m_machine.charge(src, CostOp::ContextSwitch);
     migrateQueued(p, cpu, reason, level, src);
     schedule(src);
+    if (!src.curr) {
+        // The stopper hands the CPU to the idle task: that is a switch too.
+        ++m_ctx.counters.contextSwitches;
+        ++src.nrSwitches;
+        m_machine.charge(src, CostOp::ContextSwitch);
+        m_wakeup.noteIdle(src.cpu);
+    }
 }
 
 } // namespace core

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "balance.h"
 #include "cgroups.h"
 #include "cpuacct.h"
 #include "fair.h"
@@ -26,7 +27,7 @@ public:
 class Scheduler {
 public:
     Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup, Psi& psi,
-              Cpuacct& cpuacct);
+              Cpuacct& cpuacct, Balancer& balancer);
 
     void setExitListener(TaskExitListener* l) { m_exitListener = l; }
 
@@ -82,6 +83,7 @@ private:
     Wakeup& m_wakeup;
     Psi& m_psi;
     Cpuacct& m_cpuacct;
+    Balancer& m_balancer;
     TaskExitListener* m_exitListener = nullptr;
 };
 

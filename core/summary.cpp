@@ -88,6 +88,12 @@ ordered_json countersJson(const Counters& c) {
     j["lock_wait_ns"] = c.lockWait.count();
     j["sched_move_task_calls"] = c.schedMoveTaskCalls;
     j["sched_move_task_ns"] = c.schedMoveTaskTime.count();
+    j["balance_attempts"] = c.balanceAttempts;
+    j["balance_balanced"] = c.balanceBalanced;
+    j["balance_failed"] = c.balanceFailed;
+    j["balance_hot_skips"] = c.balanceHotSkips;
+    j["active_balances"] = c.activeBalances;
+    j["nohz_kicks"] = c.nohzKicks;
     return j;
 }
 

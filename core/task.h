@@ -74,6 +74,10 @@ struct Task {
     uint64_t nivcsw = 0; ///< involuntary switches (preempted)
     uint64_t migrations = 0;
 
+    // Position in its runqueue's cfs_tasks list (the load balancer walks it).
+    Task* lbPrev = nullptr;
+    Task* lbNext = nullptr;
+
     bool allowedOn(CpuId c) const { return !allowed || allowed->test(c); }
     bool runnable() const { return state == TaskState::Running || state == TaskState::Runnable; }
 };

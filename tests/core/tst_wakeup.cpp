@@ -19,8 +19,9 @@ struct MigrationLog : TraceSink {
 };
 
 /// 2 cores x SMT2 (core 0 = CPUs 0,1; core 1 = CPUs 2,3). "hog" is pinned to CPU 0; "sleeper"
-/// starts confined to CPU 0 by its cgroup, then moves to the root cgroup and sleeps, so its
-/// next wakeup has prev = CPU 0 (busy) and must find it a CPU.
+/// is confined to CPU 0 by its cgroup while it runs and goes to sleep, is moved to the root
+/// cgroup while asleep (so nothing but its wakeup can move it), and wakes with prev = CPU 0,
+/// which is busy: the wakeup must find it a CPU.
 json scenario(const std::string& extraHogs) {
     return json::parse(R"({"format": 1, "name": "wake", "duration": "200ms",
         "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 2, "numa_nodes": 1},
@@ -28,8 +29,9 @@ json scenario(const std::string& extraHogs) {
         "tasks": [
           {"name": "hog", "cpus": "0", "program": [{"run": "10s"}]},
           {"name": "sleeper", "cgroup": "/pin0", "program": [
-            {"run": "2ms"}, {"move": "/"}, {"sleep": "1ms"}, {"run": "100us"}, {"exit": true}]})" +
-                       extraHogs + "]}");
+            {"run": "2ms"}, {"sleep": "50ms"}, {"run": "100us"}, {"exit": true}]})" +
+                       extraHogs + R"(],
+        "timeline": [{"at": "30ms", "move": {"task": "sleeper", "cgroup": "/"}}]})");
 }
 
 } // namespace

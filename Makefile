@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 OUT ?= out
 
-.PHONY: all deps configure build run test bench format clean
+.PHONY: all deps configure build run test bench seeds format clean
 
 all: build
 
@@ -28,6 +28,10 @@ test: build
 
 bench: build
 	@$(BUILD)/app/schedscope-cli bench engine
+
+# The five seed experiments against the published figures, as the README's tables.
+seeds: build
+	@$(BUILD)/app/schedscope-cli bench seeds --format markdown
 
 format:
 	@clang-format -i $$(git ls-files '*.cpp' '*.h')

@@ -82,11 +82,13 @@ void printCase(const CaseResult& c, double roundTrips) {
 } // namespace
 
 int cmdBench(Args& args) {
-    const bool quick = args.flag("--quick");
+    if (args.positional().size() == 1 && args.positional()[0] == "seeds")
+        return cmdBenchSeeds(args);
     if (args.positional().size() != 1 || args.positional()[0] != "engine") {
-        std::fprintf(stderr, "schedscope-cli bench: expected \"engine\"\n");
+        std::fprintf(stderr, "schedscope-cli bench: expected \"engine\" or \"seeds\"\n");
         return ExitUsage;
     }
+    const bool quick = args.flag("--quick");
     if (!args.leftovers().empty()) {
         std::fprintf(stderr, "schedscope-cli bench: unknown option %s\n", args.leftovers()[0].c_str());
         return ExitUsage;

@@ -30,7 +30,12 @@ void printUsage() {
         "      --out PATH                write the summary to PATH instead of stdout\n"
         "      --trace PATH              write run slices and migrations as CSV to PATH\n"
         "  costs                         the kernel cost model: every entry and its default\n"
-        "  bench engine [--quick]        engine speed: pipe ping-pong rates\n\n"
+        "  bench engine [--quick]        engine speed: pipe ping-pong rates\n"
+        "  bench seeds                   the five seed experiments, change off and on, vs published\n"
+        "      --quick                   scaled-down workloads (for tests; no published comparison)\n"
+        "      --only NAME               one experiment (repeatable): an optimization key\n"
+        "      --format table|json|markdown  output format (default table)\n"
+        "      --out PATH                write the result to PATH instead of stdout\n\n"
         "exit codes: 0 ok, 1 output not written, 2 invalid scenario, 64 bad command line\n");
 }
 

@@ -8,6 +8,7 @@ int cmdList(Args& args);
 int cmdValidate(Args& args);
 int cmdRun(Args& args);
 int cmdBench(Args& args);
+int cmdBenchSeeds(Args& args);
 int cmdCosts(Args& args);
 void printUsage();
 

@@ -89,6 +89,49 @@ private slots:
         QCOMPARE(cli({QStringLiteral("help")}).code, 0);
     }
 
+    void benchSeedsQuickJson() {
+        auto r = cli({QStringLiteral("bench"), QStringLiteral("seeds"), QStringLiteral("--quick"),
+                      QStringLiteral("--only"), QStringLiteral("autogroup_move_skip"),
+                      QStringLiteral("--only"), QStringLiteral("cpuacct_batch_scaling"),
+                      QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.code, 0);
+        // Progress and the quick notice go to stderr, the result alone to stdout.
+        QVERIFY2(r.err.contains("--quick") && r.err.contains("[2/2] cpuacct_batch_scaling done in"), r.err);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray exps = doc.value(QStringLiteral("experiments")).toArray();
+        QCOMPARE(exps.size(), 2);
+        const QJsonObject ag = exps[0].toObject();
+        QCOMPARE(ag.value(QStringLiteral("id")).toString(), QStringLiteral("autogroup_move_skip"));
+        QCOMPARE(ag.value(QStringLiteral("better")).toString(), QStringLiteral("lower"));
+        QVERIFY(!ag.value(QStringLiteral("metric")).toString().isEmpty());
+        QVERIFY(ag.contains(QStringLiteral("unit")));
+        const QJsonObject row = ag.value(QStringLiteral("rows")).toArray()[0].toObject();
+        QVERIFY(row.value(QStringLiteral("after")).toDouble() <
+                row.value(QStringLiteral("before")).toDouble());
+        QVERIFY(row.value(QStringLiteral("change_pct")).toDouble() < 0);
+        // The quick run's row depends on the workload size: no published comparison.
+        QVERIFY(row.value(QStringLiteral("published")).isNull());
+        // cpuacct's rate does not depend on the run length: published figures stay.
+        const QJsonObject cpuacct = exps[1].toObject().value(QStringLiteral("rows")).toArray()[1].toObject();
+        QCOMPARE(
+            cpuacct.value(QStringLiteral("published")).toObject().value(QStringLiteral("before")).toDouble(),
+            61720.0);
+        QVERIFY(cpuacct.value(QStringLiteral("published")).toObject().contains(QStringLiteral("change_pct")));
+    }
+
+    void benchSeedsUsageErrors() {
+        auto only = cli({QStringLiteral("bench"), QStringLiteral("seeds"), QStringLiteral("--only"),
+                         QStringLiteral("psi_clock_twice")});
+        QCOMPARE(only.code, 64);
+        QVERIFY2(only.err.contains("found \"psi_clock_twice\"") && only.err.contains("psi_clock_once"),
+                 only.err);
+        auto fmt = cli({QStringLiteral("bench"), QStringLiteral("seeds"), QStringLiteral("--format"),
+                        QStringLiteral("xml")});
+        QCOMPARE(fmt.code, 64);
+        QVERIFY2(fmt.err.contains("table, json or markdown"), fmt.err);
+        QCOMPARE(cli({QStringLiteral("bench"), QStringLiteral("everything")}).code, 64);
+    }
+
     void runJsonSummary() {
         auto r = cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--for"),
                       QStringLiteral("1s"), QStringLiteral("--format"), QStringLiteral("json"),

@@ -1,0 +1,483 @@
+#include "seeds.h"
+
+#include "builtins.h"
+#include "engine.h"
+#include "scenario.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <future>
+#include <sstream>
+#include <stdexcept>
+
+namespace core {
+
+using nlohmann::json;
+
+namespace {
+
+// ---- published figures (facts from the seed threads; used only for comparison) -----------------
+
+struct Published {
+    double before, after;
+};
+
+json builtin(const std::string& name) {
+    const BuiltinScenario* b = findBuiltin(name);
+    if (!b)
+        throw std::logic_error("missing built-in scenario " + name);
+    return json::parse(b->text);
+}
+
+std::shared_ptr<const ScenarioSpec> toSpec(const json& j, const std::string& name) {
+    LoadResult r = loadScenarioText(j.dump(), "seed:" + name);
+    if (!r.ok())
+        throw std::logic_error("seed scenario " + name + " is invalid: " + r.errors.front());
+    return std::make_shared<const ScenarioSpec>(std::move(*r.spec));
+}
+
+/// Puts every task of the scenario in a cgroup `depth` levels below the root.
+void setCgroupDepth(json& j, int depth) {
+    std::string path;
+    for (int i = 1; i <= depth; ++i)
+        path += "/l" + std::to_string(i);
+    if (path.empty())
+        path = "/";
+    j["cgroups"] = depth > 0 ? json::array({{{"path", path}}}) : json::array();
+    for (auto& t : j["tasks"])
+        t["cgroup"] = path;
+}
+
+/// The pipe benchmark's loop count (parent and forked child).
+void setPipeLoops(json& j, int64_t loops) {
+    json& prog = j["tasks"][0]["program"];
+    prog[0]["fork"]["program"][0]["loop"] = loops;
+    prog[1]["loop"] = loops;
+}
+
+/// Runs `base` with the optimization `key` off (before) and on (after), the two engines
+/// concurrently (they share nothing), and returns the metric of each.
+template <typename Metric>
+auto runOffOn(const json& base, const std::string& key, const std::string& scenario, Metric metric) {
+    json before = base, after = base;
+    before["optimizations"][key] = false;
+    after["optimizations"][key] = true;
+    auto run = [&](const json& j) {
+        Engine e(toSpec(j, scenario));
+        return metric(e);
+    };
+    auto onAsync = std::async(std::launch::async, run, std::cref(after));
+    auto off = run(before);
+    return std::make_pair(off, onAsync.get());
+}
+
+SeedExperiment experiment(std::string id, std::string title, std::string scenario, std::string metric,
+                          std::string unit, bool lowerIsBetter, const SeedOptions& o) {
+    SeedExperiment x;
+    x.id = std::move(id);
+    x.title = std::move(title);
+    x.scenario = std::move(scenario);
+    x.metric = std::move(metric);
+    x.unit = std::move(unit);
+    x.lowerIsBetter = lowerIsBetter;
+    x.quick = o.quick;
+    return x;
+}
+
+double simSeconds(const Engine& e) {
+    return e.now().seconds();
+}
+
+SeedRow row(std::string label, std::pair<double, double> sim, std::optional<Published> pub) {
+    SeedRow r;
+    r.label = std::move(label);
+    r.before = sim.first;
+    r.after = sim.second;
+    if (pub) {
+        r.publishedBefore = pub->before;
+        r.publishedAfter = pub->after;
+    }
+    return r;
+}
+
+void progress(const SeedOptions& o, const std::string& msg) {
+    if (o.progress)
+        o.progress(msg);
+}
+
+// ---- the experiments ----------------------------------------------------------------------------
+
+SeedExperiment psiClockOnce(const SeedOptions& o) {
+    SeedExperiment x = experiment("psi_clock_once", "psi: reduce calls to sched_clock() (2021)",
+                                  "psi-clock-pipe", "benchmark time", "s or us/op", true, o);
+    // perf bench sched messaging: total time from the release to the last exit, averaged over
+    // seeds (400 tasks make the run chaotic: one seed says little about a 5% effect).
+    {
+        json base = builtin("psi-clock-messaging");
+        const int loops = o.quick ? 10 : 100;
+        for (auto& t : base["tasks"]) {
+            const std::string n = t["name"];
+            if (n.size() > 4 && n.substr(n.size() - 4) == "recv")
+                t["program"][2]["loop"] = 20 * loops;
+            else if (n.size() > 4 && n.substr(n.size() - 4) == "send")
+                t["program"][2]["loop"] = loops;
+        }
+        const int seeds = o.quick ? 3 : 5;
+        double b = 0, a = 0;
+        for (int s = 1; s <= seeds; ++s) {
+            progress(o, "psi_clock_once: sched messaging, seed " + std::to_string(s) + " of " +
+                            std::to_string(seeds));
+            base["seed"] = s;
+            auto metric = [](Engine& e) {
+                // The parent takes the start time once it has read every worker's ready byte.
+                size_t ready = 0;
+                for (size_t i = 0; i < e.channels().size(); ++i)
+                    if (e.channels()[i].name == "ready")
+                        ready = i;
+                while (e.channels()[ready].received < 400 && e.step()) {
+                }
+                const SimTime start = e.now();
+                e.runToEnd();
+                return (e.now() - start).seconds();
+            };
+            auto [tb, ta] = runOffOn(base, "psi_clock_once", "psi-clock-messaging", metric);
+            b += tb / seeds;
+            a += ta / seeds;
+        }
+        x.rows.push_back(row(o.quick ? "sched messaging, 10 groups, 10 loops (s)"
+                                     : "sched messaging, 10 groups x 20+20 tasks (s)",
+                             {b, a}, o.quick ? std::nullopt : std::optional<Published>({0.747, 0.640})));
+    }
+    // perf bench sched pipe: usecs per round trip.
+    {
+        const int64_t loops = o.quick ? 20000 : 1000000;
+        progress(o, "psi_clock_once: sched pipe, " + std::to_string(loops) + " round trips");
+        json base = builtin("psi-clock-pipe");
+        setPipeLoops(base, loops);
+        auto usPerOp = [loops](Engine& e) {
+            e.runToEnd();
+            return e.now().seconds() * 1e6 / static_cast<double>(loops);
+        };
+        x.rows.push_back(row("sched pipe (usecs/op)",
+                             runOffOn(base, "psi_clock_once", "psi-clock-pipe", usPerOp),
+                             Published{3.516, 3.329}));
+    }
+    return x;
+}
+
+std::vector<DepthPoint> depthSweepImpl(const std::vector<int>& depths, uint64_t roundTrips, bool withNoPsi) {
+    std::vector<DepthPoint> out;
+    for (int d : depths) {
+        json base = builtin("psi-iteration-depth");
+        setPipeLoops(base, static_cast<int64_t>(roundTrips));
+        setCgroupDepth(base, d);
+        auto opsPerSec = [roundTrips](Engine& e) {
+            e.runToEnd();
+            return static_cast<double>(roundTrips) / simSeconds(e);
+        };
+        auto [p, q] = runOffOn(base, "psi_direct_iteration", "psi-iteration-depth", opsPerSec);
+        DepthPoint pt{d, p, q, 0};
+        if (withNoPsi) {
+            json off = base;
+            off["kernel"]["features"]["psi"] = false;
+            Engine e(toSpec(off, "psi-iteration-depth"));
+            pt.noPsiOpsPerSec = opsPerSec(e);
+        }
+        out.push_back(pt);
+    }
+    return out;
+}
+
+SeedExperiment psiDirectIteration(const SeedOptions& o) {
+    SeedExperiment x = experiment(
+        "psi_direct_iteration", "sched/psi: simplify cgroup psi retrieving + iterate cgroups directly (2023)",
+        "psi-iteration-depth", "perfpipe throughput", "ops/s", false, o);
+    const uint64_t trips = o.quick ? 10000 : 200000;
+    // psi=0: PSI compiled out of the picture; the change touches nothing then.
+    {
+        progress(o, "psi_direct_iteration: psi=0");
+        json base = builtin("psi-iteration-depth");
+        setPipeLoops(base, static_cast<int64_t>(trips));
+        setCgroupDepth(base, 0);
+        base["kernel"]["features"]["psi"] = false;
+        auto ops = [trips](Engine& e) {
+            e.runToEnd();
+            return static_cast<double>(trips) / simSeconds(e);
+        };
+        x.rows.push_back(row("psi=0", runOffOn(base, "psi_direct_iteration", "psi-iteration-depth", ops),
+                             Published{59221, 60100}));
+    }
+    // The seed table: KVM guest on an i7-9700. 8 and 50 levels: the author's longer re-test on the
+    // same guest (its root and 5-level rows, +0.3% and +1.6%, are the same experiment run longer).
+    const std::vector<std::pair<int, std::optional<Published>>> points = {{0, Published{55352, 56036}},
+                                                                          {1, std::nullopt},
+                                                                          {3, std::nullopt},
+                                                                          {5, Published{47821, 50884}},
+                                                                          {8, Published{48902.4, 47476.6}},
+                                                                          {50, Published{25605.7, 20417.3}}};
+    for (const auto& [depth, pub] : points) {
+        progress(o, "psi_direct_iteration: " + std::to_string(depth) + " cgroup levels");
+        const DepthPoint p = depthSweepImpl({depth}, trips, false).front();
+        std::string label =
+            depth == 0 ? "root cgroup" : std::to_string(depth) + (depth == 1 ? " level" : " levels");
+        if (depth == 8 || depth == 50)
+            label += " (re-test)";
+        x.rows.push_back(row(label, {p.parentOpsPerSec, p.directOpsPerSec}, pub));
+    }
+    return x;
+}
+
+SeedExperiment autogroupMoveSkip(const SeedOptions& o) {
+    SeedExperiment x =
+        experiment("autogroup_move_skip", "sched/core: reduce cost of sched_move_task with autogroup (2023)",
+                   "autogroup-exit", "time in sched_move_task", "ns", true, o);
+    json base = builtin("autogroup-exit");
+    const int children = o.quick ? 1001 : 10001;
+    base["tasks"][0]["program"][0]["loop"] = children;
+    progress(o, "autogroup_move_skip: " + std::to_string(children) + " x 'sleep 0 &'");
+    auto ns = [](Engine& e) {
+        e.runToEnd();
+        return static_cast<double>(e.counters().schedMoveTaskTime.count());
+    };
+    x.rows.push_back(row(std::to_string(children) + " x 'sleep 0 &' under /user.slice",
+                         runOffOn(base, "autogroup_move_skip", "autogroup-exit", ns),
+                         o.quick ? std::nullopt : std::optional<Published>({43528033, 18934496})));
+    return x;
+}
+
+SeedExperiment cpuacctBatchScaling(const SeedOptions& o) {
+    SeedExperiment x =
+        experiment("cpuacct_batch_scaling", "cpuacct: bigger percpu counter batch for stats counters (2010)",
+                   "cpuacct-ctxswitch", "context switches per second", "/s", false, o);
+    json base = builtin("cpuacct-ctxswitch");
+    if (o.quick)
+        base["duration"] = "10ms";
+    auto rate = [](Engine& e) {
+        e.runToEnd();
+        return static_cast<double>(e.counters().contextSwitches) / simSeconds(e);
+    };
+    {
+        progress(o, "cpuacct_batch_scaling: cpuacct disabled");
+        json off = base;
+        off["kernel"]["features"]["cpuacct"] = false;
+        x.rows.push_back(row("cpuacct disabled",
+                             runOffOn(off, "cpuacct_batch_scaling", "cpuacct-ctxswitch", rate),
+                             Published{16906698, 16906698}));
+    }
+    {
+        progress(o, "cpuacct_batch_scaling: cpuacct enabled");
+        x.rows.push_back(row("cpuacct enabled",
+                             runOffOn(base, "cpuacct_batch_scaling", "cpuacct-ctxswitch", rate),
+                             Published{61720, 16663217}));
+    }
+    return x;
+}
+
+SeedExperiment preferSiblingLocal(const SeedOptions& o) {
+    SeedExperiment x = experiment(
+        "prefer_sibling_local", "sched/fair: prefer sibling only if local group is under-utilized (2017)",
+        "ebizzy-smt8", "ebizzy threads' context switches and migrations", "", true, o);
+    const std::vector<std::tuple<int, Published, Published>> seed = {
+        {22, {1440, 1133}, {366, 123}}, {48, {6287, 2169}, {3776, 189}}, {96, {8776, 5333}, {2790, 506}}};
+    const int seeds = o.quick ? 1 : 3;
+    for (const auto& [threads, pubSwitches, pubMigrations] : seed) {
+        double sb = 0, sa = 0, mb = 0, ma = 0;
+        for (int s = 0; s < seeds; ++s) {
+            progress(o, "prefer_sibling_local: ebizzy -t " + std::to_string(threads) + ", seed " +
+                            std::to_string(7 + s));
+            json base = builtin("ebizzy-smt8");
+            base["tasks"][0]["count"] = threads;
+            base["seed"] = 7 + s;
+            if (o.quick)
+                base["duration"] = "20s";
+            // perf stat -p ebizzy: only the benchmark's threads count.
+            auto both = [](Engine& e) {
+                e.runToEnd();
+                uint64_t switches = 0, migrations = 0;
+                e.tasks().forEach([&](const Task& t) {
+                    if (t.name.rfind("ebizzy", 0) == 0) {
+                        switches += t.nvcsw + t.nivcsw;
+                        migrations += t.migrations;
+                    }
+                });
+                return std::make_pair(static_cast<double>(switches), static_cast<double>(migrations));
+            };
+            const auto [b, a] = runOffOn(base, "prefer_sibling_local", "ebizzy-smt8", both);
+            sb += b.first / seeds;
+            mb += b.second / seeds;
+            sa += a.first / seeds;
+            ma += a.second / seeds;
+        }
+        const std::string t = std::to_string(threads) + " threads";
+        x.rows.push_back(row(t + ": context switches", {sb, sa},
+                             o.quick ? std::nullopt : std::optional<Published>(pubSwitches)));
+        x.rows.push_back(row(t + ": cpu migrations", {mb, ma},
+                             o.quick ? std::nullopt : std::optional<Published>(pubMigrations)));
+    }
+    return x;
+}
+
+std::string fmtValue(double v) {
+    char buf[48];
+    if (v == 0)
+        return "0";
+    if (std::fabs(v) >= 1000)
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+    else if (std::fabs(v) >= 10)
+        std::snprintf(buf, sizeof buf, "%.1f", v);
+    else
+        std::snprintf(buf, sizeof buf, "%.3f", v);
+    return buf;
+}
+
+std::string fmtChange(double before, double after) {
+    if (before == 0)
+        return "-";
+    char buf[48];
+    const double r = after / before;
+    // Large increases read better as a factor (the cpuacct seed's 270x); decreases stay in %.
+    if (r >= 3)
+        std::snprintf(buf, sizeof buf, "x%.0f", r);
+    else
+        std::snprintf(buf, sizeof buf, "%+.1f%%", (r - 1) * 100);
+    return buf;
+}
+
+std::string agreeText(const SeedRow& r) {
+    const auto a = r.agrees();
+    return !a ? "n/a" : *a ? "yes" : "no (see README)";
+}
+
+} // namespace
+
+std::optional<double> SeedRow::publishedChangePct() const {
+    if (!publishedBefore || !publishedAfter || *publishedBefore == 0)
+        return std::nullopt;
+    return (*publishedAfter - *publishedBefore) / *publishedBefore * 100.0;
+}
+
+std::optional<bool> SeedRow::agrees() const {
+    const auto pub = publishedChangePct();
+    if (!pub || std::fabs(*pub) < 0.5)
+        return std::nullopt;
+    const double rs = before != 0 ? after / before : 0;
+    const double rp = *publishedAfter / *publishedBefore;
+    if (rp > 1) {
+        if (rs <= 1)
+            return false;
+        const bool changeOk = rs - 1 >= (rp - 1) / 2 && rs - 1 <= 2 * (rp - 1);
+        const bool ratioOk = rp >= 2 && rs >= rp / 2 && rs <= 2 * rp;
+        return changeOk || ratioOk;
+    }
+    if (rs >= 1)
+        return false;
+    return 1 - rs >= (1 - rp) / 2 && rs >= rp / 2;
+}
+
+std::vector<std::string> seedExperimentIds() {
+    return {"psi_clock_once", "psi_direct_iteration", "autogroup_move_skip", "cpuacct_batch_scaling",
+            "prefer_sibling_local"};
+}
+
+SeedExperiment runSeedExperiment(const std::string& id, const SeedOptions& options) {
+    const auto t0 = std::chrono::steady_clock::now();
+    SeedExperiment x;
+    if (id == "psi_clock_once")
+        x = psiClockOnce(options);
+    else if (id == "psi_direct_iteration")
+        x = psiDirectIteration(options);
+    else if (id == "autogroup_move_skip")
+        x = autogroupMoveSkip(options);
+    else if (id == "cpuacct_batch_scaling")
+        x = cpuacctBatchScaling(options);
+    else if (id == "prefer_sibling_local")
+        x = preferSiblingLocal(options);
+    else
+        throw std::invalid_argument("no seed experiment " + id);
+    x.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return x;
+}
+
+std::vector<DepthPoint> psiDepthSweep(const std::vector<int>& depths, uint64_t roundTrips) {
+    return depthSweepImpl(depths, roundTrips, true);
+}
+
+std::string seedsToTable(const std::vector<SeedExperiment>& exps) {
+    std::ostringstream o;
+    for (const SeedExperiment& x : exps) {
+        o << x.id << ": " << x.title << "\n  metric: " << x.metric
+          << (x.unit.empty() ? "" : " (" + x.unit + ")") << ", " << (x.lowerIsBetter ? "lower" : "higher")
+          << " is better; wall " << fmtValue(x.wallSeconds) << " s"
+          << (x.quick ? " (quick: scaled down)" : "") << "\n";
+        char line[256];
+        std::snprintf(line, sizeof line, "  %-40s %14s %14s %9s | %14s %14s %9s | %s\n", "", "sim before",
+                      "sim after", "change", "pub before", "pub after", "change", "agrees");
+        o << line;
+        for (const SeedRow& r : x.rows) {
+            std::snprintf(line, sizeof line, "  %-40s %14s %14s %9s | %14s %14s %9s | %s\n", r.label.c_str(),
+                          fmtValue(r.before).c_str(), fmtValue(r.after).c_str(),
+                          fmtChange(r.before, r.after).c_str(),
+                          r.publishedBefore ? fmtValue(*r.publishedBefore).c_str() : "-",
+                          r.publishedAfter ? fmtValue(*r.publishedAfter).c_str() : "-",
+                          r.publishedBefore ? fmtChange(*r.publishedBefore, *r.publishedAfter).c_str() : "-",
+                          agreeText(r).c_str());
+            o << line;
+        }
+        o << "\n";
+    }
+    return o.str();
+}
+
+std::string seedsToMarkdown(const std::vector<SeedExperiment>& exps) {
+    std::ostringstream o;
+    for (const SeedExperiment& x : exps) {
+        o << "#### `" << x.id << "`: " << x.title << "\n\n";
+        o << "Metric: " << x.metric << (x.unit.empty() ? "" : " (" + x.unit + ")") << ", "
+          << (x.lowerIsBetter ? "lower" : "higher") << " is better. Scenario `builtin:" << x.scenario
+          << "`. Wall time " << fmtValue(x.wallSeconds) << " s" << (x.quick ? " (quick)" : "") << ".\n\n";
+        o << "| | simulated before | simulated after | change | published before | published after | change "
+             "| "
+             "agrees |\n|---|---:|---:|---:|---:|---:|---:|---|\n";
+        for (const SeedRow& r : x.rows)
+            o << "| " << r.label << " | " << fmtValue(r.before) << " | " << fmtValue(r.after) << " | "
+              << fmtChange(r.before, r.after) << " | "
+              << (r.publishedBefore ? fmtValue(*r.publishedBefore) : "-") << " | "
+              << (r.publishedAfter ? fmtValue(*r.publishedAfter) : "-") << " | "
+              << (r.publishedBefore ? fmtChange(*r.publishedBefore, *r.publishedAfter) : "-") << " | "
+              << agreeText(r) << " |\n";
+        o << "\n";
+    }
+    return o.str();
+}
+
+std::string seedsToJson(const std::vector<SeedExperiment>& exps) {
+    json out;
+    out["experiments"] = json::array();
+    for (const SeedExperiment& x : exps) {
+        json e = {
+            {"id", x.id},         {"title", x.title},       {"scenario", "builtin:" + x.scenario},
+            {"metric", x.metric}, {"unit", x.unit},         {"better", x.lowerIsBetter ? "lower" : "higher"},
+            {"quick", x.quick},   {"wall_s", x.wallSeconds}};
+        e["rows"] = json::array();
+        for (const SeedRow& r : x.rows) {
+            json row = {
+                {"label", r.label}, {"before", r.before}, {"after", r.after}, {"change_pct", r.changePct()}};
+            if (r.publishedBefore)
+                row["published"] = {{"before", *r.publishedBefore},
+                                    {"after", *r.publishedAfter},
+                                    {"change_pct", *r.publishedChangePct()}};
+            else
+                row["published"] = nullptr;
+            const auto a = r.agrees();
+            row["agrees"] = a ? json(*a) : json(nullptr);
+            e["rows"].push_back(std::move(row));
+        }
+        out["experiments"].push_back(std::move(e));
+    }
+    return out.dump(2) + "\n";
+}
+
+} // namespace core

@@ -1,5 +1,6 @@
 #include "cgroups.h"
 
+#include "pelt.h"
 #include "runqueue.h"
 #include "scenariospec.h"
 #include "weights.h"
@@ -84,6 +85,13 @@ CfsRq& CgroupTree::cfsRq(TaskGroup& tg, uint32_t cpu) {
         slot->se.parent = parentQ.owner;
         slot->se.depth = tg.depth - 1;
         slot->se.weight = tg.shares;
+        // init_entity_runnable_average, which alloc_fair_sched_group runs for group entities
+        // too: a new group entity counts as fully loaded until PELT says otherwise, so tasks
+        // forked into a group at the same instant see each other's load and spread out.
+        slot->se.avg.loadSum = pelt::kLoadAvgMax;
+        slot->se.avg.runnableLoadSum = pelt::kLoadAvgMax;
+        slot->se.avg.loadAvg = tg.shares;
+        slot->se.avg.runnableLoadAvg = tg.shares;
         // A fresh group queue starts its virtual clock where its parent's is, as the kernel's
         // init_cfs_rq starts every queue at the same min_vruntime.
         slot->cfs.minVruntime = 0;

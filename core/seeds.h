@@ -16,6 +16,9 @@ struct SeedRow {
     double after = 0;
     std::optional<double> publishedBefore;
     std::optional<double> publishedAfter;
+    /// For rows averaged over seeds: the standard error of the per-seed relative change, in
+    /// percentage points (how far the mean change could be from the model's true effect).
+    std::optional<double> changeStdErrPct;
 
     double changePct() const { return before != 0 ? (after - before) / before * 100.0 : 0.0; }
     std::optional<double> publishedChangePct() const;

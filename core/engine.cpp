@@ -254,16 +254,24 @@ bool Engine::step() {
 }
 
 void Engine::runUntil(SimTime t) {
+    advanceUntil(t, UINT64_MAX);
+}
+
+bool Engine::advanceUntil(SimTime t, uint64_t maxEvents) {
     const SimTime target = std::min(t, m_spec->duration);
     SimTime next;
-    while (!m_finished && m_ctx.queue.peek(next) && next <= target)
+    for (uint64_t n = 0; !m_finished && m_ctx.queue.peek(next) && next <= target; ++n) {
+        if (n == maxEvents)
+            return false;
         step();
+    }
     if (m_finished)
-        return;
+        return true;
     if (target > m_ctx.now)
         m_ctx.now = target;
     if (m_ctx.now >= m_spec->duration)
         finish();
+    return true;
 }
 
 void Engine::stepTick() {

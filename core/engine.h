@@ -59,6 +59,10 @@ public:
     bool step();
     /// Processes every event up to `t` (capped at the duration); the clock then stands at t.
     void runUntil(SimTime t);
+    /// Like runUntil, but processes at most `maxEvents` events: returns true when every event
+    /// up to `t` was processed (the clock then stands at t), false when the budget ran out
+    /// first (the clock stands at the last event). For callers that must stay responsive.
+    bool advanceUntil(SimTime t, uint64_t maxEvents);
     void runToEnd() { runUntil(m_spec->duration); }
     /// Runs to the next jiffy boundary (every CPU's tick at it processed).
     void stepTick();

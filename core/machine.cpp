@@ -33,14 +33,14 @@ void Machine::advanceTo(Rq& rq, SimTime now) {
         left -= cold;
         t->runRemaining -= std::min(left, t->runRemaining);
         if (m_ctx.trace)
-            emit(rq, SliceKind::Task, t, rq.cursor, now);
+            traceSlice(rq, SliceKind::Task, t, rq.cursor, now);
     } else {
         rq.idle += d;
     }
     rq.cursor = now;
 }
 
-void Machine::emit(Rq& rq, SliceKind kind, const Task* t, SimTime start, SimTime end) {
+void Machine::traceSlice(Rq& rq, SliceKind kind, const Task* t, SimTime start, SimTime end) {
     const TaskId id = t ? t->id : TaskId::invalid();
     if (rq.sliceOpen && rq.slice.kind == kind && rq.slice.task == id && rq.slice.end == start) {
         rq.slice.end = end;

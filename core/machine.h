@@ -45,7 +45,7 @@ public:
             rq.pendingExec += cost;
         }
         if (m_ctx.trace)
-            emit(rq, SliceKind::Overhead, rq.curr, start, rq.cursor);
+            traceSlice(rq, SliceKind::Overhead, rq.curr, start, rq.cursor);
     }
     void charge(Rq& rq, CostOp op) { charge(rq, op, m_ctx.costs[op]); }
     void chargeN(Rq& rq, CostOp op, uint64_t n) { charge(rq, op, m_ctx.costs[op] * static_cast<int64_t>(n)); }
@@ -62,7 +62,7 @@ public:
 
 private:
     void advanceTo(Rq& rq, SimTime now);
-    void emit(Rq& rq, SliceKind kind, const Task* t, SimTime start, SimTime end);
+    void traceSlice(Rq& rq, SliceKind kind, const Task* t, SimTime start, SimTime end);
 
     SimContext& m_ctx;
     Topology m_topology;

@@ -15,6 +15,7 @@ void Snapshot::absorb(Snapshot&& newer) {
     append(migrations, newer.migrations);
     append(markers, newer.markers);
     append(newTasks, newer.newTasks);
+    generation = newer.generation;
     time = newer.time;
     finished = newer.finished;
     counters = newer.counters;
@@ -45,8 +46,12 @@ std::shared_ptr<Snapshot> Recorder::take(Engine& engine, bool withTasks) {
         engine.cpuTimesNow(rq, c.busy, c.idle, c.overhead);
         s->cpus.push_back(c);
     }
+    const bool psi = engine.spec().kernel.features.psi;
+    const bool cpuacct = engine.spec().kernel.features.cpuacct;
     for (const Cgroup& cg : engine.cgroups().all())
-        s->cgroups.push_back({cg.id, cg.path, cg.parent, cg.weight, cg.nrTasks});
+        s->cgroups.push_back({cg.id, cg.path, cg.parent, cg.weight, cg.nrTasks,
+                              cpuacct ? engine.cpuacct().usage(cg.id) : SimTime{},
+                              psi ? engine.psi().report(cg.id) : PsiReport{}});
     if (withTasks) {
         s->tasks.reserve(engine.tasks().liveCount());
         engine.tasks().forEach([&](const Task& t) {

@@ -3,6 +3,7 @@
 #include "counters.h"
 #include "ids.h"
 #include "optimizations.h"
+#include "psi.h"
 #include "simtime.h"
 #include "trace.h"
 
@@ -28,6 +29,8 @@ struct CgroupState {
     CgroupId parent;
     uint32_t weight = 100;
     uint32_t nrTasks = 0;
+    SimTime usage; ///< cpuacct usage, the whole subtree (zero when cpuacct is off)
+    PsiReport psi; ///< as its cpu/memory/io.pressure files read now (zeros when PSI is off)
 };
 
 /// One live task at the snapshot's time.
@@ -44,6 +47,9 @@ struct TaskInfo {
 /// snapshot (slices, migrations, markers). Immutable once published; shared between threads as
 /// shared_ptr<const Snapshot>.
 struct Snapshot {
+    /// Which run this belongs to (the producer counts its restarts); a reader drops snapshots
+    /// of a run it has left, and the mailbox never merges across runs.
+    uint64_t generation = 0;
     SimTime time;
     bool finished = false;
     Counters counters;

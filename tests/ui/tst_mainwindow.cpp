@@ -1,16 +1,53 @@
-// The GUI smoke test: the main window opens a scenario, refuses a bad one, and closes.
+// The main window as a user drives it: opening scenarios (good, bad, dropped), the views
+// following a running simulation, and the optimization check boxes acting on the engine.
+#include "depthchart.h"
+#include "depthpage.h"
 #include "mainwindow.h"
+#include "migrationspage.h"
+#include "migrationtablemodel.h"
+#include "occupancyplot.h"
+#include "optimizationspanel.h"
+#include "pressurechart.h"
+#include "pressurepage.h"
+#include "statuspanel.h"
+#include "topologyview.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QMessageBox>
+#include <QMimeData>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
+
+using namespace ui;
+
+namespace {
+
+/// Accepts the next message box as soon as it shows, remembering its text.
+QString* dismissNextMessageBox() {
+    auto* text = new QString;
+    QTimer::singleShot(0, [text] {
+        for (QWidget* top : QApplication::topLevelWidgets())
+            if (auto* box = qobject_cast<QMessageBox*>(top)) {
+                *text = box->text() + QLatin1Char('\n') + box->informativeText();
+                box->accept();
+            }
+    });
+    return text;
+}
+
+} // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     void opensAndCloses() {
-        ui::MainWindow w;
+        MainWindow w;
         QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
@@ -18,18 +55,92 @@ private slots:
         QVERIFY(w.close());
     }
 
-    void invalidScenarioKeepsTheSession() {
-        ui::MainWindow w;
+    void invalidScenarioKeepsTheSessionRunning() {
+        MainWindow w;
         QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        w.session().controller().setSpeed(100000000); // 0.1x: keeps running a while
+        w.session().controller().run();
+        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() > 0; }, 5000));
         const QString before = w.scenarioName();
-        // Dismiss the error dialog as soon as it appears.
-        QTimer::singleShot(0, [] {
-            for (QWidget* top : QApplication::topLevelWidgets())
-                if (auto* box = qobject_cast<QMessageBox*>(top))
-                    box->accept();
-        });
+        std::unique_ptr<QString> shown(dismissNextMessageBox());
         QVERIFY(!w.openScenario(QStringLiteral(SCHEDSCOPE_TEST_DATA "/invalid-channel.json")));
         QCOMPARE(w.scenarioName(), before);
+        QVERIFY2(shown->contains(QStringLiteral("unknown channel")), qPrintable(*shown));
+        // Still the same run, still going.
+        QVERIFY(w.session().controller().isRunning());
+        const int64_t t = w.session().history().now();
+        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() > t; }, 5000));
+    }
+
+    void droppedFileOpens() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dropped.json"));
+        QVERIFY(QFile::copy(QStringLiteral(SCHEDSCOPE_TEST_DATA "/valid-minimal.json"), path));
+        MainWindow w;
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&w, &drop);
+        QVERIFY(w.scenarioName() != QStringLiteral("default: mixed workload on 4 cores x SMT2"));
+        QVERIFY(w.windowTitle().contains(w.scenarioName()));
+    }
+
+    void viewsFollowARun() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        w.session().controller().runTo(core::SimTime::ms(800));
+        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 800000000; }, 20000));
+        for (int tab = 0; tab < w.tabs()->count(); ++tab) {
+            w.tabs()->setCurrentIndex(tab);
+            QTest::qWait(80); // a few frames
+        }
+        // Occupancy lanes mirror the topology: 8 CPUs, siblings adjacent.
+        QCOMPARE(w.occupancy()->layout().position.size(), size_t(8));
+        QVERIFY(w.occupancy()->layout().position[1] - w.occupancy()->layout().position[0] <
+                w.occupancy()->layout().position[2] - w.occupancy()->layout().position[1]);
+        // Topology boxes for every CPU, siblings inside one core box.
+        QVERIFY(!w.topology()->cpuRect(7).isEmpty());
+        // Pressure: the system's series by default.
+        QVERIFY(w.pressure()->chart()->seriesNames().first().startsWith(QStringLiteral("system")));
+        // Migrations: the table holds what History holds.
+        w.tabs()->setCurrentWidget(w.migrations());
+        QTest::qWait(80);
+        QCOMPARE(static_cast<size_t>(w.migrations()->model()->rowCount()),
+                 w.session().history().migrations().size());
+        QVERIFY(w.status()->text().contains(QStringLiteral("t = 0.800000 s")));
+        // Depth: the sweep runs in the background when shown and fills the chart.
+        w.tabs()->setCurrentWidget(w.depth());
+        QVERIFY(QTest::qWaitFor([&] { return !w.depth()->chart()->points().empty(); }, 60000));
+        QVERIFY(w.depth()->chart()->points().size() > 5);
+    }
+
+    void optimizationCheckBoxActsOnTheEngine() {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        w.session().controller().stepFor(core::SimTime::ms(10));
+        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 10000000; }, 5000));
+        QCheckBox* box = w.optimizations()->checkBox(core::Optimization::AutogroupMoveSkip);
+        QTest::qWait(80);
+        QVERIFY(box->isChecked());
+        box->click();
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                return !w.session().history().latest().optimizations.test(
+                    core::Optimization::AutogroupMoveSkip);
+            },
+            5000));
+        // The toggle is a marker on the timeline.
+        QVERIFY(QTest::qWaitFor([&] { return !w.session().history().markers().empty(); }, 5000));
+        QVERIFY(!w.optimizations()->figure(core::Optimization::PsiClockOnce).isEmpty());
     }
 };
 

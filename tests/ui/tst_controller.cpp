@@ -1,0 +1,208 @@
+// SimulationController: the engine on its thread, snapshots to the GUI without loss, commands
+// from the GUI applied between slices.
+#include "scenario.h"
+#include "session.h"
+#include "simulationcontroller.h"
+#include "snapshot.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <thread>
+
+using namespace core;
+using namespace ui;
+
+namespace {
+
+std::shared_ptr<const ScenarioSpec> spec(const std::string& fileOrBuiltin) {
+    LoadResult r = loadScenario(fileOrBuiltin);
+    if (!r.ok())
+        throw std::runtime_error(r.errors.front());
+    return std::make_shared<const ScenarioSpec>(std::move(*r.spec));
+}
+
+std::shared_ptr<const ScenarioSpec> specText(const std::string& text) {
+    LoadResult r = loadScenarioText(text, "test.json");
+    if (!r.ok())
+        throw std::runtime_error(r.errors.front());
+    return std::make_shared<const ScenarioSpec>(std::move(*r.spec));
+}
+
+/// Two cgroups, CPU-bound tasks in /a, one in /b; runs 2 s.
+std::string twoGroups() {
+    return "{\"format\": 1, \"name\": \"two groups\", \"duration\": \"2s\","
+           "\"topology\": {\"sockets\": 1, \"cores_per_socket\": 2, \"threads_per_core\": 2, \"numa_nodes\": "
+           "1},"
+           "\"cgroups\": [{\"path\": \"/a\"}, {\"path\": \"/b\"}],"
+           "\"tasks\": [{\"name\": \"hog\", \"count\": 3, \"cgroup\": \"/a\", \"program\": [{\"loop\": -1, "
+           "\"do\": "
+           "[{\"run\": \"3ms\"}, {\"sleep\": \"1ms\"}]}]},"
+           "{\"name\": \"lone\", \"cgroup\": \"/b\", \"program\": [{\"run\": \"10s\"}]}]}";
+}
+
+/// The newest snapshot a spy has seen.
+std::shared_ptr<const Snapshot> last(const QSignalSpy& spy) {
+    return spy.isEmpty() ? nullptr : spy.last().first().value<std::shared_ptr<const Snapshot>>();
+}
+
+/// Waits until `pred` holds for the newest snapshot (processing events meanwhile).
+template <typename Pred>
+bool waitFor(QSignalSpy& spy, Pred pred, int timeoutMs = 10000) {
+    return QTest::qWaitFor([&] { return !spy.isEmpty() && pred(*last(spy)); }, timeoutMs);
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(std::shared_ptr<const core::Snapshot>)
+
+class TestController : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { qRegisterMetaType<std::shared_ptr<const core::Snapshot>>(); }
+
+    void snapshotsArriveWhileRunning() {
+        SimulationController c;
+        QSignalSpy spy(&c, &SimulationController::snapshot);
+        c.open(spec("builtin:default"));
+        QVERIFY(waitFor(spy, [](const Snapshot& s) { return s.time == SimTime(); }));
+        c.setSpeed(0);
+        c.run();
+        QVERIFY(QTest::qWaitFor([&] { return c.isRunning(); }, 5000));
+        // Several snapshots while it runs, with time moving forward.
+        QVERIFY(QTest::qWaitFor([&] { return spy.size() >= 5; }, 10000));
+        SimTime prev;
+        for (const auto& args : spy) {
+            const auto s = args.first().value<std::shared_ptr<const Snapshot>>();
+            QVERIFY(s->time >= prev);
+            prev = s->time;
+        }
+        QVERIFY(prev > SimTime());
+        c.pause();
+        QVERIFY(QTest::qWaitFor([&] { return !c.isRunning(); }, 5000));
+    }
+
+    void nothingIsLostWhenTheGuiIsSlow() {
+        SimulationController c;
+        uint64_t migrations = 0, slices = 0, snapshots = 0;
+        std::shared_ptr<const Snapshot> final;
+        connect(&c, &SimulationController::snapshot, this, [&](std::shared_ptr<const Snapshot> s) {
+            migrations += s->migrations.size();
+            slices += s->slices.size();
+            ++snapshots;
+            final = s;
+            // A GUI thread far slower than the worker's publishing rate.
+            std::this_thread::sleep_for(std::chrono::milliseconds(40));
+        });
+        c.open(spec("builtin:default"));
+        c.setSpeed(0);
+        c.run();
+        QVERIFY(QTest::qWaitFor([&] { return final && final->finished; }, 60000));
+        QVERIFY(final->counters.migrations > 1000);
+        QCOMPARE(migrations, final->counters.migrations);
+        QVERIFY(slices > 0);
+        // The worker had to merge: more posts than deliveries.
+        QVERIFY2(c.mergedSnapshots() > 0, "the slow reader never made the worker merge");
+        qInfo("%llu snapshots delivered, %llu merged into unread ones, %llu migrations",
+              static_cast<unsigned long long>(snapshots),
+              static_cast<unsigned long long>(c.mergedSnapshots()),
+              static_cast<unsigned long long>(migrations));
+    }
+
+    void stepCommands() {
+        SimulationController c;
+        QSignalSpy spy(&c, &SimulationController::snapshot);
+        c.open(spec("builtin:default"));
+        QVERIFY(waitFor(spy, [](const Snapshot&) { return true; }));
+        const uint64_t events0 = last(spy)->counters.events;
+        c.stepEvent();
+        QVERIFY(waitFor(spy, [&](const Snapshot& s) { return s.counters.events == events0 + 1; }));
+        c.stepTick();
+        // The default scenario runs at 250 Hz: the next jiffy boundary is 4 ms.
+        QVERIFY(waitFor(spy, [](const Snapshot& s) { return s.time == SimTime::ms(4); }));
+        c.stepFor(SimTime::ms(10));
+        QVERIFY(waitFor(spy, [](const Snapshot& s) { return s.time == SimTime::ms(14); }));
+        QVERIFY(QTest::qWaitFor([&] { return !c.isRunning(); }, 5000));
+        c.runTo(SimTime::ms(100));
+        QVERIFY(waitFor(spy, [](const Snapshot& s) { return s.time == SimTime::ms(100); }));
+        c.reset();
+        QVERIFY(
+            waitFor(spy, [](const Snapshot& s) { return s.time == SimTime() && s.counters.events == 0; }));
+    }
+
+    void liveCommandsChangeTheEngine() {
+        SimulationController c;
+        QSignalSpy spy(&c, &SimulationController::snapshot);
+        QSignalSpy done(&c, &SimulationController::commandDone);
+        c.open(specText(twoGroups()));
+        c.stepFor(SimTime::ms(20));
+        QVERIFY(waitFor(spy, [](const Snapshot& s) { return s.time == SimTime::ms(20); }));
+
+        // Toggle: the engine's set changes and a marker records it.
+        QVERIFY(last(spy)->optimizations.test(Optimization::PreferSiblingLocal));
+        c.setOptimization(Optimization::PreferSiblingLocal, false);
+        QVERIFY(waitFor(
+            spy, [](const Snapshot& s) { return !s.optimizations.test(Optimization::PreferSiblingLocal); }));
+        bool marker = false;
+        for (const auto& args : spy)
+            for (const Marker& m : args.first().value<std::shared_ptr<const Snapshot>>()->markers)
+                marker = marker || m.label.find("prefer_sibling_local") != std::string::npos;
+        QVERIFY(marker);
+
+        // Weight of /b.
+        c.setCgroupWeight(QStringLiteral("/b"), 400);
+        QVERIFY(waitFor(spy, [](const Snapshot& s) {
+            for (const CgroupState& cg : s.cgroups)
+                if (cg.path == "/b")
+                    return cg.weight == 400u;
+            return false;
+        }));
+
+        // Move the lone task from /b to /a: the live sched_move_task.
+        TaskId lone;
+        for (const TaskInfo& t : last(spy)->tasks)
+            if (t.name == "lone")
+                lone = t.id;
+        QVERIFY(lone.valid());
+        c.moveTask(lone, QStringLiteral("/a"));
+        QVERIFY(waitFor(spy, [&](const Snapshot& s) {
+            uint32_t a = 0;
+            for (const CgroupState& cg : s.cgroups)
+                if (cg.path == "/a")
+                    a = cg.id.value();
+            for (const TaskInfo& t : s.tasks)
+                if (t.id == lone)
+                    return t.cgroup.value() == a;
+            return false;
+        }));
+        QVERIFY(QTest::qWaitFor([&] { return done.size() >= 3; }, 5000));
+        for (const auto& args : done)
+            QVERIFY2(args.first().toBool(), qPrintable(args.at(1).toString()));
+
+        // A bad command is reported, and nothing changes.
+        c.setCgroupWeight(QStringLiteral("/nope"), 100);
+        QVERIFY(QTest::qWaitFor([&] { return done.size() >= 4; }, 5000));
+        QVERIFY(!done.last().first().toBool());
+    }
+
+    void aNewRunDropsTheOldRunsSnapshots() {
+        Session session;
+        session.open(spec("builtin:default"));
+        session.controller().setSpeed(0);
+        session.controller().run();
+        QVERIFY(QTest::qWaitFor([&] { return session.history().now() > 50000000; }, 10000));
+        // Open a different machine while the first still runs: nothing of the old run may reach
+        // the new History (its CPU count would not even match).
+        session.open(specText(twoGroups()));
+        QVERIFY(QTest::qWaitFor([&] { return session.history().snapshotsReceived() > 0; }, 10000));
+        QCOMPARE(session.history().nrCpus(), 4u);
+        QCOMPARE(session.history().now(), int64_t(0));
+        session.controller().stepFor(SimTime::ms(10));
+        QVERIFY(QTest::qWaitFor([&] { return session.history().now() == 10000000; }, 10000));
+        for (const core::CgroupState& cg : session.history().latest().cgroups)
+            QVERIFY(cg.path == "/" || cg.path == "/a" || cg.path == "/b");
+    }
+};
+
+QTEST_MAIN(TestController)
+#include "tst_controller.moc"

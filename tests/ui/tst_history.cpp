@@ -1,0 +1,184 @@
+// History and its lanes: slices kept at every resolution, state lookups, and the memory cap
+// (older history coarsened, then dropped; never over the cap for long).
+#include "engine.h"
+#include "history.h"
+#include "lanestore.h"
+#include "mailbox.h"
+#include "recorder.h"
+#include "scenario.h"
+
+#include <QtTest>
+
+using namespace core;
+using namespace ui;
+
+namespace {
+
+Slice slice(int64_t start, int64_t end, uint32_t task, uint32_t cgroup = 1,
+            SliceKind kind = SliceKind::Task) {
+    Slice s;
+    s.cpu = 0;
+    s.kind = kind;
+    s.task = TaskId(task);
+    s.cgroup = CgroupId(cgroup);
+    s.start = SimTime::ns(start);
+    s.end = SimTime::ns(end);
+    return s;
+}
+
+std::shared_ptr<const ScenarioSpec> builtinSpec(const std::string& name) {
+    LoadResult r = loadScenario("builtin:" + name);
+    if (!r.ok())
+        throw std::runtime_error(r.errors.front());
+    return std::make_shared<const ScenarioSpec>(std::move(*r.spec));
+}
+
+/// Runs `spec` for `until`, feeding History a snapshot every `every` of simulated time.
+void feed(History& h, const std::shared_ptr<const ScenarioSpec>& spec, SimTime until, SimTime every) {
+    Engine e(spec);
+    Recorder rec;
+    e.setTraceSink(&rec);
+    h.reset(e.topology().nrCpus());
+    for (SimTime t = every; t <= until && !e.finished(); t = t + every) {
+        e.runUntil(t);
+        h.append(*rec.take(e, true));
+    }
+}
+
+} // namespace
+
+class TestHistory : public QObject {
+    Q_OBJECT
+private slots:
+    void levelZeroJoinsSplitSlices() {
+        LaneStore lane;
+        lane.append(slice(0, 100, 7));
+        lane.append(slice(100, 250, 7)); // the same run, cut at a snapshot
+        lane.append(slice(250, 300, 7, 1, SliceKind::Overhead));
+        lane.append(slice(400, 500, 8));
+        QVERIFY(lane.at(150) != nullptr);
+        QCOMPARE(lane.at(150)->start, int64_t(0));
+        QCOMPARE(lane.at(150)->end, int64_t(250));
+        QCOMPARE(lane.at(260)->overhead, int64_t(50));
+        QVERIFY(lane.at(350) == nullptr); // idle
+        QCOMPARE(lane.at(450)->task, 8u);
+        QCOMPARE(lane.busyWithin(0, 500), int64_t(400));
+        QCOMPARE(lane.busyWithin(200, 450), int64_t(150));
+    }
+
+    void coarseLevelsMergeShortSlicesAndKeepBusyTime() {
+        LaneStore lane;
+        // 1000 slices of 300 ns every 1 us: 30% busy.
+        for (int i = 0; i < 1000; ++i)
+            lane.append(slice(i * 1000, i * 1000 + 300, static_cast<uint32_t>(i % 3), 2));
+        for (int level = 1; level < LaneStore::kLevels; ++level) {
+            int64_t busy = 0;
+            for (const LaneBlock& b : lane.blocks(level))
+                busy += b.busy;
+            if (const LaneBlock* o = lane.openBlock(level))
+                busy += o->busy;
+            QCOMPARE(busy, int64_t(300000));
+            // Blocks are about the level's width: far fewer than the slices at coarse levels.
+            if (LaneStore::width(level) >= 64000)
+                QVERIFY2(static_cast<int64_t>(lane.blocks(level).size()) <
+                             1000 * 1000 / LaneStore::width(level) + 2,
+                         qPrintable(QString::number(lane.blocks(level).size())));
+        }
+        // Dropping fine levels for the old half: what remains answers from coarser levels.
+        lane.dropFiner(5, 500000);
+        QCOMPARE(lane.validFrom(0), int64_t(500000));
+        QVERIFY(lane.at(100) == nullptr);
+        const int64_t busy = lane.busyWithin(0, 1000000);
+        QVERIFY2(std::abs(busy - 300000) < 30000, qPrintable(QString::number(busy)));
+    }
+
+    void stateLookupsFollowTheSamples() {
+        History h;
+        feed(h, builtinSpec("default"), SimTime::ms(500), SimTime::ms(10));
+        QCOMPARE(h.now(), int64_t(500000000));
+        QCOMPARE(h.samples().size(), size_t(50));
+        QCOMPARE(h.samples()[h.sampleAt(255000000)].time, int64_t(250000000));
+        QCOMPARE(h.sampleAt(0), size_t(0));
+        QVERIFY(h.migrationsDelivered() > 0);
+        QCOMPARE(h.migrationsDelivered(), h.latest().counters.migrations);
+        const auto [lo, hi] = h.migrationsWithin(100000000, 200000000);
+        for (size_t i = lo; i < hi; ++i) {
+            QVERIFY(h.migrations()[i].time.count() >= 100000000);
+            QVERIFY(h.migrations()[i].time.count() < 200000000);
+        }
+        QVERIFY(!h.latest().tasks.empty());
+        QVERIFY(!h.taskName(h.latest().tasks.front().id.value()).empty());
+    }
+
+    void staysWithinTheCap() {
+        // A busy 8-CPU run under a 3 MB cap: History compacts and never ends a snapshot over it.
+        const size_t cap = size_t(3) << 20;
+        History h(cap);
+        auto spec = builtinSpec("default");
+        Engine e(spec);
+        Recorder rec;
+        e.setTraceSink(&rec);
+        h.reset(e.topology().nrCpus());
+        size_t peak = 0;
+        for (SimTime t = SimTime::ms(20); t <= SimTime::s(20); t = t + SimTime::ms(20)) {
+            e.runUntil(t);
+            h.append(*rec.take(e, true));
+            peak = std::max(peak, h.bytes());
+        }
+        QVERIFY2(peak <= cap, qPrintable(QStringLiteral("peak %1 > cap %2").arg(peak).arg(cap)));
+        qInfo("peak %zu bytes under a cap of %zu; %d compactions; coarse until %.3f s of %.3f s; "
+              "%zu of %llu migration records held",
+              peak, cap, h.compactions(), static_cast<double>(h.coarseUntil()) / 1e9,
+              static_cast<double>(h.now()) / 1e9, h.migrations().size(),
+              static_cast<unsigned long long>(h.migrationsDelivered()));
+        QVERIFY(h.compactions() > 0);
+        QVERIFY(h.coarseUntil() > 0);
+        // The recent half is still held in full detail.
+        const int64_t recent = h.now() - 1000000;
+        QVERIFY(h.coarseUntil() < recent);
+        QVERIFY(h.lane(0).validFrom(0) <= recent);
+        // Migration counts stay whole in the samples even where records were dropped.
+        QCOMPARE(h.migrationsDelivered(), e.counters().migrations);
+        QVERIFY(h.migrations().size() < h.migrationsDelivered());
+    }
+
+    void aTinyCapDropsTheOldestHistory() {
+        History h(size_t(256) << 10);
+        feed(h, builtinSpec("default"), SimTime::s(4), SimTime::ms(20));
+        QVERIFY(h.bytes() <= h.cap());
+        QVERIFY2(h.start() > 0, "the oldest part should have been dropped");
+        QVERIFY(h.samples().front().time <= h.start());
+        QVERIFY(h.samples().back().time == h.now());
+    }
+
+    void mailboxMergesWithoutLoss() {
+        SnapshotMailbox box;
+        auto a = std::make_shared<Snapshot>();
+        a->migrations.resize(3);
+        a->time = SimTime::ms(1);
+        auto b = std::make_shared<Snapshot>();
+        b->migrations.resize(4);
+        b->time = SimTime::ms(2);
+        QVERIFY(box.post(a));  // the reader must be told
+        QVERIFY(!box.post(b)); // merged into the unread one: no second signal
+        auto got = box.take();
+        QVERIFY(got);
+        QCOMPARE(got->migrations.size(), size_t(7));
+        QCOMPARE(got->time, SimTime::ms(2));
+        QVERIFY(!box.take());
+        QCOMPARE(box.merged(), uint64_t(1));
+        // A new run's snapshot replaces what an old run left unread.
+        auto old = std::make_shared<Snapshot>();
+        old->migrations.resize(5);
+        box.post(old);
+        auto fresh = std::make_shared<Snapshot>();
+        fresh->generation = 1;
+        QVERIFY(!box.post(fresh));
+        auto now = box.take();
+        QCOMPARE(now->generation, uint64_t(1));
+        QCOMPARE(now->migrations.size(), size_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHistory)
+#include "tst_history.moc"

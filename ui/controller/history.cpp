@@ -1,0 +1,207 @@
+#include "history.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace ui {
+
+namespace {
+
+CgroupSample sampleOf(const core::CgroupState& c) {
+    CgroupSample s;
+    s.usage = c.usage.count();
+    s.weight = c.weight;
+    s.nrTasks = c.nrTasks;
+    const core::PsiResource* res[3] = {&c.psi.cpu, &c.psi.memory, &c.psi.io};
+    for (int r = 0; r < 3; ++r)
+        for (int k = 0; k < 3; ++k) {
+            // 11-bit fixed point percent, as /proc/pressure prints it.
+            s.psi[r][0][k] = static_cast<float>(res[r]->some.avg[k]) / 2048.0f;
+            s.psi[r][1][k] = static_cast<float>(res[r]->full.avg[k]) / 2048.0f;
+        }
+    return s;
+}
+
+const std::string kNoName;
+
+} // namespace
+
+History::History(size_t capBytes)
+    : m_cap(capBytes) {}
+
+void History::reset(uint32_t nrCpus) {
+    m_lanes.assign(nrCpus, LaneStore{});
+    m_migrations.clear();
+    m_markers.clear();
+    m_samples.clear();
+    m_taskNames.clear();
+    m_names.clear();
+    m_nameIndex.clear();
+    m_latest = core::Snapshot{};
+    m_start = m_now = m_coarseUntil = 0;
+    m_migrationsDelivered = 0;
+    m_snapshots = 0;
+    m_compactions = 0;
+}
+
+void History::append(const core::Snapshot& s) {
+    ++m_snapshots;
+    m_now = s.time.count();
+    for (const core::Slice& sl : s.slices)
+        if (sl.cpu < m_lanes.size())
+            m_lanes[sl.cpu].append(sl);
+    m_migrations.insert(m_migrations.end(), s.migrations.begin(), s.migrations.end());
+    m_migrationsDelivered += s.migrations.size();
+    m_markers.insert(m_markers.end(), s.markers.begin(), s.markers.end());
+    for (const auto& [id, name] : s.newTasks) {
+        auto [it, fresh] = m_nameIndex.try_emplace(name, static_cast<uint32_t>(m_names.size()));
+        if (fresh)
+            m_names.push_back(name);
+        m_taskNames[id.value()] = {it->second, m_now};
+    }
+
+    HistorySample sample;
+    sample.time = m_now;
+    sample.counters = s.counters;
+    sample.optimizations = s.optimizations;
+    sample.cgroups.reserve(s.cgroups.size());
+    for (const core::CgroupState& c : s.cgroups)
+        sample.cgroups.push_back(sampleOf(c));
+    // Several snapshots at one simulated time (steps of zero length): the newest wins.
+    if (!m_samples.empty() && m_samples.back().time == m_now)
+        m_samples.back() = std::move(sample);
+    else
+        m_samples.push_back(std::move(sample));
+
+    std::vector<core::TaskInfo> tasks;
+    if (s.tasks.empty())
+        tasks = std::move(m_latest.tasks);
+    m_latest.time = s.time;
+    m_latest.finished = s.finished;
+    m_latest.counters = s.counters;
+    m_latest.optimizations = s.optimizations;
+    m_latest.cpus = s.cpus;
+    m_latest.cgroups = s.cgroups;
+    m_latest.tasks = s.tasks.empty() ? std::move(tasks) : s.tasks;
+    compactIfNeeded();
+}
+
+void History::setCap(size_t bytes) {
+    m_cap = bytes;
+    compactIfNeeded();
+}
+
+size_t History::bytes() const {
+    size_t n = sizeof(*this);
+    for (const LaneStore& l : m_lanes)
+        n += l.bytes();
+    n += m_migrations.size() * sizeof(core::MigrationRecord);
+    n += m_markers.capacity() * sizeof(core::Marker);
+    n += m_samples.capacity() * sizeof(HistorySample);
+    for (const HistorySample& s : m_samples)
+        n += s.cgroups.capacity() * sizeof(CgroupSample);
+    // Hash nodes: key, value, next pointer and the bucket, roughly.
+    n += m_taskNames.size() * (sizeof(std::pair<uint32_t, Name>) + 2 * sizeof(void*));
+    for (const std::string& name : m_names)
+        n += sizeof(std::string) + name.capacity() + 2 * sizeof(void*) + sizeof(uint32_t);
+    n += m_latest.tasks.capacity() * sizeof(core::TaskInfo);
+    return n;
+}
+
+size_t History::sampleAt(int64_t t) const {
+    auto it = std::partition_point(m_samples.begin(), m_samples.end(),
+                                   [t](const HistorySample& s) { return s.time <= t; });
+    return it == m_samples.begin() ? 0 : static_cast<size_t>(it - m_samples.begin()) - 1;
+}
+
+std::pair<size_t, size_t> History::migrationsWithin(int64_t from, int64_t to) const {
+    auto lo = std::partition_point(m_migrations.begin(), m_migrations.end(),
+                                   [from](const core::MigrationRecord& m) { return m.time.count() < from; });
+    auto hi = std::partition_point(lo, m_migrations.end(),
+                                   [to](const core::MigrationRecord& m) { return m.time.count() < to; });
+    return {static_cast<size_t>(lo - m_migrations.begin()), static_cast<size_t>(hi - m_migrations.begin())};
+}
+
+const std::string& History::taskName(uint32_t id) const {
+    auto it = m_taskNames.find(id);
+    return it == m_taskNames.end() ? kNoName : m_names[it->second.index];
+}
+
+void History::compactIfNeeded() {
+    if (bytes() <= m_cap)
+        return;
+    // Compact to three quarters of the cap, so that it happens now and then, not per snapshot.
+    // First the older half goes coarse, then the older three quarters; only then is the oldest
+    // half dropped. A bounded number of passes always ends.
+    const size_t target = m_cap / 4 * 3;
+    for (int pass = 0; pass < 64 && bytes() > target && m_now - m_start >= 4; ++pass) {
+        const int64_t span = m_now - m_start;
+        const int64_t half = m_start + span / 2, threeQuarters = m_start + span / 4 * 3;
+        if (m_coarseUntil < half)
+            coarsenBefore(half);
+        else if (m_coarseUntil < threeQuarters)
+            coarsenBefore(threeQuarters);
+        else
+            dropBefore(half);
+        ++m_compactions;
+    }
+}
+
+void History::coarsenBefore(int64_t mid) {
+    // Keep about 2048 blocks per CPU for the coarse part: the level whose width is its 1/2048.
+    int keep = 1;
+    while (keep < LaneStore::kLevels - 1 && LaneStore::width(keep) * 2048 < mid - m_start)
+        ++keep;
+    for (LaneStore& l : m_lanes)
+        l.dropFiner(keep, mid);
+    // Samples of the part that turns coarse now: every other one (older parts were thinned
+    // when they turned coarse).
+    std::vector<HistorySample> thinned;
+    thinned.reserve(m_samples.size());
+    size_t n = 0;
+    for (HistorySample& s : m_samples) {
+        if (s.time < m_coarseUntil || s.time >= mid || n++ % 2 == 0)
+            thinned.push_back(std::move(s));
+    }
+    m_samples = std::move(thinned);
+    while (!m_migrations.empty() && m_migrations.front().time.count() < mid)
+        m_migrations.pop_front();
+    m_migrations.shrink_to_fit();
+    m_coarseUntil = mid;
+    forgetUnreferencedNames(mid);
+}
+
+void History::dropBefore(int64_t mid) {
+    for (LaneStore& l : m_lanes)
+        l.dropBefore(mid);
+    // Keep the last sample before mid so that state at the new start is known.
+    const size_t keepFrom = sampleAt(mid);
+    m_samples.erase(m_samples.begin(), m_samples.begin() + static_cast<std::ptrdiff_t>(keepFrom));
+    m_samples.shrink_to_fit();
+    while (!m_migrations.empty() && m_migrations.front().time.count() < mid)
+        m_migrations.pop_front();
+    std::erase_if(m_markers, [mid](const core::Marker& m) { return m.time.count() < mid; });
+    m_start = mid;
+    m_coarseUntil = std::max(m_coarseUntil, mid);
+    forgetUnreferencedNames(mid);
+}
+
+void History::forgetUnreferencedNames(int64_t keepCreatedAfter) {
+    std::unordered_set<uint32_t> used;
+    for (const LaneStore& l : m_lanes)
+        for (int level = 0; level < LaneStore::kLevels; ++level) {
+            for (const LaneBlock& b : l.blocks(level))
+                used.insert(b.task);
+            if (const LaneBlock* o = l.openBlock(level))
+                used.insert(o->task);
+        }
+    for (const core::MigrationRecord& m : m_migrations)
+        used.insert(m.task.value());
+    for (const core::TaskInfo& t : m_latest.tasks)
+        used.insert(t.id.value());
+    std::erase_if(m_taskNames, [&](const auto& kv) {
+        return kv.second.created < keepCreatedAfter && !used.count(kv.first);
+    });
+}
+
+} // namespace ui

@@ -1,0 +1,108 @@
+#pragma once
+
+#include "lanestore.h"
+#include "snapshot.h"
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace core {
+struct ScenarioSpec;
+}
+
+namespace ui {
+
+/// One cgroup at one sample: cpuacct usage, weight, tasks, and its PSI averages in percent.
+struct CgroupSample {
+    int64_t usage = 0;
+    uint32_t weight = 0;
+    uint32_t nrTasks = 0;
+    /// [resource: cpu, memory, io][some, full][avg10, avg60, avg300], percent.
+    float psi[3][2][3] = {};
+};
+
+/// The state the engine published at one moment.
+struct HistorySample {
+    int64_t time = 0;
+    core::Counters counters;
+    core::OptimizationSet optimizations;
+    std::vector<CgroupSample> cgroups; ///< indexed by cgroup id
+};
+
+/// What the GUI remembers of a run: per-CPU occupancy at several resolutions, migrations,
+/// markers, samples of counters, cgroup usage and pressure, and the latest state. Lives on the
+/// GUI thread and is fed the snapshots in order. Stays within a memory cap: when over it, the
+/// older half keeps only coarse occupancy, every other sample, and no migration records (their
+/// counts stay in the samples); if that is not enough, the oldest half is dropped.
+class History {
+public:
+    static constexpr size_t kDefaultCap = size_t(512) << 20;
+
+    explicit History(size_t capBytes = kDefaultCap);
+
+    /// Starts over for a new run on `nrCpus` CPUs.
+    void reset(uint32_t nrCpus);
+    void append(const core::Snapshot& s);
+
+    void setCap(size_t bytes);
+    size_t cap() const { return m_cap; }
+    /// Memory held, estimated from container capacities.
+    size_t bytes() const;
+    int compactions() const { return m_compactions; }
+
+    // ---- the timeline ---------------------------------------------------------------------
+    int64_t start() const { return m_start; } ///< earliest time held (ns)
+    int64_t now() const { return m_now; }
+    /// Data before this time is held at reduced resolution (no migration records, thinned samples).
+    int64_t coarseUntil() const { return m_coarseUntil; }
+    uint32_t nrCpus() const { return static_cast<uint32_t>(m_lanes.size()); }
+    const LaneStore& lane(uint32_t cpu) const { return m_lanes[cpu]; }
+    const std::deque<core::MigrationRecord>& migrations() const { return m_migrations; }
+    const std::vector<core::Marker>& markers() const { return m_markers; }
+    const std::vector<HistorySample>& samples() const { return m_samples; }
+    /// Index of the last sample at or before t (0 if none is).
+    size_t sampleAt(int64_t t) const;
+    /// Migration records with time in [from, to).
+    std::pair<size_t, size_t> migrationsWithin(int64_t from, int64_t to) const;
+    /// Every migration delivered so far (records dropped by compaction included).
+    uint64_t migrationsDelivered() const { return m_migrationsDelivered; }
+    uint64_t snapshotsReceived() const { return m_snapshots; }
+
+    // ---- the latest state ------------------------------------------------------------------
+    /// The newest snapshot's state (cpus, cgroups, counters; tasks from the newest that had
+    /// them). Its delta lists are empty.
+    const core::Snapshot& latest() const { return m_latest; }
+    /// The task's name, "" if unknown (never seen, or forgotten with old history).
+    const std::string& taskName(uint32_t id) const;
+
+private:
+    void compactIfNeeded();
+    void coarsenBefore(int64_t mid);
+    void dropBefore(int64_t mid);
+    void forgetUnreferencedNames(int64_t keepCreatedAfter);
+
+    size_t m_cap;
+    std::vector<LaneStore> m_lanes;
+    std::deque<core::MigrationRecord> m_migrations;
+    std::vector<core::Marker> m_markers;
+    std::vector<HistorySample> m_samples;
+    struct Name {
+        uint32_t index;
+        int64_t created;
+    };
+    std::unordered_map<uint32_t, Name> m_taskNames;
+    std::vector<std::string> m_names;
+    std::unordered_map<std::string, uint32_t> m_nameIndex;
+    core::Snapshot m_latest;
+    int64_t m_start = 0;
+    int64_t m_now = 0;
+    int64_t m_coarseUntil = 0;
+    uint64_t m_migrationsDelivered = 0;
+    uint64_t m_snapshots = 0;
+    int m_compactions = 0;
+};
+
+} // namespace ui

@@ -1,0 +1,50 @@
+#include "session.h"
+
+#include "scenariospec.h"
+
+namespace ui {
+
+Session::Session(QObject* parent)
+    : QObject(parent) {
+    connect(&m_controller, &SimulationController::snapshot, this, &Session::onSnapshot);
+    connect(&m_controller, &SimulationController::opened, this, &Session::onOpened);
+    connect(&m_frameTimer, &QTimer::timeout, this, &Session::frame);
+    setFrameRate(30);
+}
+
+void Session::open(std::shared_ptr<const core::ScenarioSpec> spec) {
+    m_controller.open(std::move(spec));
+}
+
+void Session::setFrameRate(int fps) {
+    m_frameTimer.start(1000 / std::max(1, fps));
+}
+
+void Session::onOpened(std::shared_ptr<const core::ScenarioSpec> spec) {
+    m_topology.emplace(spec->topology);
+    m_history.reset(m_topology->nrCpus());
+    m_colors = CgroupColors{};
+    m_cgroupCount = 0;
+    m_view.clear();
+    m_dirty = false;
+    emit started();
+}
+
+void Session::onSnapshot(std::shared_ptr<const core::Snapshot> s) {
+    m_history.append(*s);
+    if (s->cgroups.size() != m_cgroupCount) {
+        m_cgroupCount = s->cgroups.size();
+        m_colors.rebuild(s->cgroups);
+    }
+    m_dirty = true;
+}
+
+void Session::frame() {
+    if (!m_dirty)
+        return;
+    m_dirty = false;
+    m_view.followTo(m_history.now());
+    emit updated();
+}
+
+} // namespace ui

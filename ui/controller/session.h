@@ -1,0 +1,60 @@
+#pragma once
+
+#include "cgroupcolors.h"
+#include "history.h"
+#include "simulationcontroller.h"
+#include "topology.h"
+#include "viewstate.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+namespace ui {
+
+/// One open simulation as the views see it: the controller (engine on its thread), the
+/// History its snapshots feed, the cgroup colours, and the shared view state. Views repaint
+/// when `updated` fires, at most at the frame rate, never per snapshot.
+class Session : public QObject {
+    Q_OBJECT
+public:
+    explicit Session(QObject* parent = nullptr);
+
+    SimulationController& controller() { return m_controller; }
+    const History& history() const { return m_history; }
+    History& history() { return m_history; }
+    const CgroupColors& colors() const { return m_colors; }
+    ViewState& view() { return m_view; }
+    const core::Topology* topology() const { return m_topology ? &*m_topology : nullptr; }
+    std::shared_ptr<const core::ScenarioSpec> spec() const { return m_controller.spec(); }
+
+    /// Starts a run of `spec`, replacing the current one.
+    void open(std::shared_ptr<const core::ScenarioSpec> spec);
+
+    /// Frames per second of the `updated` signal.
+    void setFrameRate(int fps);
+
+signals:
+    /// A new run began (topology and cgroups may have changed).
+    void started();
+    /// History has news; views repaint.
+    void updated();
+
+private:
+    void onSnapshot(std::shared_ptr<const core::Snapshot> s);
+    void onOpened(std::shared_ptr<const core::ScenarioSpec> spec);
+    void frame();
+
+    SimulationController m_controller;
+    History m_history;
+    CgroupColors m_colors;
+    ViewState m_view;
+    std::optional<core::Topology> m_topology;
+    QTimer m_frameTimer;
+    bool m_dirty = false;
+    size_t m_cgroupCount = 0;
+};
+
+} // namespace ui

@@ -1,0 +1,198 @@
+#include "simulationworker.h"
+
+#include <QTimer>
+
+namespace ui {
+
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+namespace {
+// One slice of engine work: short enough that commands apply promptly.
+constexpr auto kSliceBudget = 8ms;
+// Snapshots at most this often while running (the GUI repaints at 30-60 Hz).
+constexpr auto kPublishEvery = 15ms;
+// The task list is costly with many tasks; views need it less often.
+constexpr auto kTasksEvery = 200ms;
+// Events between wall-clock checks.
+constexpr uint64_t kEventBatch = 1024;
+} // namespace
+
+SimulationWorker::SimulationWorker(core::SnapshotMailbox& mailbox)
+    : m_mailbox(mailbox)
+    , m_timer(new QTimer(this)) {
+    m_timer->setSingleShot(true);
+    connect(m_timer, &QTimer::timeout, this, &SimulationWorker::runSlice);
+}
+
+SimulationWorker::~SimulationWorker() = default;
+
+void SimulationWorker::open(std::shared_ptr<const core::ScenarioSpec> spec, uint64_t generation) {
+    m_spec = std::move(spec);
+    reset(generation);
+}
+
+void SimulationWorker::reset(uint64_t generation) {
+    if (!m_spec)
+        return;
+    m_generation = generation;
+    stopRunning();
+    m_recorder = core::Recorder{};
+    m_engine = std::make_unique<core::Engine>(m_spec);
+    m_engine->setTraceSink(&m_recorder);
+    publish(true);
+}
+
+void SimulationWorker::setRunning(bool running) {
+    if (!m_engine || running == m_running)
+        return;
+    if (running && m_engine->finished())
+        return;
+    if (!running) {
+        stopRunning();
+        publish(true);
+        return;
+    }
+    m_running = true;
+    reanchor();
+    emit runningChanged(true);
+    m_timer->start(0);
+}
+
+void SimulationWorker::setSpeed(int64_t simNsPerWallSecond) {
+    m_speed = std::max<int64_t>(0, simNsPerWallSecond);
+    reanchor();
+}
+
+void SimulationWorker::stepEvent() {
+    if (!m_engine)
+        return;
+    stopRunning();
+    m_engine->step();
+    publish(true);
+}
+
+void SimulationWorker::stepTick() {
+    if (!m_engine)
+        return;
+    stopRunning();
+    m_engine->stepTick();
+    publish(true);
+}
+
+void SimulationWorker::stepFor(core::SimTime d) {
+    if (!m_engine)
+        return;
+    runTo(m_engine->now() + d);
+}
+
+void SimulationWorker::runTo(core::SimTime t) {
+    if (!m_engine || m_engine->finished())
+        return;
+    m_runTo = t;
+    if (!m_running) {
+        m_running = true;
+        emit runningChanged(true);
+    }
+    m_timer->start(0);
+}
+
+void SimulationWorker::setOptimization(core::Optimization o, bool on) {
+    if (m_engine)
+        report(m_engine->setOptimization(o, on));
+}
+
+void SimulationWorker::moveTask(core::TaskId task, const std::string& cgroupPath) {
+    if (m_engine)
+        report(m_engine->moveTask(task, cgroupPath));
+}
+
+void SimulationWorker::setCgroupWeight(const std::string& cgroupPath, uint32_t weight) {
+    if (m_engine)
+        report(m_engine->setCgroupWeight(cgroupPath, weight));
+}
+
+void SimulationWorker::publishNow() {
+    if (m_engine)
+        publish(true);
+}
+
+void SimulationWorker::report(const core::CommandResult& r) {
+    emit commandDone(r.ok, QString::fromStdString(r.message));
+    // The change shows at once, also when paused.
+    publish(true);
+}
+
+void SimulationWorker::runSlice() {
+    if (!m_running || !m_engine)
+        return;
+    const auto t0 = Clock::now();
+    bool caughtUp = false;
+    while (true) {
+        core::SimTime target;
+        if (m_runTo) {
+            target = *m_runTo;
+        } else if (m_speed == 0) {
+            target = m_engine->duration();
+        } else {
+            const auto wall =
+                std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - m_anchorWall);
+            const double sim = static_cast<double>(m_speed) * static_cast<double>(wall.count()) / 1e9;
+            target = m_anchorSim + core::SimTime::ns(static_cast<int64_t>(sim));
+        }
+        const bool reached = m_engine->advanceUntil(target, kEventBatch);
+        if (m_engine->finished())
+            break;
+        if (reached) {
+            if (m_runTo && m_engine->now() >= *m_runTo) {
+                m_runTo.reset();
+                stopRunning();
+                break;
+            }
+            caughtUp = true;
+            break;
+        }
+        if (Clock::now() - t0 >= kSliceBudget) {
+            // Behind the requested pace: do not build up a debt to repay at full speed later.
+            if (m_speed > 0 && !m_runTo)
+                reanchor();
+            break;
+        }
+    }
+    const auto now = Clock::now();
+    const bool ended = m_engine->finished();
+    if (ended)
+        stopRunning();
+    if (ended || !m_running || now - m_lastPublish >= kPublishEvery)
+        publish(!m_running || now - m_lastTasks >= kTasksEvery);
+    if (m_running)
+        m_timer->start(caughtUp ? 4 : 0);
+}
+
+void SimulationWorker::publish(bool withTasks) {
+    auto s = m_recorder.take(*m_engine, withTasks);
+    s->generation = m_generation;
+    m_lastPublish = Clock::now();
+    if (withTasks)
+        m_lastTasks = m_lastPublish;
+    if (m_mailbox.post(std::move(s)))
+        emit snapshotPosted();
+}
+
+void SimulationWorker::stopRunning() {
+    m_timer->stop();
+    m_runTo.reset();
+    if (m_running) {
+        m_running = false;
+        emit runningChanged(false);
+    }
+}
+
+void SimulationWorker::reanchor() {
+    if (!m_engine)
+        return;
+    m_anchorSim = m_engine->now();
+    m_anchorWall = Clock::now();
+}
+
+} // namespace ui

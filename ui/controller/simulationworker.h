@@ -1,0 +1,73 @@
+#pragma once
+
+#include "engine.h"
+#include "mailbox.h"
+#include "recorder.h"
+
+#include <QObject>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+class QTimer;
+
+namespace ui {
+
+/// Lives on the simulation thread and owns the engine. Runs it in short slices (a few ms of
+/// wall time) from its own event loop, so commands (queued calls from the controller) apply
+/// between slices, and publishes snapshots through the mailbox. Never waits for the GUI.
+class SimulationWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit SimulationWorker(core::SnapshotMailbox& mailbox);
+    ~SimulationWorker() override;
+
+    // Called on the worker thread only (the controller queues them).
+    void open(std::shared_ptr<const core::ScenarioSpec> spec, uint64_t generation);
+    void reset(uint64_t generation);
+    void setRunning(bool running);
+    /// Simulated ns per wall second; 0 = as fast as possible.
+    void setSpeed(int64_t simNsPerWallSecond);
+    void stepEvent();
+    void stepTick();
+    void stepFor(core::SimTime d);
+    /// Runs as fast as possible until `t`, then pauses.
+    void runTo(core::SimTime t);
+    void setOptimization(core::Optimization o, bool on);
+    void moveTask(core::TaskId task, const std::string& cgroupPath);
+    void setCgroupWeight(const std::string& cgroupPath, uint32_t weight);
+    /// Publishes a snapshot with the task list now (e.g. when a view needs it).
+    void publishNow();
+
+signals:
+    /// The mailbox went from empty to full: the reader should take().
+    void snapshotPosted();
+    void runningChanged(bool running);
+    /// The outcome of a command, for the status bar.
+    void commandDone(bool ok, const QString& message);
+
+private:
+    void runSlice();
+    void publish(bool withTasks);
+    void stopRunning();
+    void reanchor();
+    void report(const core::CommandResult& r);
+
+    core::SnapshotMailbox& m_mailbox;
+    std::shared_ptr<const core::ScenarioSpec> m_spec;
+    std::unique_ptr<core::Engine> m_engine;
+    core::Recorder m_recorder;
+    QTimer* m_timer;
+    uint64_t m_generation = 0;
+    bool m_running = false;
+    int64_t m_speed = 0;
+    std::optional<core::SimTime> m_runTo;
+    // Pacing: simulated time should be anchorSim + speed x (wall - anchorWall).
+    core::SimTime m_anchorSim;
+    std::chrono::steady_clock::time_point m_anchorWall;
+    std::chrono::steady_clock::time_point m_lastPublish;
+    std::chrono::steady_clock::time_point m_lastTasks;
+};
+
+} // namespace ui

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QString>
+
+namespace ui {
+
+/// A rate or count for a label: 1234567 -> "1.23 M", 45600 -> "45.6 k", 12 -> "12".
+inline QString compactNumber(double v) {
+    if (v >= 1e6)
+        return QStringLiteral("%1 M").arg(v / 1e6, 0, 'f', 2);
+    if (v >= 1e3)
+        return QStringLiteral("%1 k").arg(v / 1e3, 0, 'f', 1);
+    return QString::number(v, 'f', 0);
+}
+
+} // namespace ui

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace core {
+struct Counters;
+}
+
+namespace ui {
+
+class Session;
+
+/// The engine's counters, total and per simulated second over the last second, then kernel
+/// overhead by operation with its share of all CPU time. At the time cursor when one is set.
+class CounterModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Total, PerSecond, Share, ColumnCount };
+    explicit CounterModel(Session& session, QObject* parent = nullptr);
+    void refresh();
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// Row of the counter called `name` (tests), or -1.
+    int rowOf(const QString& name) const;
+
+private:
+    struct Row {
+        QString name;
+        QString tooltip;
+        double total = 0;
+        double perSecond = 0;
+        double share = -1;   ///< of all CPU time; -1 = not applicable
+        bool isTime = false; ///< total in ns
+    };
+    static std::vector<Row> rowsFor(const core::Counters& now, const core::Counters* before, double seconds,
+                                    double cpuNs);
+
+    Session& m_session;
+    std::vector<Row> m_rows;
+};
+
+} // namespace ui

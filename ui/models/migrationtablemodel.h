@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+#include <optional>
+
+namespace ui {
+
+class Session;
+
+/// Every migration History holds: time, task, from, to, reason, domain level. Rows are appended
+/// as the run goes and removed from the front when History compacts old records away.
+class MigrationTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Time, Task, From, To, Reason, Level, ColumnCount };
+    /// Numbers for sorting and filtering (time in ns, CPU numbers, reason index).
+    static constexpr int SortRole = Qt::UserRole + 1;
+
+    explicit MigrationTableModel(Session& session, QObject* parent = nullptr);
+    void refresh();
+    void restart();
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    /// The row of the first migration at or after t.
+    int rowAtTime(int64_t t) const;
+
+private:
+    Session& m_session;
+    int m_rows = 0;
+    uint64_t m_dropped = 0; ///< records History dropped that were rows here
+};
+
+/// Filters the migrations table by CPU (from or to), reason and task name text.
+class MigrationFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    void setCpu(std::optional<uint32_t> cpu);
+    void setReason(int reason); ///< -1 = any
+    void setTaskText(const QString& text);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    std::optional<uint32_t> m_cpu;
+    int m_reason = -1;
+    QString m_text;
+};
+
+} // namespace ui

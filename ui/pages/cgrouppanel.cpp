@@ -1,0 +1,103 @@
+#include "cgrouppanel.h"
+
+#include "cgrouptreemodel.h"
+#include "session.h"
+
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QMenu>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace ui {
+
+CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_model(new CgroupTreeModel(session, this))
+    , m_tree(new QTreeView(this)) {
+    m_tree->setObjectName(QStringLiteral("cgroupTree"));
+    m_tree->setModel(m_model);
+    m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_tree->setDragEnabled(true);
+    m_tree->setAcceptDrops(true);
+    m_tree->setDropIndicatorShown(true);
+    m_tree->setDragDropMode(QAbstractItemView::DragDrop);
+    m_tree->setDefaultDropAction(Qt::MoveAction);
+    m_tree->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_tree->setUniformRowHeights(true);
+    m_tree->header()->setStretchLastSection(false);
+    m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
+    m_tree->header()->resizeSection(CgroupTreeModel::Name, 150);
+    for (int c = 1; c < CgroupTreeModel::ColumnCount; ++c)
+        m_tree->header()->resizeSection(c, c == CgroupTreeModel::Tasks ? 110 : 64);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_tree);
+
+    connect(m_model, &CgroupTreeModel::weightChangeRequested, &session.controller(),
+            &SimulationController::setCgroupWeight);
+    connect(m_model, &CgroupTreeModel::moveRequested, &session.controller(), &SimulationController::moveTask);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &CgroupPanel::selectionToView);
+    connect(m_tree, &QTreeView::customContextMenuRequested, this, &CgroupPanel::contextMenu);
+    connect(&session.view(), &ViewState::cursorChanged, this, &CgroupPanel::refresh);
+}
+
+void CgroupPanel::restart() {
+    m_model->restart();
+    m_tree->expandToDepth(1);
+}
+
+void CgroupPanel::refresh() {
+    const bool empty = m_model->rowCount() == 0;
+    m_model->refresh();
+    if (empty && m_model->rowCount() > 0)
+        m_tree->expandToDepth(1);
+}
+
+void CgroupPanel::selectionToView() {
+    std::set<uint32_t> cgroups;
+    std::optional<uint32_t> task;
+    for (const QModelIndex& i : m_tree->selectionModel()->selectedRows()) {
+        if (i.data(CgroupTreeModel::IsTaskRole).toBool())
+            task = i.data(CgroupTreeModel::TaskIdRole).toUInt();
+        else
+            cgroups.insert(i.data(CgroupTreeModel::CgroupIdRole).toUInt());
+    }
+    m_session.view().setSelection(std::move(cgroups), task);
+}
+
+void CgroupPanel::contextMenu(const QPoint& pos) {
+    const QModelIndex at = m_tree->indexAt(pos);
+    if (!at.isValid())
+        return;
+    QMenu menu(this);
+    if (at.data(CgroupTreeModel::IsTaskRole).toBool()) {
+        const core::TaskId task(at.data(CgroupTreeModel::TaskIdRole).toUInt());
+        QMenu* move = menu.addMenu(tr("Move to cgroup"));
+        for (const core::CgroupState& c : m_session.history().latest().cgroups) {
+            const QString path = QString::fromStdString(c.path);
+            QAction* a = move->addAction(path, this,
+                                         [this, task, path] { m_session.controller().moveTask(task, path); });
+            a->setEnabled(c.id.value() != at.data(CgroupTreeModel::CgroupIdRole).toUInt());
+        }
+    } else {
+        const QString path = at.data(CgroupTreeModel::PathRole).toString();
+        const QModelIndex weight = at.siblingAtColumn(CgroupTreeModel::Weight);
+        QAction* a = menu.addAction(tr("Set weight..."), this, [this, path, weight] {
+            bool ok = false;
+            const int w =
+                QInputDialog::getInt(this, tr("cpu.weight of %1").arg(path), tr("Weight (1 to 10000):"),
+                                     weight.data(Qt::EditRole).toInt(), 1, 10000, 1, &ok);
+            if (ok)
+                m_session.controller().setCgroupWeight(path, static_cast<uint32_t>(w));
+        });
+        a->setEnabled(path != QStringLiteral("/"));
+    }
+    menu.exec(m_tree->viewport()->mapToGlobal(pos));
+}
+
+} // namespace ui

@@ -1,0 +1,33 @@
+#include "counterspanel.h"
+
+#include "countermodel.h"
+#include "session.h"
+
+#include <QHeaderView>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ui {
+
+CountersPanel::CountersPanel(Session& session, QWidget* parent)
+    : QWidget(parent)
+    , m_model(new CounterModel(session, this))
+    , m_table(new QTableView(this)) {
+    m_table->setObjectName(QStringLiteral("counterTable"));
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_table);
+    connect(&session.view(), &ViewState::cursorChanged, m_model, &CounterModel::refresh);
+}
+
+void CountersPanel::refresh() {
+    m_model->refresh();
+}
+
+} // namespace ui

@@ -1,0 +1,110 @@
+#include "migrationspage.h"
+
+#include "migrationmatrixplot.h"
+#include "migrationrateplot.h"
+#include "migrationtablemodel.h"
+#include "session.h"
+#include "trace.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ui {
+
+MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_rate(new MigrationRatePlot(session, this))
+    , m_matrix(new MigrationMatrixPlot(session, this))
+    , m_model(new MigrationTableModel(session, this))
+    , m_filter(new MigrationFilterModel(this))
+    , m_table(new QTableView(this))
+    , m_reason(new QComboBox(this))
+    , m_task(new QLineEdit(this))
+    , m_count(new QLabel(this)) {
+    m_filter->setSourceModel(m_model);
+    m_filter->setSortRole(MigrationTableModel::SortRole);
+    m_table->setObjectName(QStringLiteral("migrationTable"));
+    m_table->setModel(m_filter);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(MigrationTableModel::Time, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+
+    m_reason->addItem(tr("any reason"), -1);
+    for (int r = 0; r < static_cast<int>(core::kMigrationReasonCount); ++r) {
+        const std::string_view n = core::migrationReasonName(static_cast<core::MigrationReason>(r));
+        m_reason->addItem(QString::fromLatin1(n.data(), static_cast<qsizetype>(n.size())), r);
+    }
+    connect(m_reason, &QComboBox::currentIndexChanged, this,
+            [this] { m_filter->setReason(m_reason->currentData().toInt()); });
+    m_task->setPlaceholderText(tr("filter by task name"));
+    m_task->setClearButtonEnabled(true);
+    connect(m_task, &QLineEdit::textChanged, m_filter, &MigrationFilterModel::setTaskText);
+    connect(&session.view(), &ViewState::selectionChanged, this, [this] {
+        m_filter->setCpu(m_session.view().selectedCpu());
+        m_matrix->refresh();
+    });
+    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
+        const QModelIndex time = m_filter->index(i.row(), MigrationTableModel::Time);
+        m_session.view().setCursor(time.data(MigrationTableModel::SortRole).toLongLong());
+    });
+    connect(&session.view(), &ViewState::cursorChanged, this, [this] {
+        if (const auto c = m_session.view().cursor()) {
+            const QModelIndex src = m_model->index(m_model->rowAtTime(*c), 0);
+            const QModelIndex row = m_filter->mapFromSource(src);
+            if (row.isValid())
+                m_table->scrollTo(row, QAbstractItemView::PositionAtCenter);
+        }
+    });
+
+    auto* filters = new QHBoxLayout;
+    filters->addWidget(new QLabel(tr("Reason:"), this));
+    filters->addWidget(m_reason);
+    filters->addWidget(m_task, 1);
+    filters->addWidget(m_count);
+    auto* tableBox = new QWidget(this);
+    auto* tableLayout = new QVBoxLayout(tableBox);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->addLayout(filters);
+    tableLayout->addWidget(m_table, 1);
+
+    auto* charts = new QSplitter(Qt::Horizontal, this);
+    charts->addWidget(m_rate);
+    charts->addWidget(m_matrix);
+    charts->setSizes({600, 380});
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(charts);
+    split->addWidget(tableBox);
+    split->setSizes({300, 200});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(split);
+}
+
+void MigrationsPage::restart() {
+    m_model->restart();
+    refresh();
+}
+
+void MigrationsPage::refresh() {
+    m_model->refresh();
+    m_rate->refresh();
+    m_matrix->refresh();
+    const History& h = m_session.history();
+    m_count->setText(tr("%1 shown, %2 held, %3 in all")
+                         .arg(m_filter->rowCount())
+                         .arg(h.migrations().size())
+                         .arg(h.migrationsDelivered()));
+}
+
+} // namespace ui

@@ -1,0 +1,121 @@
+#include "optimizationspanel.h"
+
+#include "format.h"
+#include "session.h"
+
+#include <QCheckBox>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QVBoxLayout>
+
+namespace ui {
+
+namespace {
+QString fromView(std::string_view s) {
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+} // namespace
+
+OptimizationsPanel::OptimizationsPanel(Session& session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session) {
+    setObjectName(QStringLiteral("optimizationsPanel"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
+        const size_t i = static_cast<size_t>(info.id);
+        auto* box = new QCheckBox(fromView(info.key), this);
+        box->setObjectName(fromView(info.key));
+        QFont bold = box->font();
+        bold.setBold(true);
+        box->setFont(bold);
+        box->setToolTip(tr("Applies live at the current simulated time; a marker shows where."));
+        auto* title = new QLabel(fromView(info.title), this);
+        title->setWordWrap(true);
+        auto* summary = new QLabel(fromView(info.summary).replace(QLatin1Char('\n'), QLatin1Char(' ')), this);
+        summary->setWordWrap(true);
+        summary->setEnabled(false);
+        auto* seed = new QLabel(
+            tr("<a href=\"#\">seed: %1 (%2)</a>").arg(fromView(info.seedFile), fromView(info.year)), this);
+        seed->setToolTip(tr("The mailing-list thread in the project's shared/seeds folder"));
+        seed->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        seed->setWordWrap(true);
+        auto* figure = new QLabel(this);
+        figure->setWordWrap(true);
+        figure->setObjectName(fromView(info.key) + QStringLiteral("_figure"));
+        m_boxes[i] = box;
+        m_figures[i] = figure;
+        connect(box, &QCheckBox::toggled, this,
+                [this, id = info.id](bool on) { m_session.controller().setOptimization(id, on); });
+        layout->addWidget(box);
+        layout->addWidget(title);
+        layout->addWidget(summary);
+        layout->addWidget(seed);
+        layout->addWidget(figure);
+        layout->addSpacing(8);
+    }
+    layout->addStretch();
+}
+
+QString OptimizationsPanel::figure(core::Optimization o) const {
+    return m_figures[static_cast<size_t>(o)]->text();
+}
+
+void OptimizationsPanel::refresh() {
+    const History& h = m_session.history();
+    const auto& samples = h.samples();
+    if (samples.empty())
+        return;
+    const HistorySample& now = samples.back();
+    for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
+        QCheckBox* box = m_boxes[static_cast<size_t>(info.id)];
+        const bool on = now.optimizations.test(info.id);
+        if (box->isChecked() != on) {
+            const QSignalBlocker block(box);
+            box->setChecked(on);
+        }
+    }
+    // Rates over the last simulated second.
+    const HistorySample& before = samples[h.sampleAt(now.time - 1000000000)];
+    const double secs = static_cast<double>(now.time - before.time) / 1e9;
+    const core::Counters& c = now.counters;
+    const core::Counters& b = before.counters;
+    auto per = [&](uint64_t a, uint64_t z) { return secs > 0 ? static_cast<double>(a - z) / secs : 0.0; };
+    const double cpuNs = std::max(1.0, static_cast<double>(now.time - before.time) * h.nrCpus());
+    auto share = [&](std::initializer_list<core::CostOp> ops) {
+        double ns = 0;
+        for (core::CostOp op : ops)
+            ns += static_cast<double>(
+                (c.overheadByOp[static_cast<size_t>(op)] - b.overheadByOp[static_cast<size_t>(op)]).count());
+        return ns / cpuNs * 100;
+    };
+    using O = core::Optimization;
+    using Op = core::CostOp;
+    auto set = [&](O o, const QString& text) { m_figures[static_cast<size_t>(o)]->setText(text); };
+    set(O::PsiClockOnce, tr("clock reads: %1/s; %2% of CPU time")
+                             .arg(compactNumber(per(c.cpuClockReads, b.cpuClockReads)))
+                             .arg(share({Op::CpuClock}), 0, 'f', 3));
+    set(O::PsiDirectIteration,
+        tr("PSI group updates: %1/s; PSI walk %2% of CPU time")
+            .arg(compactNumber(per(c.psiGroupUpdates, b.psiGroupUpdates)))
+            .arg(share({Op::PsiWalkParent, Op::PsiWalkDirect, Op::PsiWalkCacheMiss}), 0, 'f', 3));
+    const double moves = per(c.schedMoveTaskCalls, b.schedMoveTaskCalls);
+    const double moveNs =
+        secs > 0 ? static_cast<double>((c.schedMoveTaskTime - b.schedMoveTaskTime).count()) / secs : 0;
+    set(O::AutogroupMoveSkip,
+        tr("sched_move_task: %1 calls/s, %2 us/s").arg(compactNumber(moves)).arg(moveNs / 1000, 0, 'f', 1));
+    set(O::CpuacctBatchScaling,
+        tr("counter folds: %1/s; lock wait %2% of CPU time")
+            .arg(compactNumber(per(c.percpuCounterFolds, b.percpuCounterFolds)))
+            .arg(static_cast<double>((c.lockWait - b.lockWait).count()) / cpuNs * 100, 0, 'f', 2));
+    uint64_t balNow = 0, balBefore = 0;
+    for (auto r : {core::MigrationReason::Periodic, core::MigrationReason::Newidle,
+                   core::MigrationReason::Nohz, core::MigrationReason::Active}) {
+        balNow += c.migrationsByReason[static_cast<size_t>(r)];
+        balBefore += b.migrationsByReason[static_cast<size_t>(r)];
+    }
+    set(O::PreferSiblingLocal, tr("balancer migrations: %1/s").arg(compactNumber(per(balNow, balBefore))));
+}
+
+} // namespace ui

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "optimizations.h"
+
+#include <QWidget>
+
+#include <array>
+
+class QCheckBox;
+class QLabel;
+
+namespace ui {
+
+class Session;
+
+/// The five kernel changes: title, two lines on what changes, the seed thread it comes from,
+/// a check box that applies it live at the current simulated time, and a live figure of what
+/// it acts on.
+class OptimizationsPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit OptimizationsPanel(Session& session, QWidget* parent = nullptr);
+    void refresh();
+    QCheckBox* checkBox(core::Optimization o) const { return m_boxes[static_cast<size_t>(o)]; }
+    QString figure(core::Optimization o) const;
+
+private:
+    Session& m_session;
+    std::array<QCheckBox*, core::kOptimizationCount> m_boxes{};
+    std::array<QLabel*, core::kOptimizationCount> m_figures{};
+};
+
+} // namespace ui

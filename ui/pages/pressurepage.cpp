@@ -1,0 +1,49 @@
+#include "pressurepage.h"
+
+#include "pressurechart.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace ui {
+
+PressurePage::PressurePage(Session& session, QWidget* parent)
+    : QWidget(parent)
+    , m_chart(new PressureChart(session, this)) {
+    auto* controls = new QHBoxLayout;
+    auto box = [&](const QString& text, bool on, auto apply) {
+        auto* b = new QCheckBox(text, this);
+        b->setChecked(on);
+        connect(b, &QCheckBox::toggled, this, apply);
+        controls->addWidget(b);
+    };
+    box(tr("cpu"), true, [this](bool on) { m_chart->setResourceShown(PressureChart::Cpu, on); });
+    box(tr("memory"), true, [this](bool on) { m_chart->setResourceShown(PressureChart::Memory, on); });
+    box(tr("io"), true, [this](bool on) { m_chart->setResourceShown(PressureChart::Io, on); });
+    controls->addSpacing(16);
+    box(tr("full"), true, [this](bool on) { m_chart->setFullShown(on); });
+    controls->addSpacing(16);
+    box(tr("avg10"), true, [this](bool on) { m_chart->setWindowShown(0, on); });
+    box(tr("avg60"), false, [this](bool on) { m_chart->setWindowShown(1, on); });
+    box(tr("avg300"), false, [this](bool on) { m_chart->setWindowShown(2, on); });
+    controls->addStretch();
+    auto* hint = new QLabel(tr("Select cgroups in the tree to plot them; none selected: the system."), this);
+    hint->setEnabled(false);
+    controls->addWidget(hint);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(controls);
+    layout->addWidget(m_chart, 1);
+}
+
+void PressurePage::restart() {
+    m_chart->restart();
+}
+
+void PressurePage::refresh() {
+    m_chart->refresh();
+}
+
+} // namespace ui

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+class QLabel;
+
+namespace ui {
+
+class Session;
+
+/// The status bar's figures: simulated time, run state, requested and achieved speed, engine
+/// events per wall second, and per simulated second the context switches, migrations and the
+/// kernel overhead as a share of CPU time.
+class StatusPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit StatusPanel(Session& session, QWidget* parent = nullptr);
+    void refresh();
+    void restart();
+    QString text() const;
+
+private:
+    Session& m_session;
+    QLabel* m_time;
+    QLabel* m_state;
+    QLabel* m_speed;
+    QLabel* m_events;
+    QLabel* m_switches;
+    QLabel* m_migrations;
+    QLabel* m_overhead;
+    QElapsedTimer m_wall;
+    int64_t m_lastSim = 0;
+    uint64_t m_lastEvents = 0;
+    qint64 m_lastWallMs = 0;
+};
+
+/// Speed presets from slow motion (1 us of simulated time per wall second) to as fast as
+/// possible, in simulated ns per wall second (0 = as fast as possible).
+const std::vector<int64_t>& speedPresets();
+QString speedText(int64_t simNsPerWallSecond);
+
+} // namespace ui

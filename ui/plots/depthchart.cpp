@@ -1,0 +1,64 @@
+#include "depthchart.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QValueAxis>
+
+namespace ui {
+
+DepthChart::DepthChart(QWidget* parent)
+    : QChartView(parent)
+    , m_parent(new QLineSeries)
+    , m_direct(new QLineSeries)
+    , m_noPsi(new QLineSeries)
+    , m_x(new QValueAxis)
+    , m_y(new QValueAxis) {
+    setObjectName(QStringLiteral("depthChart"));
+    setRenderHint(QPainter::Antialiasing);
+    auto* c = new QChart;
+    c->setTitle(tr("PSI cost versus cgroup depth (perfpipe, psi_direct_iteration)"));
+    m_parent->setName(tr("cached parent pointer (change off)"));
+    m_direct->setName(tr("direct cgroup walk (change on)"));
+    m_noPsi->setName(tr("PSI off"));
+    m_parent->setPen(QPen(QColor(0x00, 0x72, 0xB2), 2));
+    m_direct->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
+    m_noPsi->setPen(QPen(QColor(0x99, 0x99, 0x99), 1.5, Qt::DashLine));
+    m_parent->setPointsVisible(true);
+    m_direct->setPointsVisible(true);
+    for (QLineSeries* s : {m_parent, m_direct, m_noPsi})
+        c->addSeries(s);
+    m_x->setTitleText(tr("cgroup levels below the root"));
+    m_x->setLabelFormat(QStringLiteral("%d"));
+    m_y->setTitleText(tr("round trips per simulated second"));
+    m_y->setLabelFormat(QStringLiteral("%.0f"));
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    for (QLineSeries* s : {m_parent, m_direct, m_noPsi}) {
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+    }
+    c->legend()->setAlignment(Qt::AlignBottom);
+    setChart(c);
+}
+
+void DepthChart::setPoints(const std::vector<core::DepthPoint>& points) {
+    m_points = points;
+    QList<QPointF> p, d, n;
+    double maxY = 1, maxX = 1;
+    for (const core::DepthPoint& pt : points) {
+        p.append(QPointF(pt.depth, pt.parentOpsPerSec));
+        d.append(QPointF(pt.depth, pt.directOpsPerSec));
+        n.append(QPointF(pt.depth, pt.noPsiOpsPerSec));
+        maxY = std::max({maxY, pt.parentOpsPerSec, pt.directOpsPerSec, pt.noPsiOpsPerSec});
+        maxX = std::max(maxX, static_cast<double>(pt.depth));
+    }
+    m_parent->replace(p);
+    m_direct->replace(d);
+    m_noPsi->replace(n);
+    m_x->setRange(0, maxX);
+    m_y->setRange(0, maxY * 1.1);
+    m_x->applyNiceNumbers();
+    m_y->applyNiceNumbers();
+}
+
+} // namespace ui

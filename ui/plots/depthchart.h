@@ -1,0 +1,33 @@
+#pragma once
+
+#include "seeds.h"
+
+#include <QChartView>
+
+#include <vector>
+
+class QLineSeries;
+class QValueAxis;
+
+namespace ui {
+
+/// The PSI cost-versus-cgroup-depth sweep of the psi_direct_iteration seed: perfpipe throughput
+/// at each depth with the cached parent walk (the change off), the direct cgroup walk (on), and
+/// PSI off as the ceiling.
+class DepthChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit DepthChart(QWidget* parent = nullptr);
+    void setPoints(const std::vector<core::DepthPoint>& points);
+    const std::vector<core::DepthPoint>& points() const { return m_points; }
+
+private:
+    QLineSeries* m_parent;
+    QLineSeries* m_direct;
+    QLineSeries* m_noPsi;
+    QValueAxis* m_x;
+    QValueAxis* m_y;
+    std::vector<core::DepthPoint> m_points;
+};
+
+} // namespace ui

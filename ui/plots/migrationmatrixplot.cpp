@@ -1,0 +1,62 @@
+#include "migrationmatrixplot.h"
+
+#include "session.h"
+
+namespace ui {
+
+MigrationMatrixPlot::MigrationMatrixPlot(Session& session, QWidget* parent)
+    : QCustomPlot(parent)
+    , m_session(session)
+    , m_map(new QCPColorMap(xAxis, yAxis))
+    , m_scale(new QCPColorScale(this)) {
+    setObjectName(QStringLiteral("migrationMatrix"));
+    xAxis->setLabel(tr("to CPU"));
+    yAxis->setLabel(tr("from CPU"));
+    yAxis->setRangeReversed(true);
+    plotLayout()->addElement(0, 1, m_scale);
+    m_scale->setLabel(tr("migrations"));
+    m_map->setColorScale(m_scale);
+    QCPColorGradient g(QCPColorGradient::gpHot);
+    g.setColorStopAt(0, QColor(250, 250, 250));
+    g.setColorStopAt(0.001, QColor(255, 240, 180));
+    g.setColorStopAt(0.5, QColor(230, 90, 20));
+    g.setColorStopAt(1, QColor(90, 0, 0));
+    m_map->setGradient(g);
+    m_map->setInterpolate(false);
+    auto* margins = new QCPMarginGroup(this);
+    axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    connect(&session.view(), &ViewState::rangeChanged, this, &MigrationMatrixPlot::refresh);
+}
+
+void MigrationMatrixPlot::refresh() {
+    const History& h = m_session.history();
+    const uint32_t n = std::max(1u, h.nrCpus());
+    m_block = (n + 255) / 256;
+    const int cells = static_cast<int>((n + m_block - 1) / m_block);
+    m_map->data()->setSize(cells, cells);
+    m_map->data()->setRange(QCPRange(0, (cells - 1) * double(m_block)),
+                            QCPRange(0, (cells - 1) * double(m_block)));
+    m_map->data()->fill(0);
+    const ViewState& v = m_session.view();
+    const auto [lo, hi] = h.migrationsWithin(v.rangeStart(), v.rangeEnd() + 1);
+    m_total = 0;
+    const auto& migs = h.migrations();
+    for (size_t i = lo; i < hi; ++i) {
+        const core::MigrationRecord& m = migs[i];
+        if (v.selectedCpu() && m.from != *v.selectedCpu() && m.to != *v.selectedCpu())
+            continue;
+        const int x = static_cast<int>(m.to / m_block), y = static_cast<int>(m.from / m_block);
+        m_map->data()->setCell(x, y, m_map->data()->cell(x, y) + 1);
+        m_total += 1;
+    }
+    m_map->rescaleDataRange(true);
+    if (m_map->dataRange().upper < 1)
+        m_map->setDataRange(QCPRange(0, 1));
+    const double half = m_block / 2.0;
+    xAxis->setRange(-half, (cells - 1) * double(m_block) + half);
+    yAxis->setRange(-half, (cells - 1) * double(m_block) + half);
+    replot(rpQueuedReplot);
+}
+
+} // namespace ui

@@ -1,0 +1,98 @@
+#include "migrationrateplot.h"
+
+#include "session.h"
+#include "trace.h"
+
+#include <array>
+
+namespace ui {
+
+namespace {
+constexpr int kBins = 60;
+const QColor kReasonColors[8] = {QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x72, 0xB2),
+                                 QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00),
+                                 QColor(0x99, 0x99, 0x99), QColor(0xF0, 0xE4, 0x42)};
+} // namespace
+
+MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
+    : QCustomPlot(parent)
+    , m_session(session) {
+    setObjectName(QStringLiteral("migrationRatePlot"));
+    xAxis->setLabel(tr("simulated time (s)"));
+    yAxis->setLabel(tr("migrations per interval"));
+    // The legend in its own column, so it never covers bars.
+    legend->setVisible(true);
+    QFont small = legend->font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    legend->setFont(small);
+    legend->setRowSpacing(0);
+    auto* side = new QCPLayoutGrid;
+    plotLayout()->addElement(0, 1, side);
+    side->addElement(0, 0, legend);
+    plotLayout()->setColumnStretchFactor(1, 0.001);
+    QCPBars* below = nullptr;
+    for (size_t r = 0; r < m_bars.size(); ++r) {
+        auto* b = new QCPBars(xAxis, yAxis);
+        const std::string_view name = core::migrationReasonName(static_cast<core::MigrationReason>(r));
+        b->setName(QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size())));
+        b->setBrush(kReasonColors[r]);
+        b->setPen(Qt::NoPen);
+        b->setWidthType(QCPBars::wtPlotCoords);
+        if (below)
+            b->moveAbove(below);
+        below = b;
+        m_bars[r] = b;
+    }
+    connect(&session.view(), &ViewState::rangeChanged, this, &MigrationRatePlot::refresh);
+}
+
+void MigrationRatePlot::refresh() {
+    const History& h = m_session.history();
+    const ViewState& v = m_session.view();
+    const auto& samples = h.samples();
+    const double x0 = static_cast<double>(v.rangeStart()) / 1e9, x1 = static_cast<double>(v.rangeEnd()) / 1e9;
+    const int64_t binNs = std::max<int64_t>(1, (v.rangeEnd() - v.rangeStart()) / kBins);
+    // Where History still holds the records, count them exactly; where it compacted them
+    // away, use the counter samples (cumulative by reason, at the last sample before t).
+    auto cumAt = [&](int64_t t, size_t r) -> double {
+        if (samples.empty() || samples.front().time > t)
+            return 0;
+        return static_cast<double>(samples[h.sampleAt(t)].counters.migrationsByReason[r]);
+    };
+    std::vector<std::array<double, 8>> exact(kBins);
+    {
+        const auto [lo, hi] = h.migrationsWithin(std::max(v.rangeStart(), h.coarseUntil()), v.rangeEnd());
+        const auto& migs = h.migrations();
+        for (size_t i = lo; i < hi; ++i) {
+            const int64_t b = (migs[i].time.count() - v.rangeStart()) / binNs;
+            if (b >= 0 && b < kBins)
+                exact[static_cast<size_t>(b)][static_cast<size_t>(migs[i].reason)] += 1;
+        }
+    }
+    double maxY = 1;
+    m_drawnTotal = 0;
+    std::vector<double> stack(kBins, 0);
+    for (size_t r = 0; r < m_bars.size(); ++r) {
+        QVector<double> keys, values;
+        for (int b = 0; b < kBins; ++b) {
+            const int64_t a = v.rangeStart() + b * binNs, e = std::min(a + binNs, h.now());
+            if (a >= h.now())
+                break;
+            const double n =
+                a >= h.coarseUntil() ? exact[static_cast<size_t>(b)][r] : cumAt(e, r) - cumAt(a, r);
+            keys << static_cast<double>(a + binNs / 2) / 1e9;
+            values << n;
+            stack[static_cast<size_t>(b)] += n;
+            m_drawnTotal += n;
+        }
+        m_bars[r]->setWidth(static_cast<double>(binNs) / 1e9 * 0.9);
+        m_bars[r]->setData(keys, values, true);
+    }
+    for (double s : stack)
+        maxY = std::max(maxY, s);
+    xAxis->setRange(x0, x1);
+    yAxis->setRange(0, maxY * 1.1);
+    replot(rpQueuedReplot);
+}
+
+} // namespace ui

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <qcustomplot.h>
+
+#include <array>
+
+namespace ui {
+
+class Session;
+
+/// Migrations per interval, stacked by reason (wakeup, fork, periodic, newidle, nohz, active,
+/// affinity, move), on the shared time axis. Counts come from the counter samples, so they stay
+/// right for history that was compacted.
+class MigrationRatePlot : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit MigrationRatePlot(Session& session, QWidget* parent = nullptr);
+    void refresh();
+    /// Total of the bars drawn (tests).
+    double drawnTotal() const { return m_drawnTotal; }
+
+private:
+    Session& m_session;
+    std::array<QCPBars*, 8> m_bars{};
+    double m_drawnTotal = 0;
+};
+
+} // namespace ui

@@ -1,0 +1,284 @@
+#include "occupancyplot.h"
+
+#include "session.h"
+#include "simtime.h"
+
+#include <QToolTip>
+
+namespace ui {
+
+namespace {
+QString formatNs(int64_t ns) {
+    return QString::fromStdString(core::formatTimeHuman(core::SimTime::ns(ns)));
+}
+} // namespace
+
+OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
+    : QCustomPlot(parent)
+    , m_session(session)
+    , m_lanes(new LanesPlottable(xAxis, yAxis))
+    , m_cursor(new QCPItemStraightLine(this)) {
+    setObjectName(QStringLiteral("occupancyPlot"));
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setInteractions(QCP::iRangeDrag);
+    axisRect()->setRangeDrag(Qt::Horizontal);
+    setNoAntialiasingOnDrag(true);
+    xAxis->setLabel(tr("simulated time (s)"));
+    yAxis->setRangeReversed(true);
+    yAxis->grid()->setVisible(false);
+    yAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    yAxis->setTickLength(0, 0);
+    yAxis->setSubTickLength(0, 0);
+    m_lanes->setSource(&session.history(), &session.colors(), &m_layout);
+    m_lanes->setName(tr("CPU occupancy"));
+    m_lanes->removeFromLegend();
+
+    m_cursor->setPen(QPen(QColor(200, 30, 30), 1.5));
+    m_cursor->setVisible(false);
+
+    // The legend sits in its own row under the plot: cgroup colours and the overhead.
+    legend->setVisible(true);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(8);
+    legend->setBorderPen(Qt::NoPen);
+    auto* row = new QCPLayoutGrid;
+    plotLayout()->addElement(1, 0, row);
+    row->addElement(0, 0, legend);
+    plotLayout()->setRowStretchFactor(1, 0.001);
+
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            &OccupancyPlot::onAxisRangeChanged);
+    connect(&session.view(), &ViewState::rangeChanged, this, &OccupancyPlot::applyViewRange);
+    connect(&session.view(), &ViewState::cursorChanged, this, [this] {
+        const auto c = m_session.view().cursor();
+        m_cursor->setVisible(c.has_value());
+        if (c) {
+            const double x = static_cast<double>(*c) / 1e9;
+            m_cursor->point1->setCoords(x, 0);
+            m_cursor->point2->setCoords(x, 1);
+        }
+        replot(rpQueuedReplot);
+    });
+    connect(&session.view(), &ViewState::selectionChanged, this, [this] {
+        const ViewState& v = m_session.view();
+        m_lanes->setHighlight(v.selectedCgroups(), v.selectedTask(), v.selectedCpu());
+        replot(rpQueuedReplot);
+    });
+}
+
+void OccupancyPlot::restart() {
+    if (const core::Topology* topo = m_session.topology())
+        m_layout.build(*topo);
+    m_markerCount = SIZE_MAX;
+    m_legendCgroups = SIZE_MAX;
+    m_labelHeight = -1;
+    yAxis->setRange(-0.6, std::max(1.0, m_layout.extent - 0.4));
+    applyViewRange();
+    refresh();
+}
+
+void OccupancyPlot::refresh() {
+    // Lane labels depend on the height each lane gets.
+    if (axisRect()->height() != m_labelHeight) {
+        m_labelHeight = axisRect()->height();
+        updateLabels();
+    }
+    updateMarkers();
+    updateLegend();
+    replot(rpQueuedReplot);
+}
+
+void OccupancyPlot::applyViewRange() {
+    const ViewState& v = m_session.view();
+    m_applying = true;
+    xAxis->setRange(static_cast<double>(v.rangeStart()) / 1e9, static_cast<double>(v.rangeEnd()) / 1e9);
+    m_applying = false;
+    replot(rpQueuedReplot);
+}
+
+void OccupancyPlot::onAxisRangeChanged(const QCPRange& r) {
+    if (m_applying)
+        return;
+    // The user moved the view: stop following unless it still shows the present.
+    const int64_t from = static_cast<int64_t>(r.lower * 1e9), to = static_cast<int64_t>(r.upper * 1e9);
+    const bool follow = to >= m_session.history().now() && from <= m_session.history().now();
+    m_session.view().setRange(from, to, follow && m_session.view().following());
+}
+
+void OccupancyPlot::updateLabels() {
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(yAxis->ticker());
+    ticker->clear();
+    const core::Topology* topo = m_session.topology();
+    if (!topo)
+        return;
+    const double pxPerLane = m_layout.extent > 0 ? axisRect()->height() / m_layout.extent : 0;
+    for (uint32_t c = 0; c < topo->nrCpus(); ++c) {
+        const core::CpuInfo& info = topo->cpu(core::CpuId(c));
+        // Every lane labelled when there is room; otherwise the first thread of each core.
+        if (pxPerLane >= 11 || (info.thread == 0 && pxPerLane * topo->threadsPerCore() >= 11))
+            ticker->addTick(m_layout.position[c], QString::fromStdString(topo->cpuLabel(core::CpuId(c))));
+    }
+}
+
+void OccupancyPlot::updateMarkers() {
+    const auto& markers = m_session.history().markers();
+    if (markers.size() == m_markerCount)
+        return;
+    for (auto* l : m_markerLines)
+        removeItem(l);
+    for (auto* t : m_markerLabels)
+        removeItem(t);
+    m_markerLines.clear();
+    m_markerLabels.clear();
+    for (const core::Marker& m : markers) {
+        const double x = m.time.seconds();
+        auto* line = new QCPItemStraightLine(this);
+        line->setPen(QPen(QColor(120, 60, 160), 1, Qt::DashLine));
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        auto* label = new QCPItemText(this);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(x, 0.0);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setText(QString::fromStdString(m.label));
+        label->setColor(QColor(120, 60, 160));
+        label->setBrush(QColor(255, 255, 255, 200));
+        label->setClipToAxisRect(true);
+        m_markerLines.push_back(line);
+        m_markerLabels.push_back(label);
+    }
+    m_markerCount = markers.size();
+}
+
+void OccupancyPlot::updateLegend() {
+    const auto& cgroups = m_session.history().latest().cgroups;
+    if (cgroups.size() == m_legendCgroups)
+        return;
+    m_legendCgroups = cgroups.size();
+    clearGraphs();
+    legend->clearItems();
+    auto addEntry = [this](const QString& name, const QColor& color) {
+        QCPGraph* g = addGraph();
+        g->setName(name);
+        g->setPen(QPen(color, 9));
+        g->setLineStyle(QCPGraph::lsLine);
+    };
+    for (const core::CgroupState& c : cgroups)
+        if (!c.parent.valid() || c.parent.value() == 0)
+            addEntry(c.parent.valid() ? QString::fromStdString(c.path) : tr("/ (root)"),
+                     m_session.colors().color(c.id.value()));
+    addEntry(tr("kernel overhead"), CgroupColors::overhead());
+}
+
+void OccupancyPlot::zoom(double factor, double centre) {
+    xAxis->scaleRange(factor, centre);
+    replot(rpQueuedReplot);
+}
+
+void OccupancyPlot::pan(double fraction) {
+    xAxis->moveRange(xAxis->range().size() * fraction);
+    replot(rpQueuedReplot);
+}
+
+void OccupancyPlot::keyPressEvent(QKeyEvent* e) {
+    const double centre = m_session.view().cursor() ? static_cast<double>(*m_session.view().cursor()) / 1e9
+                                                    : xAxis->range().center();
+    switch (e->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoom(0.5, centre);
+        break;
+    case Qt::Key_Minus:
+        zoom(2.0, centre);
+        break;
+    case Qt::Key_Left:
+        pan(-0.1);
+        break;
+    case Qt::Key_Right:
+        pan(0.1);
+        break;
+    case Qt::Key_Home: {
+        const double w = xAxis->range().size();
+        const double s = static_cast<double>(m_session.history().start()) / 1e9;
+        m_session.view().setRange(static_cast<int64_t>(s * 1e9), static_cast<int64_t>((s + w) * 1e9), false);
+        break;
+    }
+    case Qt::Key_End: {
+        const int64_t w = m_session.view().rangeEnd() - m_session.view().rangeStart();
+        m_session.view().setRange(m_session.view().rangeStart(), m_session.view().rangeStart() + w, true);
+        m_session.view().followTo(m_session.history().now());
+        break;
+    }
+    case Qt::Key_Escape:
+        m_session.view().setCursor(std::nullopt);
+        break;
+    default:
+        QCustomPlot::keyPressEvent(e);
+    }
+}
+
+void OccupancyPlot::wheelEvent(QWheelEvent* e) {
+    const double factor = std::pow(0.85, e->angleDelta().y() / 120.0);
+    zoom(factor, xAxis->pixelToCoord(e->position().x()));
+    e->accept();
+}
+
+void OccupancyPlot::mousePressEvent(QMouseEvent* e) {
+    m_pressPos = e->pos();
+    QCustomPlot::mousePressEvent(e);
+}
+
+void OccupancyPlot::mouseReleaseEvent(QMouseEvent* e) {
+    QCustomPlot::mouseReleaseEvent(e);
+    // A click (not a drag) inside the plot sets the time cursor there.
+    if (e->button() == Qt::LeftButton && (e->pos() - m_pressPos).manhattanLength() < 4 &&
+        axisRect()->rect().contains(e->pos())) {
+        const double t = xAxis->pixelToCoord(e->pos().x());
+        m_session.view().setCursor(static_cast<int64_t>(std::max(0.0, t) * 1e9));
+    }
+}
+
+void OccupancyPlot::mouseMoveEvent(QMouseEvent* e) {
+    QCustomPlot::mouseMoveEvent(e);
+    if (e->buttons() != Qt::NoButton)
+        return;
+    const QString tip = tooltipAt(e->pos());
+    if (tip.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(e->globalPosition().toPoint(), tip, this);
+}
+
+QString OccupancyPlot::tooltipAt(const QPoint& pos) const {
+    if (!axisRect()->rect().contains(pos))
+        return {};
+    const auto cpu = m_layout.cpuAt(yAxis->pixelToCoord(pos.y()));
+    if (!cpu || *cpu >= m_session.history().nrCpus())
+        return {};
+    const int64_t t = static_cast<int64_t>(xAxis->pixelToCoord(pos.x()) * 1e9);
+    const History& h = m_session.history();
+    const core::Topology* topo = m_session.topology();
+    const QString where =
+        topo ? QString::fromStdString(topo->cpuLabel(core::CpuId(*cpu))) : QString::number(*cpu);
+    const LaneBlock* b = h.lane(*cpu).at(t);
+    if (!b) {
+        if (t < h.lane(*cpu).validFrom(0))
+            return tr("%1 at %2\n(older history is kept at reduced resolution)").arg(where, formatNs(t));
+        return tr("%1 at %2: idle").arg(where, formatNs(t));
+    }
+    QString who = QString::fromStdString(h.taskName(b->task));
+    if (who.isEmpty())
+        who = tr("task");
+    who += QStringLiteral(" #%1").arg(b->task);
+    QString cgroup;
+    for (const core::CgroupState& c : h.latest().cgroups)
+        if (c.id.value() == b->cgroup)
+            cgroup = QString::fromStdString(c.path);
+    const QString what = b->overhead > 0 ? tr("kernel overhead on behalf of %1").arg(who) : who;
+    return tr("%1\ncgroup %2\n%3, %4 to %5 (%6)")
+        .arg(what, cgroup, where, formatNs(b->start), formatNs(b->end), formatNs(b->end - b->start));
+}
+
+} // namespace ui

@@ -1,0 +1,59 @@
+#pragma once
+
+#include "lanesplottable.h"
+
+#include <qcustomplot.h>
+
+namespace ui {
+
+class Session;
+
+/// The CPU occupancy timeline: one lane per CPU grouped by socket and core (SMT siblings
+/// together, labelled cpuN (socket/core/thread)), slices coloured by cgroup, kernel overhead
+/// dark, toggle markers and the time cursor as vertical lines. Wheel or +/- zoom, drag or
+/// arrow keys pan, Home/End jump to the start / follow the present; a click sets the cursor;
+/// hovering names the task.
+class OccupancyPlot : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit OccupancyPlot(Session& session, QWidget* parent = nullptr);
+
+    /// Rebuilds lanes and legend for a new run.
+    void restart();
+    /// Repaints from History (called at the frame rate).
+    void refresh();
+    const LaneLayout& layout() const { return m_layout; }
+    /// The last replot's duration in ms (QCustomPlot's own measurement).
+    double lastFrameMs() const { return replotTime(); }
+
+protected:
+    void keyPressEvent(QKeyEvent* e) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void wheelEvent(QWheelEvent* e) override;
+
+private:
+    void applyViewRange();
+    void onAxisRangeChanged(const QCPRange& r);
+    void updateLabels();
+    void updateMarkers();
+    void updateLegend();
+    void zoom(double factor, double centre);
+    void pan(double fraction);
+    QString tooltipAt(const QPoint& pos) const;
+
+    Session& m_session;
+    LaneLayout m_layout;
+    LanesPlottable* m_lanes;
+    QCPItemStraightLine* m_cursor;
+    std::vector<QCPItemStraightLine*> m_markerLines;
+    std::vector<QCPItemText*> m_markerLabels;
+    size_t m_markerCount = 0;
+    size_t m_legendCgroups = SIZE_MAX;
+    QPoint m_pressPos;
+    bool m_applying = false;
+    int m_labelHeight = -1;
+};
+
+} // namespace ui

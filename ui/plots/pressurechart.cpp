@@ -1,0 +1,185 @@
+#include "pressurechart.h"
+
+#include "session.h"
+
+#include <QChart>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace ui {
+
+namespace {
+const QColor kResourceColors[3] = {QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00),
+                                   QColor(0x00, 0x9E, 0x73)};
+constexpr int kMaxPoints = 1200;
+} // namespace
+
+PressureChart::PressureChart(Session& session, QWidget* parent)
+    : QChartView(parent)
+    , m_session(session)
+    , m_x(new QValueAxis)
+    , m_y(new QValueAxis) {
+    setObjectName(QStringLiteral("pressureChart"));
+    setRenderHint(QPainter::Antialiasing);
+    auto* c = new QChart;
+    c->setTitle(tr("Pressure stall information"));
+    c->legend()->setAlignment(Qt::AlignBottom);
+    m_x->setTitleText(tr("simulated time (s)"));
+    m_y->setTitleText(tr("% of time stalled"));
+    m_y->setLabelFormat(QStringLiteral("%.1f"));
+    c->addAxis(m_x, Qt::AlignBottom);
+    c->addAxis(m_y, Qt::AlignLeft);
+    setChart(c);
+    connect(&session.view(), &ViewState::selectionChanged, this, [this] {
+        m_dirtySeries = true;
+        refresh();
+    });
+    connect(&session.view(), &ViewState::rangeChanged, this, &PressureChart::refresh);
+}
+
+void PressureChart::setResourceShown(Resource r, bool on) {
+    m_resources[r] = on;
+    m_dirtySeries = true;
+    refresh();
+}
+
+void PressureChart::setFullShown(bool on) {
+    m_full = on;
+    m_dirtySeries = true;
+    refresh();
+}
+
+void PressureChart::setWindowShown(int window, bool on) {
+    m_windows[window] = on;
+    m_dirtySeries = true;
+    refresh();
+}
+
+void PressureChart::restart() {
+    m_dirtySeries = true;
+    m_markerCount = SIZE_MAX;
+    refresh();
+}
+
+void PressureChart::refresh() {
+    if (m_dirtySeries)
+        rebuildSeries();
+    updateMarkers();
+    fillSeries();
+}
+
+QStringList PressureChart::seriesNames() const {
+    QStringList names;
+    for (const Track& t : m_tracks)
+        names << t.series->name();
+    return names;
+}
+
+void PressureChart::rebuildSeries() {
+    m_dirtySeries = false;
+    for (const Track& t : m_tracks) {
+        chart()->removeSeries(t.series);
+        delete t.series;
+    }
+    m_tracks.clear();
+    const auto& cgroups = m_session.history().latest().cgroups;
+    std::vector<uint32_t> ids(m_session.view().selectedCgroups().begin(),
+                              m_session.view().selectedCgroups().end());
+    if (ids.empty())
+        ids.push_back(0); // the system
+    static const char* const kResourceNames[3] = {QT_TR_NOOP("cpu"), QT_TR_NOOP("memory"), QT_TR_NOOP("io")};
+    static const char* const kWindowNames[3] = {"avg10", "avg60", "avg300"};
+    for (uint32_t id : ids) {
+        QString path = id == 0 ? tr("system") : QString();
+        for (const core::CgroupState& c : cgroups)
+            if (c.id.value() == id && id != 0)
+                path = QString::fromStdString(c.path);
+        for (int r = 0; r < 3; ++r) {
+            if (!m_resources[r])
+                continue;
+            for (int full = 0; full < 2; ++full) {
+                // The system's cpu full is not reported (always zero in /proc/pressure).
+                if ((full && !m_full) || (full && r == Cpu && id == 0))
+                    continue;
+                for (int w = 0; w < 3; ++w) {
+                    if (!m_windows[w])
+                        continue;
+                    auto* s = new QLineSeries;
+                    s->setName(QStringLiteral("%1 %2 %3 %4")
+                                   .arg(path, tr(kResourceNames[r]), full ? tr("full") : tr("some"),
+                                        QLatin1String(kWindowNames[w])));
+                    QColor color =
+                        ids.size() > 1 && id != 0 ? m_session.colors().color(id) : kResourceColors[r];
+                    QPen pen(color, w == 0 ? 2.0 : 1.2);
+                    pen.setStyle(full ? Qt::DashLine : (w == 2 ? Qt::DotLine : Qt::SolidLine));
+                    s->setPen(pen);
+                    chart()->addSeries(s);
+                    s->attachAxis(m_x);
+                    s->attachAxis(m_y);
+                    m_tracks.push_back({s, id, r, full, w});
+                }
+            }
+        }
+    }
+}
+
+void PressureChart::fillSeries() {
+    const History& h = m_session.history();
+    const ViewState& v = m_session.view();
+    const double x0 = static_cast<double>(v.rangeStart()) / 1e9, x1 = static_cast<double>(v.rangeEnd()) / 1e9;
+    m_x->setRange(x0, x1);
+    const auto& samples = h.samples();
+    size_t from = h.sampleAt(v.rangeStart());
+    size_t to = std::min(samples.size(), h.sampleAt(v.rangeEnd()) + 2);
+    const size_t stride = std::max<size_t>(1, (to - from) / kMaxPoints);
+    double maxY = 1.0;
+    for (const Track& t : m_tracks) {
+        QList<QPointF> pts;
+        pts.reserve(static_cast<qsizetype>((to - from) / stride + 1));
+        for (size_t i = from; i < to; i += stride) {
+            const HistorySample& s = samples[i];
+            if (t.cgroup >= s.cgroups.size())
+                continue;
+            const double y = s.cgroups[t.cgroup].psi[t.resource][t.full][t.window];
+            maxY = std::max(maxY, y);
+            pts.append(QPointF(static_cast<double>(s.time) / 1e9, y));
+        }
+        t.series->replace(pts);
+    }
+    m_y->setRange(0, std::min(100.0, maxY * 1.15));
+    for (QLineSeries* s : m_markerSeries) {
+        auto pts = s->points();
+        if (pts.size() == 2 && pts[1].y() != m_y->max())
+            s->replace({QPointF(pts[0].x(), 0), QPointF(pts[0].x(), m_y->max())});
+    }
+}
+
+void PressureChart::updateMarkers() {
+    const auto& markers = m_session.history().markers();
+    if (markers.size() == m_markerCount)
+        return;
+    m_markerCount = markers.size();
+    for (QLineSeries* s : m_markerSeries) {
+        chart()->removeSeries(s);
+        delete s;
+    }
+    m_markerSeries.clear();
+    for (const core::Marker& m : markers) {
+        auto* s = new QLineSeries;
+        s->setName(QString::fromStdString(m.label));
+        s->setPen(QPen(QColor(120, 60, 160), 1, Qt::DashLine));
+        s->append(m.time.seconds(), 0);
+        s->append(m.time.seconds(), 100);
+        chart()->addSeries(s);
+        s->attachAxis(m_x);
+        s->attachAxis(m_y);
+        for (QLegendMarker* lm : chart()->legend()->markers(s))
+            lm->setVisible(false);
+        m_markerSeries.push_back(s);
+    }
+}
+
+} // namespace ui

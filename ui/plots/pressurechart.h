@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QChartView>
+
+#include <QString>
+#include <vector>
+
+class QLineSeries;
+class QValueAxis;
+
+namespace ui {
+
+class Session;
+
+/// PSI averages over time (Qt Charts): some and full for cpu, memory and io, for the selected
+/// cgroups (the system when none is selected), on the shared time axis, with the toggle
+/// markers as dashed vertical lines.
+class PressureChart : public QChartView {
+    Q_OBJECT
+public:
+    explicit PressureChart(Session& session, QWidget* parent = nullptr);
+
+    enum Resource { Cpu = 0, Memory = 1, Io = 2 };
+    void setResourceShown(Resource r, bool on);
+    void setFullShown(bool on);
+    /// avg10 (0), avg60 (1), avg300 (2).
+    void setWindowShown(int window, bool on);
+
+    void restart();
+    void refresh();
+    /// Names of the series drawn (tests, export).
+    QStringList seriesNames() const;
+
+private:
+    void rebuildSeries();
+    void fillSeries();
+    void updateMarkers();
+
+    Session& m_session;
+    QValueAxis* m_x;
+    QValueAxis* m_y;
+    bool m_resources[3] = {true, true, true};
+    bool m_full = true;
+    bool m_windows[3] = {true, false, false};
+    struct Track {
+        QLineSeries* series;
+        uint32_t cgroup;
+        int resource, full, window;
+    };
+    std::vector<Track> m_tracks;
+    std::vector<QLineSeries*> m_markerSeries;
+    size_t m_markerCount = SIZE_MAX;
+    bool m_dirtySeries = true;
+};
+
+} // namespace ui

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QRectF>
+#include <QWidget>
+
+#include <vector>
+
+namespace ui {
+
+class Session;
+
+/// The machine as nested boxes, socket > core > thread. Each thread shows its task and how busy
+/// it was recently as a heat colour (with its cgroup's colour as a stripe); recent migrations
+/// are arrows that fade with age. Shows the state at the time cursor, or now. Clicking a CPU
+/// selects it (the other views filter to it); clicking it again clears the selection.
+class TopologyView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TopologyView(Session& session, QWidget* parent = nullptr);
+
+    void restart();
+    void refresh();
+    /// Where CPU c is drawn (tests).
+    QRectF cpuRect(uint32_t c) const { return c < m_cpuRects.size() ? m_cpuRects[c] : QRectF(); }
+    /// The utilisation window in ns.
+    static constexpr int64_t kWindow = 100000000;
+    static constexpr int64_t kFade = 50000000;
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    bool event(QEvent* e) override;
+    QSize sizeHint() const override { return {600, 400}; }
+
+private:
+    void layoutBoxes();
+    int cpuAt(const QPointF& p) const;
+    int64_t shownTime() const;
+
+    Session& m_session;
+    std::vector<QRectF> m_socketRects;
+    std::vector<QRectF> m_coreRects;
+    std::vector<QRectF> m_cpuRects;
+};
+
+} // namespace ui

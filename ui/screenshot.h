@@ -1,0 +1,34 @@
+#pragma once
+
+#include "simtime.h"
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+namespace ui {
+
+class MainWindow;
+
+/// `schedscope --screenshot FILE`: runs the open scenario to a simulated time as fast as
+/// possible, lets the views settle, saves the window as an image and quits (exit code 0, or 1
+/// when the image could not be written or the run did not get there in time).
+class ScreenshotJob : public QObject {
+    Q_OBJECT
+public:
+    ScreenshotJob(MainWindow& window, QString path, core::SimTime runTo, int tab);
+    void start();
+
+private:
+    void poll();
+
+    MainWindow& m_window;
+    QString m_path;
+    core::SimTime m_runTo;
+    int m_tab;
+    QTimer m_timer;
+    int m_polls = 0;
+    int m_settle = 0;
+};
+
+} // namespace ui

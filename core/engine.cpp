@@ -51,7 +51,8 @@ Engine::Engine(std::shared_ptr<const ScenarioSpec> spec, EngineOptions options)
     for (size_t i = 0; i < s.timeline.size(); ++i) {
         if (s.timeline[i].kind == TimelineEntry::Kind::Spawn)
             ++m_pendingLaunches;
-        m_ctx.schedule(s.timeline[i].at, EventKind::Timeline, static_cast<uint32_t>(i));
+        m_ctx.queue.postLast(s.timeline[i].at,
+                             Event{static_cast<uint32_t>(EventKind::Timeline), static_cast<uint32_t>(i), 0});
     }
     if (m_tasks.liveCount() == 0 && m_pendingLaunches == 0)
         m_finished = true;
@@ -307,6 +308,19 @@ void Engine::setTraceSink(TraceSink* sink) {
 
 // ---- live commands ------------------------------------------------------------------------------
 
+bool Engine::eventsPendingAtNow() {
+    SimTime next;
+    return m_ctx.queue.peek(next) && next <= m_ctx.now;
+}
+
+void Engine::settle() {
+    // A live command applies after every event at the present time, as a timeline entry at
+    // that time does (EventQueue::postLast): the saved session then replays exactly.
+    SimTime next;
+    while (!m_finished && m_ctx.queue.peek(next) && next <= m_ctx.now)
+        step();
+}
+
 void Engine::logCommand(TimelineEntry e) {
     e.at = m_ctx.now;
     m_commandLog.push_back(std::move(e));
@@ -374,6 +388,7 @@ void Engine::applyTimeline(const TimelineEntry& e) {
 }
 
 CommandResult Engine::setOptimization(Optimization o, bool on) {
+    settle();
     if (m_finished)
         return {false, "the run has ended", 0};
     TimelineEntry e;
@@ -388,6 +403,7 @@ CommandResult Engine::setOptimization(Optimization o, bool on) {
 }
 
 CommandResult Engine::moveTasks(const std::string& pattern, const std::string& cgroupPath) {
+    settle();
     if (m_finished)
         return {false, "the run has ended", 0};
     if (!m_cgroups.find(cgroupPath).valid())
@@ -415,6 +431,7 @@ CommandResult Engine::moveTask(TaskId id, const std::string& cgroupPath) {
 }
 
 CommandResult Engine::setCgroupWeight(const std::string& cgroupPath, uint32_t weight) {
+    settle();
     if (m_finished)
         return {false, "the run has ended", 0};
     const CgroupId id = m_cgroups.find(cgroupPath);
@@ -453,6 +470,7 @@ bool Engine::resolveChannels(const std::vector<ActionSpec>& prog, uint32_t insta
 }
 
 CommandResult Engine::spawn(std::shared_ptr<const TaskSpec> task) {
+    settle();
     if (m_finished)
         return {false, "the run has ended", 0};
     std::string problem;
@@ -470,6 +488,7 @@ CommandResult Engine::spawn(std::shared_ptr<const TaskSpec> task) {
 }
 
 CommandResult Engine::kill(const std::string& pattern) {
+    settle();
     if (m_finished)
         return {false, "the run has ended", 0};
     size_t n = 0;

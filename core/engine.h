@@ -67,12 +67,16 @@ public:
     /// Runs to the next jiffy boundary (every CPU's tick at it processed).
     void stepTick();
     bool finished() const { return m_finished; }
+    /// Whether events at the present time are still pending (a live command would first
+    /// process them).
+    bool eventsPendingAtNow();
     SimTime now() const { return m_ctx.now; }
     SimTime duration() const { return m_spec->duration; }
     const ScenarioSpec& spec() const { return *m_spec; }
     std::shared_ptr<const ScenarioSpec> specPtr() const { return m_spec; }
 
-    // ---- live commands (applied now, between events; logged for replay) --------------------
+    // ---- live commands (applied now, after every event at the present time; logged for
+    // replay as timeline entries, which apply at the same point) ---------------------------
     CommandResult setOptimization(Optimization o, bool on);
     CommandResult moveTasks(const std::string& pattern, const std::string& cgroupPath);
     CommandResult moveTask(TaskId id, const std::string& cgroupPath);
@@ -128,6 +132,8 @@ private:
     void applyTimeline(const TimelineEntry& e);
     void finish();
     void logCommand(TimelineEntry e);
+    /// Processes the events still pending at the present time (before a live command).
+    void settle();
     void killTask(Task& t);
     bool resolveChannels(const std::vector<ActionSpec>& prog, uint32_t instances, std::string& missing) const;
 

@@ -27,6 +27,12 @@ void EventQueue::post(SimTime at, const Event& ev) {
     insert(Entry{at.count(), m_nextSeq++, ev, kNoSlot, 0});
 }
 
+void EventQueue::postLast(SimTime at, const Event& ev) {
+    assert(at.count() >= m_lastPopped && "event scheduled in the past");
+    ++m_posted;
+    insert(Entry{at.count(), m_nextSeq++ | kLastBit, ev, kNoSlot, 0});
+}
+
 void EventQueue::insert(const Entry& e) {
     // Sift up with a hole: one write per level.
     size_t i = m_heap.size();

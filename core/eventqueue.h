@@ -32,6 +32,11 @@ public:
     /// Schedules an event that is never cancelled (cheaper: no handle bookkeeping). Owners
     /// that need to supersede such events put a generation number in the event instead.
     void post(SimTime at, const Event& ev);
+    /// Like post, but the event comes after every other event at the same time, including
+    /// ones pushed later (among such events, insertion order). Scenario timeline entries use
+    /// it, so that they apply when everything else at their time is done, as a live command
+    /// does (Engine::settle), and a saved session replays exactly.
+    void postLast(SimTime at, const Event& ev);
     /// Removes a pending event; returns false if it already fired or was cancelled.
     bool cancel(Handle h);
     bool pending(Handle h) const {
@@ -81,6 +86,7 @@ private:
         return x.time < y.time || (x.time == y.time && x.seq < y.seq);
     }
     static constexpr uint32_t kNoSlot = UINT32_MAX;
+    static constexpr uint64_t kLastBit = uint64_t{1} << 63;
     bool stale(const Entry& e) const {
         return e.slot != kNoSlot && (m_generation[e.slot] != e.generation || !m_live[e.slot]);
     }

@@ -50,6 +50,11 @@ inline constexpr uint64_t kExp300s = 2034;
 uint64_t calcLoad(uint64_t load, uint64_t exp, uint64_t active);
 uint64_t fixedPowerInt(uint64_t x, uint64_t fracBits, uint64_t n);
 uint64_t calcLoadN(uint64_t load, uint64_t exp, uint64_t active, uint64_t n);
+/// A fixed-point average as /proc/pressure prints it: percent, truncated to two decimals.
+inline double toPercent(uint64_t x) {
+    return static_cast<double>(x >> kFshift) +
+           static_cast<double>(((x & (kFixed1 - 1)) * 100) >> kFshift) / 100.0;
+}
 } // namespace loadavg
 
 /// One group's per-CPU record (struct psi_group_cpu).

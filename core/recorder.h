@@ -23,9 +23,12 @@ public:
     /// State of the engine now plus the deltas since the last take(). `withTasks` copies the
     /// live task list too (costly with many tasks; views ask for it at a lower rate).
     std::shared_ptr<Snapshot> take(Engine& engine, bool withTasks);
+    /// Records the counters and cgroup accounting now, delivered with the next take().
+    void sample(const Engine& engine);
 
 private:
     Snapshot m_pending;
+    size_t m_commandsSent = 0;
 };
 
 } // namespace core

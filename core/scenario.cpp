@@ -1172,7 +1172,10 @@ LoadResult loadScenarioText(std::string_view text, const std::string& source) {
         result.errors.push_back(source + ": " + e.what());
         return result;
     }
-    return Validator(source).run(root);
+    result = Validator(source).run(root);
+    if (result.ok())
+        result.text = std::string(text);
+    return result;
 }
 
 LoadResult loadScenarioFile(const std::string& path) {

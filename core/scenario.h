@@ -15,6 +15,8 @@ struct LoadResult {
     /// One line per problem: "file:line:col: what" for malformed JSON, otherwise
     /// "file: json.path: what was expected, what was found".
     std::vector<std::string> errors;
+    /// The text it was loaded from, when valid (to save a session on top of it).
+    std::string text;
     bool ok() const { return spec.has_value(); }
 };
 

@@ -4,6 +4,7 @@
 #include "ids.h"
 #include "optimizations.h"
 #include "psi.h"
+#include "scenariospec.h"
 #include "simtime.h"
 #include "trace.h"
 
@@ -33,6 +34,23 @@ struct CgroupState {
     PsiReport psi; ///< as its cpu/memory/io.pressure files read now (zeros when PSI is off)
 };
 
+/// A cgroup's accounting at one sample: what the charts plot.
+struct CgroupPoint {
+    uint32_t weight = 100;
+    uint32_t nrTasks = 0;
+    SimTime usage;
+    PsiReport psi;
+};
+
+/// The counters and every cgroup's accounting at one moment between snapshots, taken at a
+/// fixed simulated interval so charts have their points however fast the run goes.
+struct StateSample {
+    SimTime time;
+    Counters counters;
+    OptimizationSet optimizations;
+    std::vector<CgroupPoint> cgroups; ///< indexed like Snapshot::cgroups
+};
+
 /// One live task at the snapshot's time.
 struct TaskInfo {
     TaskId id;
@@ -57,11 +75,17 @@ struct Snapshot {
     std::vector<CpuState> cpus;
     std::vector<CgroupState> cgroups;
     std::vector<TaskInfo> tasks;
+    /// Messages received so far per channel (the scenario's throughput), in declaration order.
+    std::vector<std::pair<std::string, uint64_t>> channels;
     // Deltas since the previous snapshot.
     std::vector<Slice> slices;
     std::vector<MigrationRecord> migrations;
     std::vector<Marker> markers;
     std::vector<std::pair<TaskId, std::string>> newTasks;
+    /// Periodic samples since the previous snapshot (Recorder::sample), oldest first.
+    std::vector<StateSample> samples;
+    /// Live commands applied since (Engine::commandLog), for saving the session.
+    std::vector<TimelineEntry> commands;
 
     /// Folds a newer snapshot into this (unread) one: state from the newer, deltas appended,
     /// so nothing is dropped when the reader is slow.

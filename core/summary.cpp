@@ -99,10 +99,7 @@ ordered_json countersJson(const Counters& c) {
 
 ordered_json psiLineJson(const PsiLine& l) {
     // avg as the kernel prints it (percent with two decimals), total in microseconds.
-    auto pct = [](uint64_t x) {
-        return static_cast<double>(x >> loadavg::kFshift) +
-               static_cast<double>(((x & (loadavg::kFixed1 - 1)) * 100) >> loadavg::kFshift) / 100.0;
-    };
+    auto pct = loadavg::toPercent;
     return {{"avg10", pct(l.avg[0])},
             {"avg60", pct(l.avg[1])},
             {"avg300", pct(l.avg[2])},

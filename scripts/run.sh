@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# `make run`: the GUI when there is a display, otherwise a headless run of the default scenario.
+# `make run`: the GUI when there is a display; otherwise the same application headless, which
+# runs the default scenario, writes every chart and table to $out/charts and says where, plus
+# the CLI's summary and Perfetto trace of the run.
 set -euo pipefail
 build=${1:-build}
 out=${2:-out}
@@ -8,9 +10,12 @@ if [[ -n "${DISPLAY:-}" || -n "${WAYLAND_DISPLAY:-}" ]]; then
 fi
 mkdir -p "$out"
 echo "No display: running builtin:default headless."
-"$build/app/schedscope-cli" run builtin:default --format table --out "$out/summary.txt" --trace "$out/trace.csv"
-"$build/app/schedscope-cli" run builtin:default --format json --out "$out/summary.json"
-echo "Wrote:"
-for f in "$out"/summary.txt "$out"/summary.json "$out"/trace.csv; do
+"$build/app/schedscope" --export-dir "$out/charts" --format png,svg,pdf,csv builtin:default
+"$build/app/schedscope-cli" run builtin:default --format table --out "$out/summary.txt"
+# The first two simulated seconds as a Perfetto trace (the whole run would be ~100 MB).
+"$build/app/schedscope-cli" run builtin:default --for 2s --perfetto "$out/trace.json" >/dev/null
+echo "Also wrote:"
+for f in "$out"/summary.txt "$out"/trace.json; do
   echo "  $(realpath "$f")  ($(du -h "$f" | cut -f1))"
 done
+echo "Open the charts in $(realpath "$out/charts"), the trace in https://ui.perfetto.dev"

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "simtime.h"
+
 #include <QString>
 
 namespace ui {
@@ -11,6 +13,11 @@ inline QString compactNumber(double v) {
     if (v >= 1e3)
         return QStringLiteral("%1 k").arg(v / 1e3, 0, 'f', 1);
     return QString::number(v, 'f', 0);
+}
+
+/// Simulated nanoseconds as people read them: "2.5 s", "300 ms", "12 us".
+inline QString formatNs(int64_t ns) {
+    return QString::fromStdString(core::formatTimeHuman(core::SimTime::ns(ns)));
 }
 
 } // namespace ui

@@ -1,6 +1,14 @@
 #include "mainwindow.h"
 
+#include "atomicfile.h"
 #include "builtinsdialog.h"
+#include "comparewindow.h"
+#include "depthchart.h"
+#include "exportregistry.h"
+#include "helpdialogs.h"
+#include "language.h"
+#include "migrationmatrixplot.h"
+#include "migrationrateplot.h"
 #include "occupancyplot.h"
 #include "pages/cgrouppanel.h"
 #include "pages/counterspanel.h"
@@ -9,12 +17,16 @@
 #include "pages/optimizationspanel.h"
 #include "pages/pressurepage.h"
 #include "pages/statuspanel.h"
+#include "pressurechart.h"
 #include "recentfiles.h"
 #include "scenario.h"
 #include "topologyview.h"
+#include "traceexporttask.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -30,7 +42,10 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
 #include <QToolBar>
+#include <QTreeView>
 
 namespace ui {
 
@@ -63,6 +78,7 @@ MainWindow::MainWindow(QWidget* parent)
     setCentralWidget(split);
 
     createDocks();
+    createExports();
     createActions();
     statusBar()->addPermanentWidget(m_status, 1);
 
@@ -76,11 +92,97 @@ MainWindow::MainWindow(QWidget* parent)
         m_runAction->setText(running ? tr("&Pause") : tr("&Run"));
         m_runAction->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     });
-    setSpeedPreset(5); // 100 ms per second: slow enough to watch
-    const int capMb =
-        QSettings().value(QStringLiteral("historyCapMB"), int(History::kDefaultCap >> 20)).toInt();
-    m_session.history().setCap(size_t(std::max(16, capMb)) << 20);
     resize(1500, 950);
+    restoreSettings();
+}
+
+void MainWindow::restoreSettings() {
+    QSettings s;
+    setSpeedPreset(s.value(QStringLiteral("speed"), 5).toInt()); // default 100 ms per second: watchable
+    const int capMb = s.value(QStringLiteral("historyCapMB"), int(History::kDefaultCap >> 20)).toInt();
+    m_session.history().setCap(size_t(std::clamp(capMb, 16, 65536)) << 20);
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::saveSettings() const {
+    QSettings s;
+    s.setValue(QStringLiteral("speed"), m_speed->value());
+    s.setValue(QStringLiteral("historyCapMB"), int(m_session.history().cap() >> 20));
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    saveSettings();
+    QMainWindow::closeEvent(e);
+}
+
+void MainWindow::createExports() {
+    m_exports = new ExportRegistry(this);
+    m_exports->add(m_occupancy);
+    m_exports->add(m_topology);
+    m_exports->add(m_pressure->chart());
+    m_exports->add(m_migrations->ratePlot());
+    m_exports->add(m_migrations->matrixPlot());
+    m_exports->add(m_depth->chart());
+    m_exports->addTable(QStringLiteral("migration-table"), tr("Migrations"), m_migrations->table());
+    m_exports->addTable(QStringLiteral("counters"), tr("Counters"), m_counters->table());
+    // The cgroup tree keeps its own context menu (move task, weight); it exports from the menus.
+    m_exports->addTable(QStringLiteral("cgroups"), tr("Cgroup tree"), m_cgroups->view(), false);
+    connect(m_exports, &ExportRegistry::message, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+}
+
+void MainWindow::saveSessionAs() {
+    const core::SessionSave saved = m_session.savedScenario();
+    if (!saved.ok()) {
+        QMessageBox::warning(this, tr("Save session"),
+                             tr("The session cannot be saved: %1").arg(QString::fromStdString(saved.error)));
+        return;
+    }
+    const QString suggested = QDir(ExportRegistry::lastFolder())
+                                  .filePath(scenarioName().replace(QLatin1Char(' '), QLatin1Char('-')) +
+                                            QStringLiteral("-session.json"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save session as scenario"), suggested,
+                                                      tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = writeFileAtomically(path, QByteArray::fromStdString(saved.text));
+        !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Save session"), error);
+        return;
+    }
+    if (m_recent)
+        m_recent->add(path);
+    statusBar()->showMessage(tr("Saved the session with %n live action(s) to %1", nullptr,
+                                int(m_session.history().commands().size()))
+                                 .arg(QDir::toNativeSeparators(path)),
+                             8000);
+}
+
+void MainWindow::exportTrace() {
+    const core::SessionSave saved = m_session.savedScenario();
+    if (!saved.ok()) {
+        QMessageBox::warning(this, tr("Export trace"),
+                             tr("The trace cannot be written: %1").arg(QString::fromStdString(saved.error)));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export trace for Perfetto"),
+        QDir(ExportRegistry::lastFolder()).filePath(QStringLiteral("trace.json")),
+        tr("Trace event JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    auto* task = new TraceExportTask(saved.text, core::SimTime::ns(m_session.history().now()), path, this);
+    connect(task, &TraceExportTask::finished, this, [this, path](const QString& error) {
+        if (error.isEmpty())
+            statusBar()->showMessage(
+                tr("Wrote %1; open it in ui.perfetto.dev").arg(QDir::toNativeSeparators(path)), 8000);
+        else if (error != tr("cancelled"))
+            QMessageBox::warning(this, tr("Export trace"), error);
+    });
+    task->start();
 }
 
 MainWindow::~MainWindow() = default;
@@ -131,6 +233,25 @@ void MainWindow::createActions() {
     m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openScenario);
     file->addSeparator();
+    file->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save Session as Scenario..."),
+                    this, &MainWindow::saveSessionAs)
+        ->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+    file->addSeparator();
+    file->addAction(tr("&Export Chart..."), this,
+                    [this] { m_exports->exportWithDialog(m_exports->current(), ExportFormat::Png); })
+        ->setShortcut(QKeySequence(tr("Ctrl+E")));
+    file->addAction(tr("Export &All Charts..."), m_exports, &ExportRegistry::exportAllWithDialog)
+        ->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    QMenu* tables = file->addMenu(tr("Export &Table as CSV"));
+    for (Exportable* e : m_exports->views())
+        if (!e->hasImage())
+            tables->addAction(e->exportTitle(), this,
+                              [this, e] { m_exports->exportWithDialog(e, ExportFormat::Csv); });
+    file->addAction(tr("Export T&race for Perfetto..."), this, &MainWindow::exportTrace);
+    file->addSeparator();
+    file->addAction(tr("&Compare A/B..."), this, &MainWindow::openCompare)
+        ->setShortcut(QKeySequence(tr("Ctrl+K")));
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -180,15 +301,19 @@ void MainWindow::createActions() {
         }
     });
 
+    view->addSeparator();
+    view->addAction(tr("Zoom &In"), this, [this] { m_occupancy->zoomBy(0.5); })
+        ->setShortcut(QKeySequence::ZoomIn);
+    view->addAction(tr("Zoom &Out"), this, [this] { m_occupancy->zoomBy(2.0); })
+        ->setShortcut(QKeySequence::ZoomOut);
+    view->addAction(tr("Zoom to &Whole Run"), this, [this] { m_occupancy->zoomToAll(); })
+        ->setShortcut(QKeySequence(tr("Ctrl+0")));
+    createLanguageMenu(view->addMenu(tr("&Language")));
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About SchedScope"), this, [this] {
-        QMessageBox::about(
-            this, tr("About SchedScope"),
-            tr("<h3>SchedScope %1</h3><p>Simulates the Linux CPU scheduler: CFS with cgroups, wakeup "
-               "placement, SMT-aware load balancing, PSI and cpuacct, with five real kernel changes "
-               "that can be switched live.</p>")
-                .arg(QApplication::applicationVersion()));
-    });
+    help->addAction(tr("&Scenario Format"), this, [this] { showScenarioFormatHelp(this); })
+        ->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&About SchedScope"), this, [this] { showAbout(this); });
 
     QToolBar* bar = addToolBar(tr("Simulation"));
     bar->setObjectName(QStringLiteral("simulationToolBar"));
@@ -259,7 +384,7 @@ bool MainWindow::openScenario(const QString& fileOrBuiltin) {
     auto spec = std::make_shared<const core::ScenarioSpec>(std::move(*r.spec));
     m_source = fileOrBuiltin;
     setWindowTitle(tr("%1 - SchedScope").arg(QString::fromStdString(spec->name)));
-    m_session.open(spec);
+    m_session.open(spec, std::move(r.text));
     if (m_recent)
         m_recent->add(fileOrBuiltin);
     statusBar()->showMessage(tr("Opened %1. Space runs it.").arg(fileOrBuiltin), 5000);
@@ -278,6 +403,46 @@ void MainWindow::restartViews() {
     m_migrations->restart();
     m_cgroups->restart();
     m_status->restart();
+}
+
+void MainWindow::refreshAllViews() {
+    m_occupancy->refresh();
+    m_topology->refresh();
+    m_pressure->refresh();
+    m_migrations->refresh();
+    m_cgroups->refresh();
+    m_optimizations->refresh();
+    m_counters->refresh();
+    m_status->refresh();
+}
+
+CompareWindow* MainWindow::openCompare() {
+    const auto spec = m_session.spec();
+    if (!spec)
+        return nullptr;
+    auto* w = new CompareWindow(*spec, m_session.sourceText(), this);
+    w->setWindowFlag(Qt::Window);
+    w->show();
+    return w;
+}
+
+void MainWindow::createLanguageMenu(QMenu* menu) {
+    auto* group = new QActionGroup(menu);
+    const QString current = savedLanguage();
+    for (const Language& l : languages()) {
+        QAction* a = menu->addAction(l.name);
+        a->setCheckable(true);
+        a->setChecked(l.code == current);
+        a->setData(l.code);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code = l.code, name = l.name] {
+            if (code == savedLanguage())
+                return;
+            saveLanguage(code);
+            QMessageBox::information(this, tr("Language"),
+                                     tr("SchedScope will use %1 the next time it starts.").arg(name));
+        });
+    }
 }
 
 void MainWindow::refreshViews() {

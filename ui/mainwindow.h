@@ -10,6 +10,7 @@ class QTabWidget;
 class QSlider;
 class QLabel;
 class QAction;
+class QMenu;
 
 namespace core {
 struct ScenarioSpec;
@@ -27,6 +28,8 @@ class OptimizationsPanel;
 class CountersPanel;
 class StatusPanel;
 class RecentFiles;
+class ExportRegistry;
+class CompareWindow;
 
 /// The application window: assembles the pages, docks and actions around one Session; holds
 /// no simulation logic.
@@ -53,16 +56,28 @@ public:
     CountersPanel* counters() const { return m_counters; }
     StatusPanel* status() const { return m_status; }
     QTabWidget* tabs() const { return m_tabs; }
+    ExportRegistry* exports() const { return m_exports; }
+    /// Brings every view up to date, the hidden ones too (before exporting them all).
+    void refreshAllViews();
+    /// Opens the A/B comparison of the current scenario; returns its window.
+    CompareWindow* openCompare();
     /// Sets the speed by preset index (see speedPresets()).
     void setSpeedPreset(int index);
 
 protected:
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
+    void closeEvent(QCloseEvent* e) override;
 
 private:
     void createActions();
     void createDocks();
+    void createExports();
+    void createLanguageMenu(QMenu* menu);
+    void restoreSettings();
+    void saveSettings() const;
+    void saveSessionAs();
+    void exportTrace();
     void restartViews();
     void refreshViews();
     void runToDialog();
@@ -82,6 +97,7 @@ private:
     QSlider* m_speed = nullptr;
     QLabel* m_speedLabel = nullptr;
     QAction* m_runAction = nullptr;
+    ExportRegistry* m_exports = nullptr;
     QString m_source;
 };
 

@@ -1,5 +1,6 @@
 #include "screenshot.h"
 
+#include "comparewindow.h"
 #include "mainwindow.h"
 
 #include <QApplication>
@@ -21,13 +22,17 @@ ScreenshotJob::ScreenshotJob(MainWindow& window, QString path, core::SimTime run
 void ScreenshotJob::start() {
     if (m_tab >= 0)
         m_window.tabs()->setCurrentIndex(m_tab);
-    m_window.session().controller().runTo(m_runTo);
+    if (m_compare)
+        m_compare->runTo(m_runTo);
+    else
+        m_window.session().controller().runTo(m_runTo);
     m_timer.start(100);
 }
 
 void ScreenshotJob::poll() {
     const History& h = m_window.session().history();
-    const bool there = h.now() >= m_runTo.count() || h.latest().finished;
+    const bool there = m_compare ? m_compare->commonTime() >= m_runTo.count()
+                                 : h.now() >= m_runTo.count() || h.latest().finished;
     if (!there) {
         if (++m_polls > 1200) {
             std::fprintf(stderr, "schedscope: the run did not reach %s within 2 minutes\n",
@@ -40,7 +45,7 @@ void ScreenshotJob::poll() {
     if (++m_settle < 15)
         return;
     m_timer.stop();
-    const QPixmap image = m_window.grab();
+    const QPixmap image = m_compare ? m_compare->grab() : m_window.grab();
     if (!image.save(m_path)) {
         std::fprintf(stderr, "schedscope: could not write %s\n", qPrintable(m_path));
         QApplication::exit(1);

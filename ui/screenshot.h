@@ -9,6 +9,7 @@
 namespace ui {
 
 class MainWindow;
+class CompareWindow;
 
 /// `schedscope --screenshot FILE`: runs the open scenario to a simulated time as fast as
 /// possible, lets the views settle, saves the window as an image and quits (exit code 0, or 1
@@ -17,6 +18,8 @@ class ScreenshotJob : public QObject {
     Q_OBJECT
 public:
     ScreenshotJob(MainWindow& window, QString path, core::SimTime runTo, int tab);
+    /// Grabs the A/B comparison window instead, run to the same time.
+    void useCompare(CompareWindow* compare) { m_compare = compare; }
     void start();
 
 private:
@@ -29,6 +32,7 @@ private:
     QTimer m_timer;
     int m_polls = 0;
     int m_settle = 0;
+    CompareWindow* m_compare = nullptr;
 };
 
 } // namespace ui

@@ -5,6 +5,7 @@
 #include "scenario.h"
 #include "summary.h"
 #include "tracecsv.h"
+#include "traceperfetto.h"
 
 #include <chrono>
 #include <cstdio>
@@ -29,6 +30,7 @@ void printUsage() {
         "      --format table|json|csv|psi  summary format (default table; psi: /proc/pressure text)\n"
         "      --out PATH                write the summary to PATH instead of stdout\n"
         "      --trace PATH              write run slices and migrations as CSV to PATH\n"
+        "      --perfetto PATH           write the trace as Chrome/Perfetto JSON (ui.perfetto.dev)\n"
         "  costs                         the kernel cost model: every entry and its default\n"
         "  bench engine [--quick]        engine speed: pipe ping-pong rates\n"
         "  bench seeds                   the five seed experiments, change off and on, vs published\n"
@@ -56,6 +58,64 @@ std::string firstLine(const std::string& s, size_t max) {
         line = line.substr(0, max - 3) + "...";
     return line;
 }
+
+/// A file written beside its target and renamed over it only when complete, so a failed run
+/// leaves any previous file as it was.
+class PendingFile {
+public:
+    explicit PendingFile(std::string path)
+        : m_path(std::move(path))
+        , m_tmp(m_path + ".tmp-schedscope") {
+        m_out.open(m_tmp, std::ios::binary | std::ios::trunc);
+    }
+    ~PendingFile() {
+        if (!m_committed) {
+            m_out.close();
+            std::remove(m_tmp.c_str());
+        }
+    }
+    bool ok() const { return bool(m_out); }
+    std::ostream& out() { return m_out; }
+    bool commit() {
+        m_out.close();
+        if (!m_out || std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
+            return false;
+        m_committed = true;
+        return true;
+    }
+
+private:
+    std::string m_path;
+    std::string m_tmp;
+    std::ofstream m_out;
+    bool m_committed = false;
+};
+
+/// Sends every trace record to several sinks.
+class TeeSink : public TraceSink {
+public:
+    void add(TraceSink* s) { m_sinks.push_back(s); }
+    bool empty() const { return m_sinks.empty(); }
+    void slice(const Slice& s) override {
+        for (TraceSink* k : m_sinks)
+            k->slice(s);
+    }
+    void migration(const MigrationRecord& m) override {
+        for (TraceSink* k : m_sinks)
+            k->migration(m);
+    }
+    void marker(const Marker& m) override {
+        for (TraceSink* k : m_sinks)
+            k->marker(m);
+    }
+    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override {
+        for (TraceSink* k : m_sinks)
+            k->taskCreated(id, name, cgroup);
+    }
+
+private:
+    std::vector<TraceSink*> m_sinks;
+};
 
 } // namespace
 
@@ -109,6 +169,7 @@ int cmdRun(Args& args) {
     const std::string format = args.take("--format").value_or("table");
     const auto out = args.take("--out");
     const auto tracePath = args.take("--trace");
+    const auto perfettoPath = args.take("--perfetto");
     const bool noWall = args.flag("--no-wall-time");
     if (reportLeftovers(args))
         return ExitUsage;
@@ -176,18 +237,31 @@ int cmdRun(Args& args) {
     }
 
     auto engine = std::make_unique<Engine>(std::make_shared<const ScenarioSpec>(std::move(spec)));
-    std::ofstream traceOut;
-    std::unique_ptr<CsvTraceWriter> trace;
-    const std::string traceTmp = tracePath ? *tracePath + ".tmp-schedscope" : std::string();
+    std::unique_ptr<PendingFile> csvFile, perfettoFile;
+    std::unique_ptr<CsvTraceWriter> csvTrace;
+    std::unique_ptr<PerfettoTraceWriter> perfettoTrace;
+    TeeSink tee;
     if (tracePath) {
-        traceOut.open(traceTmp, std::ios::binary | std::ios::trunc);
-        if (!traceOut) {
+        csvFile = std::make_unique<PendingFile>(*tracePath);
+        if (!csvFile->ok()) {
             std::fprintf(stderr, "%s: cannot write the trace\n", tracePath->c_str());
             return ExitFailure;
         }
-        trace = std::make_unique<CsvTraceWriter>(traceOut, engine->cgroups());
-        engine->setTraceSink(trace.get());
+        csvTrace = std::make_unique<CsvTraceWriter>(csvFile->out(), engine->cgroups());
+        tee.add(csvTrace.get());
     }
+    if (perfettoPath) {
+        perfettoFile = std::make_unique<PendingFile>(*perfettoPath);
+        if (!perfettoFile->ok()) {
+            std::fprintf(stderr, "%s: cannot write the trace\n", perfettoPath->c_str());
+            return ExitFailure;
+        }
+        perfettoTrace = std::make_unique<PerfettoTraceWriter>(perfettoFile->out(), engine->topology(),
+                                                              engine->cgroups(), engine->spec().name);
+        tee.add(perfettoTrace.get());
+    }
+    if (!tee.empty())
+        engine->setTraceSink(&tee);
     const auto t0 = std::chrono::steady_clock::now();
     engine->runToEnd();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -195,15 +269,15 @@ int cmdRun(Args& args) {
         std::fprintf(stderr, "schedscope-cli: internal error: engine invariant violated: %s\n", bad.c_str());
         return ExitFailure;
     }
-    if (tracePath) {
-        engine->setTraceSink(nullptr);
-        traceOut.close();
-        if (!traceOut || std::rename(traceTmp.c_str(), tracePath->c_str()) != 0) {
-            std::remove(traceTmp.c_str());
-            std::fprintf(stderr, "%s: cannot write the trace\n", tracePath->c_str());
+    engine->setTraceSink(nullptr);
+    if (perfettoTrace)
+        perfettoTrace->finish();
+    for (auto [file, path] :
+         {std::pair{csvFile.get(), tracePath}, std::pair{perfettoFile.get(), perfettoPath}})
+        if (file && !file->commit()) {
+            std::fprintf(stderr, "%s: cannot write the trace\n", path->c_str());
             return ExitFailure;
         }
-    }
     RunSummary s = summarize(*engine);
     s.wallSeconds = wall;
     const std::string text = format == "json"  ? toJson(s, !noWall)

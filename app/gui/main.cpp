@@ -1,4 +1,7 @@
 // schedscope: the desktop application.
+#include "chartexporter.h"
+#include "headlessexport.h"
+#include "language.h"
 #include "mainwindow.h"
 #include "screenshot.h"
 
@@ -6,12 +9,43 @@
 #include <QCommandLineParser>
 
 #include <cstdio>
+#include <cstring>
+
+namespace {
+
+/// --export-dir runs without a window: the offscreen platform, chosen before Qt starts.
+void chooseOffscreenForExport(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i)
+        if (std::strncmp(argv[i], "--export-dir", 12) == 0 &&
+            qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
+}
+
+core::SimTime durationOption(const QString& text, const char* option, bool& ok) {
+    const core::DurationParse d = core::parseDuration(text.toStdString());
+    ok = d.value.has_value() && d.value->count() > 0;
+    if (!ok)
+        std::fprintf(stderr, "schedscope: %s expects a positive duration such as 2s, found \"%s\"\n", option,
+                     qPrintable(text));
+    return d.value.value_or(core::SimTime{});
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
+    chooseOffscreenForExport(argc, argv);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("SchedScope"));
     QApplication::setOrganizationName(QStringLiteral("SchedScope"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    // --lang CODE for this run only (before the parser, whose help text it translates).
+    QString language = ui::savedLanguage();
+    const QStringList rawArgs = QCoreApplication::arguments();
+    if (const qsizetype i = rawArgs.indexOf(QStringLiteral("--lang")); i >= 0 && i + 1 < rawArgs.size())
+        language = rawArgs[i + 1];
+    ui::installTranslators(app, language);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Linux CPU scheduler simulator"));
@@ -20,6 +54,22 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(
         QStringLiteral("scenario"),
         QApplication::translate("main", "A scenario file or builtin:NAME (default: builtin:default)"));
+    const QCommandLineOption exportDir(
+        QStringLiteral("export-dir"),
+        QApplication::translate("main",
+                                "Without a window: run the scenario, write every chart and table to DIR "
+                                "and quit."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption runFor(
+        QStringLiteral("for"),
+        QApplication::translate("main",
+                                "Simulated time for --export-dir (default: the scenario's duration)."),
+        QStringLiteral("DUR"));
+    const QCommandLineOption formats(
+        QStringLiteral("format"),
+        QApplication::translate("main", "Formats for --export-dir, comma separated: png, svg, pdf, csv "
+                                        "(default png,csv)."),
+        QStringLiteral("LIST"), QStringLiteral("png,csv"));
     const QCommandLineOption screenshot(
         QStringLiteral("screenshot"),
         QApplication::translate("main", "Run to --run-to, save the window as an image to FILE and quit."),
@@ -31,28 +81,57 @@ int main(int argc, char** argv) {
     const QCommandLineOption tab(QStringLiteral("tab"),
                                  QApplication::translate("main", "View tab to show for --screenshot (0-3)."),
                                  QStringLiteral("N"), QStringLiteral("0"));
-    parser.addOptions({screenshot, runTo, tab});
+    const QCommandLineOption lang(QStringLiteral("lang"),
+                                  QApplication::translate("main", "Language for this run: en, de or zh_CN."),
+                                  QStringLiteral("CODE"));
+    const QCommandLineOption compare(
+        QStringLiteral("compare"),
+        QApplication::translate("main", "With --screenshot: the A/B comparison window."));
+    parser.addOptions({exportDir, runFor, formats, screenshot, runTo, tab, lang, compare});
     parser.process(app);
 
     ui::MainWindow w;
     const QStringList args = parser.positionalArguments();
     const QString scenario = args.isEmpty() ? QStringLiteral("builtin:default") : args.first();
+    const bool batch = parser.isSet(screenshot) || parser.isSet(exportDir);
     if (!w.openScenario(scenario)) {
-        if (parser.isSet(screenshot))
+        if (batch)
             return 2;
         w.openScenario(QStringLiteral("builtin:default"));
     }
-    w.show();
-    std::unique_ptr<ui::ScreenshotJob> job;
-    if (parser.isSet(screenshot)) {
-        const core::DurationParse d = core::parseDuration(parser.value(runTo).toStdString());
-        if (!d.value) {
-            std::fprintf(stderr, "schedscope: --run-to expects a duration, %s\n", d.error.c_str());
+    std::unique_ptr<QObject> job;
+    if (parser.isSet(exportDir)) {
+        QStringList bad;
+        const QList<ui::ExportFormat> list = ui::parseFormats(parser.value(formats), bad);
+        if (!bad.isEmpty() || list.isEmpty()) {
+            std::fprintf(stderr, "schedscope: --format expects png, svg, pdf or csv, found \"%s\"\n",
+                         qPrintable(bad.isEmpty() ? parser.value(formats) : bad.join(QLatin1Char(','))));
             return 64;
         }
-        job = std::make_unique<ui::ScreenshotJob>(w, parser.value(screenshot), *d.value,
-                                                  parser.value(tab).toInt());
-        job->start();
+        core::SimTime until = w.session().spec()->duration;
+        if (parser.isSet(runFor)) {
+            bool ok = false;
+            until = durationOption(parser.value(runFor), "--for", ok);
+            if (!ok)
+                return 64;
+        }
+        w.show(); // on the offscreen platform: laid out, never on screen
+        auto* e = new ui::HeadlessExportJob(w, parser.value(exportDir), until, list);
+        job.reset(e);
+        e->start();
+        return app.exec();
+    }
+    w.show();
+    if (parser.isSet(screenshot)) {
+        bool ok = false;
+        const core::SimTime until = durationOption(parser.value(runTo), "--run-to", ok);
+        if (!ok)
+            return 64;
+        auto* s = new ui::ScreenshotJob(w, parser.value(screenshot), until, parser.value(tab).toInt());
+        if (parser.isSet(compare))
+            s->useCompare(w.openCompare());
+        job.reset(s);
+        s->start();
     }
     return app.exec();
 }

@@ -212,6 +212,38 @@ private slots:
         QVERIFY(bad.err.contains("/nonexistent/dir/x.json"));
     }
 
+    void perfettoTraceBesideCsvTrace() {
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("trace.csv"));
+        const QString json = dir.filePath(QStringLiteral("trace.json"));
+        auto r = cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--for"),
+                      QStringLiteral("200ms"), QStringLiteral("--trace"), csv, QStringLiteral("--perfetto"),
+                      json});
+        QCOMPARE(r.code, 0);
+        QFile j(json);
+        QVERIFY(j.open(QIODevice::ReadOnly));
+        QJsonParseError err;
+        const QJsonDocument doc = QJsonDocument::fromJson(j.readAll(), &err);
+        QCOMPARE(err.error, QJsonParseError::NoError);
+        const QJsonArray events = doc.object().value(QStringLiteral("traceEvents")).toArray();
+        QVERIFY(events.size() > 100);
+        QFile t(csv);
+        QVERIFY(t.open(QIODevice::ReadOnly));
+        int csvMigrations = 0, jsonMigrations = 0;
+        for (const QByteArray& l : t.readAll().split('\n'))
+            csvMigrations += l.startsWith("migration,");
+        for (const QJsonValue& v : events)
+            jsonMigrations += v[QStringLiteral("ph")] == QStringLiteral("i") &&
+                              v[QStringLiteral("cat")] == QStringLiteral("migration");
+        QCOMPARE(jsonMigrations, csvMigrations);
+        // Unwritable: exit 1 and no file.
+        auto bad = cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--for"),
+                        QStringLiteral("10ms"), QStringLiteral("--perfetto"),
+                        QStringLiteral("/nonexistent/t.json")});
+        QCOMPARE(bad.code, 1);
+        QVERIFY(bad.err.contains("/nonexistent/t.json"));
+    }
+
     void everyCostIsDocumented() {
         auto r = cli({QStringLiteral("costs")});
         QCOMPARE(r.code, 0);

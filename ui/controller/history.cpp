@@ -7,7 +7,9 @@ namespace ui {
 
 namespace {
 
-CgroupSample sampleOf(const core::CgroupState& c) {
+/// From a snapshot's CgroupState or a periodic sample's CgroupPoint.
+template <class C>
+CgroupSample sampleOf(const C& c) {
     CgroupSample s;
     s.usage = c.usage.count();
     s.weight = c.weight;
@@ -33,6 +35,7 @@ void History::reset(uint32_t nrCpus) {
     m_lanes.assign(nrCpus, LaneStore{});
     m_migrations.clear();
     m_markers.clear();
+    m_commands.clear();
     m_samples.clear();
     m_taskNames.clear();
     m_names.clear();
@@ -44,6 +47,23 @@ void History::reset(uint32_t nrCpus) {
     m_compactions = 0;
 }
 
+template <class Cgroups>
+void History::addSample(int64_t time, const core::Counters& counters, const core::OptimizationSet& opts,
+                        const Cgroups& cgroups) {
+    HistorySample sample;
+    sample.time = time;
+    sample.counters = counters;
+    sample.optimizations = opts;
+    sample.cgroups.reserve(cgroups.size());
+    for (const auto& c : cgroups)
+        sample.cgroups.push_back(sampleOf(c));
+    // Several samples at one simulated time (steps of zero length): the newest wins.
+    if (!m_samples.empty() && m_samples.back().time == time)
+        m_samples.back() = std::move(sample);
+    else
+        m_samples.push_back(std::move(sample));
+}
+
 void History::append(const core::Snapshot& s) {
     ++m_snapshots;
     m_now = s.time.count();
@@ -53,6 +73,7 @@ void History::append(const core::Snapshot& s) {
     m_migrations.insert(m_migrations.end(), s.migrations.begin(), s.migrations.end());
     m_migrationsDelivered += s.migrations.size();
     m_markers.insert(m_markers.end(), s.markers.begin(), s.markers.end());
+    m_commands.insert(m_commands.end(), s.commands.begin(), s.commands.end());
     for (const auto& [id, name] : s.newTasks) {
         auto [it, fresh] = m_nameIndex.try_emplace(name, static_cast<uint32_t>(m_names.size()));
         if (fresh)
@@ -60,18 +81,9 @@ void History::append(const core::Snapshot& s) {
         m_taskNames[id.value()] = {it->second, m_now};
     }
 
-    HistorySample sample;
-    sample.time = m_now;
-    sample.counters = s.counters;
-    sample.optimizations = s.optimizations;
-    sample.cgroups.reserve(s.cgroups.size());
-    for (const core::CgroupState& c : s.cgroups)
-        sample.cgroups.push_back(sampleOf(c));
-    // Several snapshots at one simulated time (steps of zero length): the newest wins.
-    if (!m_samples.empty() && m_samples.back().time == m_now)
-        m_samples.back() = std::move(sample);
-    else
-        m_samples.push_back(std::move(sample));
+    for (const core::StateSample& p : s.samples)
+        addSample(p.time.count(), p.counters, p.optimizations, p.cgroups);
+    addSample(m_now, s.counters, s.optimizations, s.cgroups);
 
     std::vector<core::TaskInfo> tasks;
     if (s.tasks.empty())
@@ -82,6 +94,7 @@ void History::append(const core::Snapshot& s) {
     m_latest.optimizations = s.optimizations;
     m_latest.cpus = s.cpus;
     m_latest.cgroups = s.cgroups;
+    m_latest.channels = s.channels;
     m_latest.tasks = s.tasks.empty() ? std::move(tasks) : s.tasks;
     compactIfNeeded();
 }

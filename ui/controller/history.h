@@ -62,6 +62,8 @@ public:
     const LaneStore& lane(uint32_t cpu) const { return m_lanes[cpu]; }
     const std::deque<core::MigrationRecord>& migrations() const { return m_migrations; }
     const std::vector<core::Marker>& markers() const { return m_markers; }
+    /// Every live command of the run, in order (never compacted: they are few).
+    const std::vector<core::TimelineEntry>& commands() const { return m_commands; }
     const std::vector<HistorySample>& samples() const { return m_samples; }
     /// Index of the last sample at or before t (0 if none is).
     size_t sampleAt(int64_t t) const;
@@ -79,6 +81,9 @@ public:
     const std::string& taskName(uint32_t id) const;
 
 private:
+    template <class Cgroups>
+    void addSample(int64_t time, const core::Counters& counters, const core::OptimizationSet& opts,
+                   const Cgroups& cgroups);
     void compactIfNeeded();
     void coarsenBefore(int64_t mid);
     void dropBefore(int64_t mid);
@@ -88,6 +93,7 @@ private:
     std::vector<LaneStore> m_lanes;
     std::deque<core::MigrationRecord> m_migrations;
     std::vector<core::Marker> m_markers;
+    std::vector<core::TimelineEntry> m_commands;
     std::vector<HistorySample> m_samples;
     struct Name {
         uint32_t index;

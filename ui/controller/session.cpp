@@ -12,8 +12,15 @@ Session::Session(QObject* parent)
     setFrameRate(30);
 }
 
-void Session::open(std::shared_ptr<const core::ScenarioSpec> spec) {
+void Session::open(std::shared_ptr<const core::ScenarioSpec> spec, std::string sourceText) {
+    m_sourceText = std::move(sourceText);
     m_controller.open(std::move(spec));
+}
+
+core::SessionSave Session::savedScenario() const {
+    if (m_sourceText.empty())
+        return {{}, "the scenario's text is not known"};
+    return core::scenarioWithTimeline(m_sourceText, m_history.commands());
 }
 
 void Session::setFrameRate(int fps) {

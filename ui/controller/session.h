@@ -2,6 +2,7 @@
 
 #include "cgroupcolors.h"
 #include "history.h"
+#include "sessionsave.h"
 #include "simulationcontroller.h"
 #include "topology.h"
 #include "viewstate.h"
@@ -11,6 +12,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 namespace ui {
 
@@ -30,8 +32,13 @@ public:
     const core::Topology* topology() const { return m_topology ? &*m_topology : nullptr; }
     std::shared_ptr<const core::ScenarioSpec> spec() const { return m_controller.spec(); }
 
-    /// Starts a run of `spec`, replacing the current one.
-    void open(std::shared_ptr<const core::ScenarioSpec> spec);
+    /// Starts a run of `spec`, replacing the current one. `sourceText` is the scenario file it
+    /// came from (kept to save the session as a scenario; may be empty).
+    void open(std::shared_ptr<const core::ScenarioSpec> spec, std::string sourceText = {});
+    const std::string& sourceText() const { return m_sourceText; }
+    /// The session as a scenario file: the source text with every live command so far on its
+    /// timeline (see core::scenarioWithTimeline).
+    core::SessionSave savedScenario() const;
 
     /// Frames per second of the `updated` signal.
     void setFrameRate(int fps);
@@ -55,6 +62,7 @@ private:
     QTimer m_frameTimer;
     bool m_dirty = false;
     size_t m_cgroupCount = 0;
+    std::string m_sourceText;
 };
 
 } // namespace ui

@@ -91,6 +91,10 @@ void SimulationController::setCgroupWeight(const QString& cgroupPath, uint32_t w
     post([w = m_worker, path = cgroupPath.toStdString(), weight] { w->setCgroupWeight(path, weight); });
 }
 
+void SimulationController::killTasks(const QString& pattern) {
+    post([w = m_worker, p = pattern.toStdString()] { w->killTasks(p); });
+}
+
 void SimulationController::refresh() {
     post([w = m_worker] { w->publishNow(); });
 }

@@ -47,6 +47,8 @@ public:
     void setOptimization(core::Optimization o, bool on);
     void moveTask(core::TaskId task, const QString& cgroupPath);
     void setCgroupWeight(const QString& cgroupPath, uint32_t weight);
+    /// Kills the tasks whose name matches `pattern` (the scenario's kill action, live).
+    void killTasks(const QString& pattern);
     /// Asks for a snapshot now (with the task list).
     void refresh();
 

@@ -37,6 +37,7 @@ public:
     void setOptimization(core::Optimization o, bool on);
     void moveTask(core::TaskId task, const std::string& cgroupPath);
     void setCgroupWeight(const std::string& cgroupPath, uint32_t weight);
+    void killTasks(const std::string& pattern);
     /// Publishes a snapshot with the task list now (e.g. when a view needs it).
     void publishNow();
 
@@ -65,6 +66,7 @@ private:
     std::optional<core::SimTime> m_runTo;
     // Pacing: simulated time should be anchorSim + speed x (wall - anchorWall).
     core::SimTime m_anchorSim;
+    core::SimTime m_lastSample; ///< the last periodic sample's time
     std::chrono::steady_clock::time_point m_anchorWall;
     std::chrono::steady_clock::time_point m_lastPublish;
     std::chrono::steady_clock::time_point m_lastTasks;

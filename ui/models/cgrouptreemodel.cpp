@@ -319,6 +319,8 @@ QVariant CgroupTreeModel::cgroupData(const CgroupNode& n, int column, int role) 
 QVariant CgroupTreeModel::taskData(const core::TaskInfo& t, int column, int role) const {
     if (role == TaskIdRole)
         return t.id.value();
+    if (role == TaskNameRole)
+        return QString::fromStdString(t.name);
     if (role == CgroupIdRole)
         return t.cgroup.value();
     if (role == IsTaskRole)

@@ -21,7 +21,7 @@ class CgroupTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
     enum Column { Name, Weight, Tasks, CpuTime, Share, PsiCpu, PsiMemory, PsiIo, ColumnCount };
-    enum Role { CgroupIdRole = Qt::UserRole + 1, TaskIdRole, PathRole, IsTaskRole };
+    enum Role { CgroupIdRole = Qt::UserRole + 1, TaskIdRole, PathRole, IsTaskRole, TaskNameRole };
 
     explicit CgroupTreeModel(Session& session, QObject* parent = nullptr);
 

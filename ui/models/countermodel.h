@@ -38,9 +38,6 @@ private:
         double share = -1;   ///< of all CPU time; -1 = not applicable
         bool isTime = false; ///< total in ns
     };
-    static std::vector<Row> rowsFor(const core::Counters& now, const core::Counters* before, double seconds,
-                                    double cpuNs);
-
     Session& m_session;
     std::vector<Row> m_rows;
 };

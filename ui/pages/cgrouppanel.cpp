@@ -84,6 +84,9 @@ void CgroupPanel::contextMenu(const QPoint& pos) {
                                          [this, task, path] { m_session.controller().moveTask(task, path); });
             a->setEnabled(c.id.value() != at.data(CgroupTreeModel::CgroupIdRole).toUInt());
         }
+        const QString name = at.data(CgroupTreeModel::TaskNameRole).toString();
+        menu.addAction(tr("&Kill %1").arg(name), this,
+                       [this, name] { m_session.controller().killTasks(name); });
     } else {
         const QString path = at.data(CgroupTreeModel::PathRole).toString();
         const QModelIndex weight = at.siblingAtColumn(CgroupTreeModel::Weight);

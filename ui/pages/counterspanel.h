@@ -16,6 +16,7 @@ public:
     explicit CountersPanel(Session& session, QWidget* parent = nullptr);
     void refresh();
     CounterModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
 
 private:
     CounterModel* m_model;

@@ -26,6 +26,7 @@ public:
     void refresh();
 
     MigrationTableModel* model() const { return m_model; }
+    QTableView* table() const { return m_table; }
     MigrationFilterModel* filter() const { return m_filter; }
     MigrationRatePlot* ratePlot() const { return m_rate; }
     MigrationMatrixPlot* matrixPlot() const { return m_matrix; }

@@ -1,5 +1,8 @@
 #include "depthchart.h"
 
+#include "csv.h"
+#include "plotrender.h"
+
 #include <QChart>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -59,6 +62,26 @@ void DepthChart::setPoints(const std::vector<core::DepthPoint>& points) {
     m_y->setRange(0, maxY * 1.1);
     m_x->applyNiceNumbers();
     m_y->applyNiceNumbers();
+}
+
+QString DepthChart::exportTitle() const {
+    return tr("PSI cost versus cgroup depth (perfpipe round trips per simulated second)");
+}
+
+void DepthChart::renderTo(QPainter& painter, const QRect& target) {
+    renderChart(*chart(), painter, target);
+}
+
+QByteArray DepthChart::csv() const {
+    if (m_points.empty())
+        return {};
+    CsvWriter out;
+    out.row({QStringLiteral("depth"), QStringLiteral("cached_parent_ops_per_s"),
+             QStringLiteral("direct_walk_ops_per_s"), QStringLiteral("psi_off_ops_per_s")});
+    for (const core::DepthPoint& p : m_points)
+        out.row({QString::number(p.depth), QString::number(p.parentOpsPerSec, 'f', 1),
+                 QString::number(p.directOpsPerSec, 'f', 1), QString::number(p.noPsiOpsPerSec, 'f', 1)});
+    return out.data();
 }
 
 } // namespace ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "exportable.h"
 #include "seeds.h"
 
 #include <QChartView>
@@ -14,10 +15,16 @@ namespace ui {
 /// The PSI cost-versus-cgroup-depth sweep of the psi_direct_iteration seed: perfpipe throughput
 /// at each depth with the cached parent walk (the change off), the direct cgroup walk (on), and
 /// PSI off as the ceiling.
-class DepthChart : public QChartView {
+class DepthChart : public QChartView, public Exportable {
     Q_OBJECT
 public:
     explicit DepthChart(QWidget* parent = nullptr);
+
+    QString exportName() const override { return QStringLiteral("psi-depth"); }
+    QString exportTitle() const override;
+    QWidget* exportWidget() override { return this; }
+    void renderTo(QPainter& painter, const QRect& target) override;
+    QByteArray csv() const override;
     void setPoints(const std::vector<core::DepthPoint>& points);
     const std::vector<core::DepthPoint>& points() const { return m_points; }
 

@@ -1,5 +1,7 @@
 #include "migrationmatrixplot.h"
 
+#include "csv.h"
+#include "plotrender.h"
 #include "session.h"
 
 namespace ui {
@@ -57,6 +59,35 @@ void MigrationMatrixPlot::refresh() {
     xAxis->setRange(-half, (cells - 1) * double(m_block) + half);
     yAxis->setRange(-half, (cells - 1) * double(m_block) + half);
     replot(rpQueuedReplot);
+}
+
+QString MigrationMatrixPlot::exportTitle() const {
+    const auto spec = m_session.spec();
+    return tr("Migrations from CPU to CPU: %1").arg(spec ? QString::fromStdString(spec->name) : QString());
+}
+
+void MigrationMatrixPlot::renderTo(QPainter& painter, const QRect& target) {
+    renderCustomPlot(*this, painter, target);
+}
+
+QByteArray MigrationMatrixPlot::csv() const {
+    CsvWriter out;
+    const int cells = m_map->data()->keySize();
+    auto label = [this](int i) {
+        return m_block == 1 ? QStringLiteral("cpu%1").arg(i)
+                            : QStringLiteral("cpu%1-%2").arg(i * m_block).arg((i + 1) * m_block - 1);
+    };
+    QStringList header{QStringLiteral("from\\to")};
+    for (int x = 0; x < cells; ++x)
+        header << label(x);
+    out.row(header);
+    for (int y = 0; y < cells; ++y) {
+        QStringList row{label(y)};
+        for (int x = 0; x < cells; ++x)
+            row << QString::number(m_map->data()->cell(x, y), 'f', 0);
+        out.row(row);
+    }
+    return out.data();
 }
 
 } // namespace ui

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "exportable.h"
+
 #include <qcustomplot.h>
 
 namespace ui {
@@ -8,10 +10,17 @@ class Session;
 
 /// Migrations from CPU to CPU within the visible time range as a heat map (rows: from, columns:
 /// to). Large machines are shown in blocks of CPUs so the matrix stays at most 256 x 256.
-class MigrationMatrixPlot : public QCustomPlot {
+class MigrationMatrixPlot : public QCustomPlot, public Exportable {
     Q_OBJECT
 public:
     explicit MigrationMatrixPlot(Session& session, QWidget* parent = nullptr);
+
+    QString exportName() const override { return QStringLiteral("migration-matrix"); }
+    QString exportTitle() const override;
+    QWidget* exportWidget() override { return this; }
+    void renderTo(QPainter& painter, const QRect& target) override;
+    /// The matrix: a row per source CPU (block), a column per destination.
+    QByteArray csv() const override;
     void refresh();
     /// CPUs per cell side.
     uint32_t cpusPerCell() const { return m_block; }

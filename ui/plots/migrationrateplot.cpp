@@ -1,5 +1,7 @@
 #include "migrationrateplot.h"
 
+#include "csv.h"
+#include "plotrender.h"
 #include "session.h"
 #include "trace.h"
 
@@ -93,6 +95,32 @@ void MigrationRatePlot::refresh() {
     xAxis->setRange(x0, x1);
     yAxis->setRange(0, maxY * 1.1);
     replot(rpQueuedReplot);
+}
+
+QString MigrationRatePlot::exportTitle() const {
+    const auto spec = m_session.spec();
+    return tr("Migrations per interval by reason: %1")
+        .arg(spec ? QString::fromStdString(spec->name) : QString());
+}
+
+void MigrationRatePlot::renderTo(QPainter& painter, const QRect& target) {
+    renderCustomPlot(*this, painter, target);
+}
+
+QByteArray MigrationRatePlot::csv() const {
+    CsvWriter out;
+    QStringList header{QStringLiteral("interval_middle_s")};
+    for (QCPBars* b : m_bars)
+        header << b->name();
+    out.row(header);
+    const auto first = m_bars[0]->data();
+    for (int i = 0; i < first->size(); ++i) {
+        QStringList row{QString::number((first->constBegin() + i)->key, 'f', 9)};
+        for (QCPBars* b : m_bars)
+            row << QString::number(i < b->data()->size() ? (b->data()->constBegin() + i)->value : 0, 'f', 0);
+        out.row(row);
+    }
+    return out.data();
 }
 
 } // namespace ui

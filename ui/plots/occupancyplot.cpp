@@ -1,17 +1,14 @@
 #include "occupancyplot.h"
 
+#include "csv.h"
+#include "format.h"
+#include "plotrender.h"
 #include "session.h"
 #include "simtime.h"
 
 #include <QToolTip>
 
 namespace ui {
-
-namespace {
-QString formatNs(int64_t ns) {
-    return QString::fromStdString(core::formatTimeHuman(core::SimTime::ns(ns)));
-}
-} // namespace
 
 OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
     : QCustomPlot(parent)
@@ -177,21 +174,28 @@ void OccupancyPlot::zoom(double factor, double centre) {
     replot(rpQueuedReplot);
 }
 
+void OccupancyPlot::zoomBy(double factor) {
+    const auto cursor = m_session.view().cursor();
+    zoom(factor, cursor ? static_cast<double>(*cursor) / 1e9 : xAxis->range().center());
+}
+
+void OccupancyPlot::zoomToAll() {
+    m_session.view().setRange(0, std::max<int64_t>(1, m_session.history().now()), false);
+}
+
 void OccupancyPlot::pan(double fraction) {
     xAxis->moveRange(xAxis->range().size() * fraction);
     replot(rpQueuedReplot);
 }
 
 void OccupancyPlot::keyPressEvent(QKeyEvent* e) {
-    const double centre = m_session.view().cursor() ? static_cast<double>(*m_session.view().cursor()) / 1e9
-                                                    : xAxis->range().center();
     switch (e->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal:
-        zoom(0.5, centre);
+        zoomBy(0.5);
         break;
     case Qt::Key_Minus:
-        zoom(2.0, centre);
+        zoomBy(2.0);
         break;
     case Qt::Key_Left:
         pan(-0.1);
@@ -279,6 +283,52 @@ QString OccupancyPlot::tooltipAt(const QPoint& pos) const {
     const QString what = b->overhead > 0 ? tr("kernel overhead on behalf of %1").arg(who) : who;
     return tr("%1\ncgroup %2\n%3, %4 to %5 (%6)")
         .arg(what, cgroup, where, formatNs(b->start), formatNs(b->end), formatNs(b->end - b->start));
+}
+
+QString OccupancyPlot::exportTitle() const {
+    const auto spec = m_session.spec();
+    const ViewState& v = m_session.view();
+    return m_titlePrefix + tr("CPU occupancy: %1, %2 to %3")
+                               .arg(spec ? QString::fromStdString(spec->name) : QString(),
+                                    formatNs(v.rangeStart()),
+                                    formatNs(std::min(v.rangeEnd(), m_session.history().now())));
+}
+
+void OccupancyPlot::renderTo(QPainter& painter, const QRect& target) {
+    renderCustomPlot(*this, painter, target);
+}
+
+QByteArray OccupancyPlot::csv() const {
+    const History& h = m_session.history();
+    const ViewState& v = m_session.view();
+    CsvWriter out;
+    out.row({QStringLiteral("cpu"), QStringLiteral("start_ns"), QStringLiteral("end_ns"),
+             QStringLiteral("kind"), QStringLiteral("task_id"), QStringLiteral("task"),
+             QStringLiteral("cgroup")});
+    std::vector<QString> paths;
+    for (const core::CgroupState& c : h.latest().cgroups) {
+        paths.resize(std::max<size_t>(paths.size(), c.id.value() + 1));
+        paths[c.id.value()] = QString::fromStdString(c.path);
+    }
+    for (uint32_t cpu = 0; cpu < h.nrCpus(); ++cpu) {
+        const LaneStore& lane = h.lane(cpu);
+        auto write = [&](const LaneBlock& b) {
+            if (b.end <= v.rangeStart() || b.start >= v.rangeEnd())
+                return;
+            out.row({QString::number(cpu), QString::number(b.start), QString::number(b.end),
+                     b.overhead > 0 ? QStringLiteral("overhead") : QStringLiteral("task"),
+                     b.task == UINT32_MAX ? QString() : QString::number(b.task),
+                     QString::fromStdString(h.taskName(b.task)),
+                     b.cgroup < paths.size() ? paths[b.cgroup] : QString()});
+        };
+        const auto& blocks = lane.blocks(0);
+        for (auto it = firstEndingAfter(blocks, v.rangeStart());
+             it != blocks.end() && it->start < v.rangeEnd(); ++it)
+            write(*it);
+        if (const LaneBlock* o = lane.openBlock(0))
+            write(*o);
+    }
+    return out.data();
 }
 
 } // namespace ui

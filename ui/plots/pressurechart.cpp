@@ -1,5 +1,7 @@
 #include "pressurechart.h"
 
+#include "csv.h"
+#include "plotrender.h"
 #include "session.h"
 
 #include <QChart>
@@ -180,6 +182,36 @@ void PressureChart::updateMarkers() {
             lm->setVisible(false);
         m_markerSeries.push_back(s);
     }
+}
+
+QString PressureChart::exportTitle() const {
+    const auto spec = m_session.spec();
+    return tr("Pressure stall information: %1").arg(spec ? QString::fromStdString(spec->name) : QString());
+}
+
+void PressureChart::renderTo(QPainter& painter, const QRect& target) {
+    renderChart(*chart(), painter, target);
+}
+
+QByteArray PressureChart::csv() const {
+    const History& h = m_session.history();
+    const ViewState& v = m_session.view();
+    CsvWriter out;
+    QStringList header{QStringLiteral("time_s")};
+    for (const Track& t : m_tracks)
+        header << t.series->name();
+    out.row(header);
+    for (const HistorySample& s : h.samples()) {
+        if (s.time < v.rangeStart() || s.time > v.rangeEnd())
+            continue;
+        QStringList row{QString::number(static_cast<double>(s.time) / 1e9, 'f', 9)};
+        for (const Track& t : m_tracks)
+            row << (t.cgroup < s.cgroups.size()
+                        ? QString::number(s.cgroups[t.cgroup].psi[t.resource][t.full][t.window], 'f', 2)
+                        : QString());
+        out.row(row);
+    }
+    return out.data();
 }
 
 } // namespace ui

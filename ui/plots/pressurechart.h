@@ -1,5 +1,7 @@
 #pragma once
 
+#include "exportable.h"
+
 #include <QChartView>
 
 #include <QString>
@@ -15,10 +17,17 @@ class Session;
 /// PSI averages over time (Qt Charts): some and full for cpu, memory and io, for the selected
 /// cgroups (the system when none is selected), on the shared time axis, with the toggle
 /// markers as dashed vertical lines.
-class PressureChart : public QChartView {
+class PressureChart : public QChartView, public Exportable {
     Q_OBJECT
 public:
     explicit PressureChart(Session& session, QWidget* parent = nullptr);
+
+    QString exportName() const override { return QStringLiteral("pressure"); }
+    QString exportTitle() const override;
+    QWidget* exportWidget() override { return this; }
+    void renderTo(QPainter& painter, const QRect& target) override;
+    /// Every sample in the visible range, one column per series.
+    QByteArray csv() const override;
 
     enum Resource { Cpu = 0, Memory = 1, Io = 2 };
     void setResourceShown(Resource r, bool on);

@@ -1,5 +1,6 @@
 #include "topologyview.h"
 
+#include "csv.h"
 #include "session.h"
 
 #include <QHelpEvent>
@@ -60,7 +61,7 @@ TopologyView::TopologyView(Session& session, QWidget* parent)
 }
 
 void TopologyView::restart() {
-    layoutBoxes();
+    layoutBoxes(rect());
     update();
 }
 
@@ -69,10 +70,10 @@ void TopologyView::refresh() {
 }
 
 void TopologyView::resizeEvent(QResizeEvent*) {
-    layoutBoxes();
+    layoutBoxes(rect());
 }
 
-void TopologyView::layoutBoxes() {
+void TopologyView::layoutBoxes(const QRectF& bounds) {
     m_socketRects.clear();
     m_coreRects.clear();
     m_cpuRects.clear();
@@ -80,7 +81,7 @@ void TopologyView::layoutBoxes() {
     if (!topo)
         return;
     const auto& spec = topo->spec();
-    const QRectF area = QRectF(rect()).adjusted(6, 6, -6, -6);
+    const QRectF area = bounds.adjusted(6, 6, -6, -6);
     m_socketRects = grid(area, spec.sockets, 10);
     m_cpuRects.resize(topo->nrCpus());
     for (uint32_t s = 0; s < spec.sockets; ++s) {
@@ -103,15 +104,59 @@ int64_t TopologyView::shownTime() const {
     return c ? std::min(*c, m_session.history().now()) : m_session.history().now();
 }
 
+double TopologyView::busyShare(uint32_t cpu, int64_t t) const {
+    const History& h = m_session.history();
+    const int64_t from = std::max(h.start(), t - kWindow);
+    return t > from ? static_cast<double>(h.lane(cpu).busyWithin(from, t)) / static_cast<double>(t - from)
+                    : 0;
+}
+
 void TopologyView::paintEvent(QPaintEvent*) {
     QPainter p(this);
-    p.fillRect(rect(), palette().window());
+    paint(p, rect());
+}
+
+void TopologyView::renderTo(QPainter& painter, const QRect& target) {
+    layoutBoxes(target);
+    paint(painter, target);
+    layoutBoxes(rect());
+}
+
+QString TopologyView::exportTitle() const {
+    const auto spec = m_session.spec();
+    return tr("Topology at %1 s: %2")
+        .arg(static_cast<double>(shownTime()) / 1e9, 0, 'f', 6)
+        .arg(spec ? QString::fromStdString(spec->name) : QString());
+}
+
+QByteArray TopologyView::csv() const {
+    const core::Topology* topo = m_session.topology();
+    if (!topo)
+        return {};
+    const History& h = m_session.history();
+    const int64_t t = shownTime();
+    CsvWriter out;
+    out.row({QStringLiteral("cpu"), QStringLiteral("socket"), QStringLiteral("core"),
+             QStringLiteral("thread"), QStringLiteral("task_id"), QStringLiteral("task"),
+             QStringLiteral("busy_share")});
+    for (uint32_t c = 0; c < topo->nrCpus() && c < h.nrCpus(); ++c) {
+        const core::CpuInfo& info = topo->cpu(core::CpuId(c));
+        const LaneBlock* b = h.lane(c).at(t > 0 ? t - 1 : 0);
+        out.row({QString::number(c), QString::number(info.socket), QString::number(info.core),
+                 QString::number(info.thread), b ? QString::number(b->task) : QString(),
+                 b ? QString::fromStdString(h.taskName(b->task)) : QString(),
+                 QString::number(busyShare(c, t), 'f', 4)});
+    }
+    return out.data();
+}
+
+void TopologyView::paint(QPainter& p, const QRectF& bounds) {
+    p.fillRect(bounds, palette().window());
     const core::Topology* topo = m_session.topology();
     if (!topo || m_cpuRects.empty())
         return;
     const History& h = m_session.history();
     const int64_t t = shownTime();
-    const int64_t from = std::max(h.start(), t - kWindow);
     p.setRenderHint(QPainter::Antialiasing, false);
     QFont small = font();
     small.setPointSizeF(std::max(6.0, small.pointSizeF() - 1.5));
@@ -132,9 +177,7 @@ void TopologyView::paintEvent(QPaintEvent*) {
     for (uint32_t c = 0; c < m_cpuRects.size() && c < h.nrCpus(); ++c) {
         const QRectF r = m_cpuRects[c];
         const LaneStore& lane = h.lane(c);
-        const double u =
-            t > from ? static_cast<double>(lane.busyWithin(from, t)) / static_cast<double>(t - from) : 0;
-        p.fillRect(r, heat(u));
+        p.fillRect(r, heat(busyShare(c, t)));
         const LaneBlock* b = lane.at(t > 0 ? t - 1 : 0);
         if (b && b->overhead == 0)
             p.fillRect(QRectF(r.left(), r.top(), std::max(3.0, r.width() * 0.12), r.height()),
@@ -211,11 +254,8 @@ bool TopologyView::event(QEvent* e) {
         }
         const History& h = m_session.history();
         const int64_t t = shownTime();
-        const int64_t from = std::max(h.start(), t - kWindow);
-        const LaneStore& lane = h.lane(static_cast<uint32_t>(c));
-        const double u =
-            t > from ? static_cast<double>(lane.busyWithin(from, t)) / static_cast<double>(t - from) : 0;
-        const LaneBlock* b = lane.at(t > 0 ? t - 1 : 0);
+        const double u = busyShare(static_cast<uint32_t>(c), t);
+        const LaneBlock* b = h.lane(static_cast<uint32_t>(c)).at(t > 0 ? t - 1 : 0);
         QString task = b ? QString::fromStdString(h.taskName(b->task)) + QStringLiteral(" #%1").arg(b->task)
                          : tr("idle");
         QToolTip::showText(he->globalPos(),

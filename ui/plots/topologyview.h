@@ -1,5 +1,7 @@
 #pragma once
 
+#include "exportable.h"
+
 #include <QRectF>
 #include <QWidget>
 
@@ -13,10 +15,17 @@ class Session;
 /// it was recently as a heat colour (with its cgroup's colour as a stripe); recent migrations
 /// are arrows that fade with age. Shows the state at the time cursor, or now. Clicking a CPU
 /// selects it (the other views filter to it); clicking it again clears the selection.
-class TopologyView : public QWidget {
+class TopologyView : public QWidget, public Exportable {
     Q_OBJECT
 public:
     explicit TopologyView(Session& session, QWidget* parent = nullptr);
+
+    QString exportName() const override { return QStringLiteral("topology"); }
+    QString exportTitle() const override;
+    QWidget* exportWidget() override { return this; }
+    void renderTo(QPainter& painter, const QRect& target) override;
+    /// Each CPU at the shown time: its task and how busy it was.
+    QByteArray csv() const override;
 
     void restart();
     void refresh();
@@ -34,7 +43,9 @@ protected:
     QSize sizeHint() const override { return {600, 400}; }
 
 private:
-    void layoutBoxes();
+    void layoutBoxes(const QRectF& area);
+    void paint(QPainter& p, const QRectF& area);
+    double busyShare(uint32_t cpu, int64_t t) const;
     int cpuAt(const QPointF& p) const;
     int64_t shownTime() const;
 

@@ -1,0 +1,153 @@
+// The A/B comparison: two engines in lockstep whose delta table matches two separate CLI runs
+// of the same scenario (all optimizations off, all on), and whose toggles act on one side only.
+#include "comparedeltamodel.h"
+#include "compareside.h"
+#include "comparewindow.h"
+#include "exportregistry.h"
+#include "scenario.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace ui;
+
+namespace {
+
+QJsonObject cliRun(const QString& scenario, const QString& opts) {
+    QProcess p;
+    p.start(QStringLiteral(SCHEDSCOPE_CLI),
+            {QStringLiteral("run"), scenario, QStringLiteral("--opt"), opts, QStringLiteral("--format"),
+             QStringLiteral("json"), QStringLiteral("--no-wall-time")});
+    if (!p.waitForFinished(120000) || p.exitCode() != 0)
+        return {};
+    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+}
+
+std::unique_ptr<CompareWindow> compareOf(const QString& scenario) {
+    core::LoadResult r = core::loadScenario(scenario.toStdString());
+    if (!r.ok())
+        return nullptr;
+    auto w = std::make_unique<CompareWindow>(*r.spec, r.text);
+    w->setAttribute(Qt::WA_DeleteOnClose, false);
+    return w;
+}
+
+} // namespace
+
+class TestCompare : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void deltaMatchesTwoCliRuns() {
+        const QString scenario = QStringLiteral("builtin:default");
+        auto w = compareOf(scenario);
+        QVERIFY(w);
+        QAbstractItemModelTester tester(w->delta(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        w->show();
+        // Default sides: A all off, B all on.
+        for (const core::OptimizationInfo& i : core::optimizationCatalog()) {
+            QVERIFY(!w->sideA()->optimizationBox(i.id)->isChecked());
+            QVERIFY(w->sideB()->optimizationBox(i.id)->isChecked());
+        }
+        const core::SimTime end = w->sideA()->session().spec()->duration;
+        w->runTo(end);
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == end.count(); }, 120000));
+        QTest::qWait(100);
+        QVERIFY(w->delta()->rowCount() > 20);
+
+        const QJsonObject off = cliRun(scenario, QStringLiteral("all=off"));
+        const QJsonObject on = cliRun(scenario, QStringLiteral("all=on"));
+        QVERIFY(!off.isEmpty() && !on.isEmpty());
+        auto expect = [&](const QString& row, double a, double b) {
+            const int i = w->delta()->rowOf(row);
+            QVERIFY2(i >= 0, qPrintable(row));
+            QCOMPARE(w->delta()->valueA(i), a);
+            QCOMPARE(w->delta()->valueB(i), b);
+            if (a != 0)
+                QCOMPARE(w->delta()->relativeChange(i), (b - a) / a);
+        };
+        const QJsonObject ca = off[QStringLiteral("counters")].toObject(),
+                          cb = on[QStringLiteral("counters")].toObject();
+        for (const auto& [row, key] : std::initializer_list<std::pair<const char*, const char*>>{
+                 {"context switches", "context_switches"},
+                 {"migrations", "migrations"},
+                 {"wakeups", "wakeups"},
+                 {"clock reads", "cpu_clock_reads"},
+                 {"PSI group updates", "psi_group_updates"},
+                 {"balance attempts", "balance_attempts"},
+                 {"sched_move_task calls", "sched_move_task_calls"}})
+            expect(QString::fromLatin1(row), ca[QLatin1String(key)].toDouble(),
+                   cb[QLatin1String(key)].toDouble());
+        // The change is visible: the default scenario toggles measurable mechanisms.
+        QVERIFY(ca[QStringLiteral("cpu_clock_reads")].toDouble() !=
+                cb[QStringLiteral("cpu_clock_reads")].toDouble());
+
+        const QJsonArray ga = off[QStringLiteral("cgroups")].toArray(),
+                         gb = on[QStringLiteral("cgroups")].toArray();
+        QCOMPARE(ga.size(), gb.size());
+        for (qsizetype i = 0; i < ga.size(); ++i) {
+            const QString path = ga[i][QStringLiteral("path")].toString();
+            QCOMPARE(gb[i][QStringLiteral("path")].toString(), path);
+            expect(QStringLiteral("cpuacct usage %1").arg(path),
+                   ga[i][QStringLiteral("cpuacct_usage_ns")].toDouble(),
+                   gb[i][QStringLiteral("cpuacct_usage_ns")].toDouble());
+            expect(QStringLiteral("PSI io some avg10 %1").arg(path),
+                   ga[i][QStringLiteral("psi")][QStringLiteral("io")][QStringLiteral("some")]
+                     [QStringLiteral("avg10")]
+                         .toDouble(),
+                   gb[i][QStringLiteral("psi")][QStringLiteral("io")][QStringLiteral("some")]
+                     [QStringLiteral("avg10")]
+                         .toDouble());
+        }
+        const QJsonArray cha = off[QStringLiteral("channels")].toArray(),
+                         chb = on[QStringLiteral("channels")].toArray();
+        QVERIFY(!cha.isEmpty());
+        for (qsizetype i = 0; i < cha.size(); ++i)
+            expect(QStringLiteral("messages %1").arg(cha[i][QStringLiteral("name")].toString()),
+                   cha[i][QStringLiteral("transfers")].toDouble(),
+                   chb[i][QStringLiteral("transfers")].toDouble());
+
+        // The comparison exports too: both timelines and the delta table.
+        QTemporaryDir dir;
+        const ExportReport report =
+            w->exports()->exportAll(dir.path(), {ExportFormat::Png, ExportFormat::Csv}, QSize(800, 500), 96);
+        QVERIFY2(report.errors.isEmpty(), qPrintable(report.errors.join(QLatin1Char('\n'))));
+        for (const char* f : {"occupancy-a.png", "occupancy-b.png", "compare-delta.csv"})
+            QVERIFY2(QFile::exists(dir.filePath(QLatin1String(f))), f);
+    }
+
+    void togglingOneSideLeavesTheOther() {
+        auto w = compareOf(QStringLiteral("builtin:default"));
+        QVERIFY(w);
+        w->show();
+        w->runTo(core::SimTime::ms(50));
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == core::SimTime::ms(50).count(); }, 30000));
+        const core::Optimization o = core::Optimization::PsiClockOnce;
+        w->sideB()->optimizationBox(o)->setChecked(false);
+        w->sideA()->optimizationBox(o)->setChecked(true);
+        w->runTo(core::SimTime::ms(100));
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == core::SimTime::ms(100).count(); }, 30000));
+        QVERIFY(w->sideA()->session().history().latest().optimizations.test(o));
+        QVERIFY(!w->sideB()->session().history().latest().optimizations.test(o));
+        // The others stay as each side had them.
+        QVERIFY(!w->sideA()->session().history().latest().optimizations.test(
+            core::Optimization::PreferSiblingLocal));
+        QVERIFY(w->sideB()->session().history().latest().optimizations.test(
+            core::Optimization::PreferSiblingLocal));
+        // Timelines move together.
+        w->sideA()->session().view().setRange(10000000, 40000000, false);
+        QCOMPARE(w->sideB()->session().view().rangeStart(), int64_t(10000000));
+        QCOMPARE(w->sideB()->session().view().rangeEnd(), int64_t(40000000));
+    }
+};
+
+QTEST_MAIN(TestCompare)
+#include "tst_compare.moc"

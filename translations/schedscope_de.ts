@@ -1,0 +1,1473 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Linux CPU scheduler simulator</source>
+        <translation>Simulator des Linux-CPU-Schedulers</translation>
+    </message>
+    <message>
+        <source>A scenario file or builtin:NAME (default: builtin:default)</source>
+        <translation>Eine Szenariodatei oder builtin:NAME (Standard: builtin:default)</translation>
+    </message>
+    <message>
+        <source>Without a window: run the scenario, write every chart and table to DIR and quit.</source>
+        <translation>Ohne Fenster: das Szenario ausführen, alle Diagramme und Tabellen nach DIR schreiben und beenden.</translation>
+    </message>
+    <message>
+        <source>Simulated time for --export-dir (default: the scenario&apos;s duration).</source>
+        <translation>Simulierte Zeit für --export-dir (Standard: die Dauer des Szenarios).</translation>
+    </message>
+    <message>
+        <source>Formats for --export-dir, comma separated: png, svg, pdf, csv (default png,csv).</source>
+        <translation>Formate für --export-dir, durch Kommas getrennt: png, svg, pdf, csv (Standard png,csv).</translation>
+    </message>
+    <message>
+        <source>Run to --run-to, save the window as an image to FILE and quit.</source>
+        <translation>Bis --run-to laufen, das Fenster als Bild in FILE speichern und beenden.</translation>
+    </message>
+    <message>
+        <source>Simulated time for --screenshot (default 2s).</source>
+        <translation>Simulierte Zeit für --screenshot (Standard 2s).</translation>
+    </message>
+    <message>
+        <source>View tab to show for --screenshot (0-3).</source>
+        <translation>Ansichts-Reiter für --screenshot (0-3).</translation>
+    </message>
+    <message>
+        <source>Language for this run: en, de or zh_CN.</source>
+        <translation>Sprache für diesen Lauf: en, de oder zh_CN.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the A/B comparison window.</source>
+        <translation>Mit --screenshot: das Fenster des A/B-Vergleichs.</translation>
+    </message>
+</context>
+<context>
+    <name>ui</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the size must be 16 to 20000 pixels a side</source>
+        <translation>%1 kann nicht geschrieben werden: die Größe muss 16 bis 20000 Pixel je Seite betragen</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the resolution must be 24 to 1200 dpi</source>
+        <translation>%1 kann nicht geschrieben werden: die Auflösung muss 24 bis 1200 dpi betragen</translation>
+    </message>
+    <message>
+        <source>%1 has no data to export as CSV</source>
+        <translation>%1 hat keine Daten für einen CSV-Export</translation>
+    </message>
+    <message>
+        <source>%1 is a table: it exports as CSV only</source>
+        <translation>%1 ist eine Tabelle: sie wird nur als CSV exportiert</translation>
+    </message>
+    <message>
+        <source>Cannot replay the session for %1: %2</source>
+        <translation>Die Sitzung für %1 kann nicht nachgespielt werden: %2</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>ui::BuiltinsDialog</name>
+    <message>
+        <source>Open built-in scenario</source>
+        <translation>Eingebautes Szenario öffnen</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;&lt;i&gt;%3 CPUs (%4 socket(s) x %5 cores x %6 threads), %7 simulated, seed %8&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;&lt;i&gt;%3 CPUs (%4 Sockel x %5 Kerne x %6 Threads), %7 simuliert, Seed %8&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CgroupPanel</name>
+    <message>
+        <source>Move to cgroup</source>
+        <translation>In Cgroup verschieben</translation>
+    </message>
+    <message>
+        <source>&amp;Kill %1</source>
+        <translation>%1 &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Set weight...</source>
+        <translation>Gewicht setzen...</translation>
+    </message>
+    <message>
+        <source>cpu.weight of %1</source>
+        <translation>cpu.weight von %1</translation>
+    </message>
+    <message>
+        <source>Weight (1 to 10000):</source>
+        <translation>Gewicht (1 bis 10000):</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CgroupTreeModel</name>
+    <message>
+        <source>Cgroup / task</source>
+        <translation>Cgroup / Task</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Gewicht</translation>
+    </message>
+    <message>
+        <source>Tasks / state</source>
+        <translation>Tasks / Zustand</translation>
+    </message>
+    <message>
+        <source>CPU (ms)</source>
+        <translation>CPU (ms)</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>cpu some</source>
+        <translation>cpu some</translation>
+    </message>
+    <message>
+        <source>mem some</source>
+        <translation>mem some</translation>
+    </message>
+    <message>
+        <source>io some</source>
+        <translation>io some</translation>
+    </message>
+    <message>
+        <source>cpu.weight (1 to 10000); double-click to change it live</source>
+        <translation>cpu.weight (1 bis 10000); Doppelklick ändert es live</translation>
+    </message>
+    <message>
+        <source>cpuacct usage of the whole subtree; a task&apos;s own runtime</source>
+        <translation>cpuacct-Verbrauch des ganzen Teilbaums; bei einem Task seine eigene Laufzeit</translation>
+    </message>
+    <message>
+        <source>Share of all CPU time of the machine since the start</source>
+        <translation>Anteil an der gesamten CPU-Zeit der Maschine seit dem Start</translation>
+    </message>
+    <message>
+        <source>PSI some avg10: %% of the last 10 s some task of the cgroup stalled</source>
+        <translation>PSI some avg10: %% der letzten 10 s, in denen ein Task der Cgroup blockiert war</translation>
+    </message>
+    <message>
+        <source>%1: drop a task here to move it (sched_move_task)</source>
+        <translation>%1: einen Task hier ablegen, um ihn zu verschieben (sched_move_task)</translation>
+    </message>
+    <message>
+        <source>Drag onto a cgroup to move this task there</source>
+        <translation>Auf eine Cgroup ziehen, um diesen Task dorthin zu verschieben</translation>
+    </message>
+    <message>
+        <source>%1 on cpu%2</source>
+        <translation>%1 auf cpu%2</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CompareDeltaModel</name>
+    <message>
+        <source>cpuacct usage %1</source>
+        <translation>cpuacct-Verbrauch %1</translation>
+    </message>
+    <message>
+        <source>CPU time used by the cgroup and its children</source>
+        <translation>CPU-Zeit der Cgroup und ihrer Kinder</translation>
+    </message>
+    <message>
+        <source>PSI %1 some avg10 %2</source>
+        <translation>PSI %1 some avg10 %2</translation>
+    </message>
+    <message>
+        <source>share of the last 10 s in which some task of the cgroup stalled</source>
+        <translation>Anteil der letzten 10 s, in denen ein Task der Cgroup blockiert war</translation>
+    </message>
+    <message>
+        <source>messages %1</source>
+        <translation>Nachrichten %1</translation>
+    </message>
+    <message>
+        <source>messages received on the channel: the scenario&apos;s throughput</source>
+        <translation>auf dem Kanal empfangene Nachrichten: der Durchsatz des Szenarios</translation>
+    </message>
+    <message>
+        <source>new in B</source>
+        <translation>neu in B</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Change (B-A)/A</source>
+        <translation>Änderung (B-A)/A</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CompareSide</name>
+    <message>
+        <source>all optimizations off</source>
+        <translation>alle Optimierungen aus</translation>
+    </message>
+    <message>
+        <source>all optimizations on</source>
+        <translation>alle Optimierungen an</translation>
+    </message>
+    <message>
+        <source>on: %1</source>
+        <translation>an: %1</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CompareWindow</name>
+    <message>
+        <source>Compare A/B: %1 - SchedScope</source>
+        <translation>A/B-Vergleich: %1 - SchedScope</translation>
+    </message>
+    <message>
+        <source>A/B delta</source>
+        <translation>A/B-Differenz</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Start</translation>
+    </message>
+    <message>
+        <source>Step &amp;100 ms</source>
+        <translation>&amp;100 ms weiter</translation>
+    </message>
+    <message>
+        <source>Run to &amp;end</source>
+        <translation>Bis zum &amp;Ende</translation>
+    </message>
+    <message>
+        <source>Ctrl+End</source>
+        <translation>Ctrl+End</translation>
+    </message>
+    <message>
+        <source>R&amp;eset</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> Tempo </translation>
+    </message>
+    <message>
+        <source>&amp;Export Chart...</source>
+        <translation>Diagramm &amp;exportieren...</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;All...</source>
+        <translation>&amp;Alle exportieren...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>A and B at 0 s</source>
+        <translation>A und B bei 0 s</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>A at %1, B at %2</source>
+        <translation>A bei %1, B bei %2</translation>
+    </message>
+    <message>
+        <source>A and B at %1</source>
+        <translation>A und B bei %1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CounterModel</name>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>Pro Sekunde</translation>
+    </message>
+    <message>
+        <source>CPU share</source>
+        <translation>CPU-Anteil</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>simulation events processed</source>
+        <translation>verarbeitete Simulationsereignisse</translation>
+    </message>
+    <message>
+        <source>context switches</source>
+        <translation>Kontextwechsel</translation>
+    </message>
+    <message>
+        <source>every switch, to and from idle included (vmstat cs)</source>
+        <translation>jeder Wechsel, auch von und zu idle (vmstat cs)</translation>
+    </message>
+    <message>
+        <source>wakeups</source>
+        <translation>Aufweckungen</translation>
+    </message>
+    <message>
+        <source>try_to_wake_up calls that woke a task</source>
+        <translation>try_to_wake_up-Aufrufe, die einen Task weckten</translation>
+    </message>
+    <message>
+        <source>wakeup preemptions</source>
+        <translation>Verdrängungen beim Aufwecken</translation>
+    </message>
+    <message>
+        <source>a woken task preempted the running one</source>
+        <translation>ein geweckter Task verdrängte den laufenden</translation>
+    </message>
+    <message>
+        <source>tick preemptions</source>
+        <translation>Verdrängungen durch den Tick</translation>
+    </message>
+    <message>
+        <source>the tick ended a task&apos;s slice</source>
+        <translation>der Tick beendete die Zeitscheibe eines Tasks</translation>
+    </message>
+    <message>
+        <source>migrations</source>
+        <translation>Migrationen</translation>
+    </message>
+    <message>
+        <source>tasks that changed CPU, all reasons</source>
+        <translation>Tasks, die die CPU wechselten, alle Gründe</translation>
+    </message>
+    <message>
+        <source>forks</source>
+        <translation>Forks</translation>
+    </message>
+    <message>
+        <source>tasks created by fork actions</source>
+        <translation>durch Fork-Aktionen erzeugte Tasks</translation>
+    </message>
+    <message>
+        <source>exits</source>
+        <translation>Beendigungen</translation>
+    </message>
+    <message>
+        <source>tasks that exited</source>
+        <translation>beendete Tasks</translation>
+    </message>
+    <message>
+        <source>ticks</source>
+        <translation>Ticks</translation>
+    </message>
+    <message>
+        <source>scheduler ticks on busy CPUs</source>
+        <translation>Scheduler-Ticks auf beschäftigten CPUs</translation>
+    </message>
+    <message>
+        <source>idle CPU scans</source>
+        <translation>Suchen nach freien CPUs</translation>
+    </message>
+    <message>
+        <source>CPUs examined by idle-CPU searches</source>
+        <translation>von der Suche nach freien CPUs geprüfte CPUs</translation>
+    </message>
+    <message>
+        <source>balance attempts</source>
+        <translation>Balancing-Versuche</translation>
+    </message>
+    <message>
+        <source>load_balance() calls past should_we_balance</source>
+        <translation>load_balance()-Aufrufe nach should_we_balance</translation>
+    </message>
+    <message>
+        <source>balance: balanced</source>
+        <translation>Balancing: ausgeglichen</translation>
+    </message>
+    <message>
+        <source>attempts that found nothing to do</source>
+        <translation>Versuche, die nichts zu tun fanden</translation>
+    </message>
+    <message>
+        <source>balance: failed</source>
+        <translation>Balancing: erfolglos</translation>
+    </message>
+    <message>
+        <source>attempts that found an imbalance but moved nothing</source>
+        <translation>Versuche, die ein Ungleichgewicht fanden, aber nichts verschoben</translation>
+    </message>
+    <message>
+        <source>balance: cache-hot skips</source>
+        <translation>Balancing: cache-heiß übersprungen</translation>
+    </message>
+    <message>
+        <source>tasks left in place because cache-hot</source>
+        <translation>wegen heißem Cache nicht verschobene Tasks</translation>
+    </message>
+    <message>
+        <source>active balances</source>
+        <translation>aktive Balancings</translation>
+    </message>
+    <message>
+        <source>running tasks pushed by the stopper</source>
+        <translation>vom Stopper verschobene laufende Tasks</translation>
+    </message>
+    <message>
+        <source>nohz kicks</source>
+        <translation>nohz-Anstöße</translation>
+    </message>
+    <message>
+        <source>idle CPUs kicked to balance for the others</source>
+        <translation>freie CPUs, angestoßen, um für die anderen auszugleichen</translation>
+    </message>
+    <message>
+        <source>clock reads</source>
+        <translation>Uhr-Lesezugriffe</translation>
+    </message>
+    <message>
+        <source>cpu_clock() reads (PSI and sched_move_task)</source>
+        <translation>cpu_clock()-Lesezugriffe (PSI und sched_move_task)</translation>
+    </message>
+    <message>
+        <source>PSI group updates</source>
+        <translation>PSI-Gruppenaktualisierungen</translation>
+    </message>
+    <message>
+        <source>psi_group_change calls</source>
+        <translation>psi_group_change-Aufrufe</translation>
+    </message>
+    <message>
+        <source>cpuacct adds</source>
+        <translation>cpuacct-Additionen</translation>
+    </message>
+    <message>
+        <source>cpuacct per-level usage and stats adds</source>
+        <translation>cpuacct-Additionen für Verbrauch und Statistik je Ebene</translation>
+    </message>
+    <message>
+        <source>percpu counter folds</source>
+        <translation>percpu-Zähler-Faltungen</translation>
+    </message>
+    <message>
+        <source>folds into the global count under the counter&apos;s spinlock</source>
+        <translation>Faltungen in den globalen Zähler unter dessen Spinlock</translation>
+    </message>
+    <message>
+        <source>sched_move_task calls</source>
+        <translation>sched_move_task-Aufrufe</translation>
+    </message>
+    <message>
+        <source>including the ones the autogroup change skips</source>
+        <translation>einschließlich derer, die die Autogroup-Änderung überspringt</translation>
+    </message>
+    <message>
+        <source>time in sched_move_task</source>
+        <translation>Zeit in sched_move_task</translation>
+    </message>
+    <message>
+        <source>simulated time spent in sched_move_task</source>
+        <translation>in sched_move_task verbrachte simulierte Zeit</translation>
+    </message>
+    <message>
+        <source>lock wait</source>
+        <translation>Warten auf Sperren</translation>
+    </message>
+    <message>
+        <source>time spent spinning on a held lock</source>
+        <translation>mit Warten auf eine gehaltene Sperre verbrachte Zeit</translation>
+    </message>
+    <message>
+        <source>overhead: %1</source>
+        <translation>Overhead: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::DepthChart</name>
+    <message>
+        <source>PSI cost versus cgroup depth (perfpipe, psi_direct_iteration)</source>
+        <translation>PSI-Kosten über der Cgroup-Tiefe (perfpipe, psi_direct_iteration)</translation>
+    </message>
+    <message>
+        <source>cached parent pointer (change off)</source>
+        <translation>gespeicherter Eltern-Zeiger (Änderung aus)</translation>
+    </message>
+    <message>
+        <source>direct cgroup walk (change on)</source>
+        <translation>direkter Cgroup-Durchlauf (Änderung an)</translation>
+    </message>
+    <message>
+        <source>PSI off</source>
+        <translation>PSI aus</translation>
+    </message>
+    <message>
+        <source>cgroup levels below the root</source>
+        <translation>Cgroup-Ebenen unter der Wurzel</translation>
+    </message>
+    <message>
+        <source>round trips per simulated second</source>
+        <translation>Umläufe pro simulierter Sekunde</translation>
+    </message>
+    <message>
+        <source>PSI cost versus cgroup depth (perfpipe round trips per simulated second)</source>
+        <translation>PSI-Kosten über der Cgroup-Tiefe (perfpipe-Umläufe pro simulierter Sekunde)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::DepthPage</name>
+    <message>
+        <source>Run sweep again</source>
+        <translation>Messreihe erneut ausführen</translation>
+    </message>
+    <message>
+        <source>perfpipe, %1 round trips per point, at %2 depths; each point runs three engines.</source>
+        <translation>perfpipe, %1 Umläufe pro Punkt, bei %2 Tiefen; jeder Punkt führt drei Engines aus.</translation>
+    </message>
+    <message>
+        <source>The direct walk gains while the hierarchy stays in cache and loses beyond; PSI off is the ceiling.</source>
+        <translation>Der direkte Durchlauf gewinnt, solange die Hierarchie im Cache bleibt, und verliert darüber hinaus; PSI aus ist die Obergrenze.</translation>
+    </message>
+    <message>
+        <source>Running the sweep...</source>
+        <translation>Messreihe läuft...</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ExportAllDialog</name>
+    <message>
+        <source>Export all charts</source>
+        <translation>Alle Diagramme exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>&amp;Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>Export into</source>
+        <translation>Exportieren nach</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>&amp;Ordner:</translation>
+    </message>
+    <message>
+        <source>Formats:</source>
+        <translation>Formate:</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>&amp;Größe:</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>&amp;Auflösung:</translation>
+    </message>
+    <message>
+        <source>One file per view and format: charts as images, tables and timelines as CSV. Files of the same name are replaced.</source>
+        <translation>Eine Datei je Ansicht und Format: Diagramme als Bilder, Tabellen und Zeitleisten als CSV. Gleichnamige Dateien werden ersetzt.</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ExportDialog</name>
+    <message>
+        <source>Draw the title above the chart</source>
+        <translation>Titel über dem Diagramm zeichnen</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>%1 exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG-Bild</translation>
+    </message>
+    <message>
+        <source>SVG vector image</source>
+        <translation>SVG-Vektorgrafik</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>PDF-Dokument</translation>
+    </message>
+    <message>
+        <source>CSV data</source>
+        <translation>CSV-Daten</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>PNG: pixels are the size times dpi/96. SVG and PDF record it.</source>
+        <translation>PNG: Pixel sind die Größe mal dpi/96. SVG und PDF speichern den Wert.</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>&amp;Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>&amp;Größe:</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>&amp;Auflösung:</translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation>Dat&amp;ei:</translation>
+    </message>
+    <message>
+        <source>Export to</source>
+        <translation>Exportieren nach</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1-Dateien (*.%2)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ExportRegistry</name>
+    <message>
+        <source>Export as &amp;PNG...</source>
+        <translation>Als &amp;PNG exportieren...</translation>
+    </message>
+    <message>
+        <source>Export as &amp;SVG...</source>
+        <translation>Als &amp;SVG exportieren...</translation>
+    </message>
+    <message>
+        <source>Export as P&amp;DF...</source>
+        <translation>Als P&amp;DF exportieren...</translation>
+    </message>
+    <message>
+        <source>&amp;Copy image</source>
+        <translation>Bild &amp;kopieren</translation>
+    </message>
+    <message>
+        <source>Export data as &amp;CSV...</source>
+        <translation>Daten als &amp;CSV exportieren...</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard</source>
+        <translation>%1 in die Zwischenablage kopiert</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>Der Ordner %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>Export all charts</source>
+        <translation>Alle Diagramme exportieren</translation>
+    </message>
+    <message>
+        <source>No format was chosen; nothing was written.</source>
+        <translation>Kein Format gewählt; nichts wurde geschrieben.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be written; %1 were.</source>
+        <translation>
+            <numerusform>%n Datei konnte nicht geschrieben werden; %1 wurden es.</numerusform>
+            <numerusform>%n Dateien konnten nicht geschrieben werden; %1 wurden es.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n file(s) to %1</source>
+        <translation>
+            <numerusform>%n Datei nach %1 geschrieben</numerusform>
+            <numerusform>%n Dateien nach %1 geschrieben</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ui::Help</name>
+    <message>
+        <source>Scenario format - SchedScope</source>
+        <translation>Szenarioformat - SchedScope</translation>
+    </message>
+    <message>
+        <source>The scenario format reference is missing.</source>
+        <translation>Die Referenz des Szenarioformats fehlt.</translation>
+    </message>
+    <message>
+        <source>About SchedScope</source>
+        <translation>Über SchedScope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler: CFS with cgroups, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simuliert den Linux-CPU-Scheduler: CFS mit Cgroups, Platzierung beim Aufwecken, SMT-bewusstes Load-Balancing, PSI und cpuacct sowie ein Kostenmodell für den Kernel-Overhead.&lt;/p&gt;&lt;p&gt;Die fünf Kernel-Änderungen, die sich live umschalten lassen, aus ihren Mailinglisten-Threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Erstellt mit Qt %3.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ui::Language</name>
+    <message>
+        <source>System default</source>
+        <translation>Systemstandard</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MainWindow</name>
+    <message>
+        <source>SchedScope</source>
+        <translation>SchedScope</translation>
+    </message>
+    <message>
+        <source>&amp;Topology</source>
+        <translation>&amp;Topologie</translation>
+    </message>
+    <message>
+        <source>&amp;Pressure</source>
+        <translation>&amp;Druck</translation>
+    </message>
+    <message>
+        <source>&amp;Migrations</source>
+        <translation>&amp;Migrationen</translation>
+    </message>
+    <message>
+        <source>&amp;Depth</source>
+        <translation>T&amp;iefe</translation>
+    </message>
+    <message>
+        <source>Not done: %1</source>
+        <translation>Nicht ausgeführt: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>&amp;Pause</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>&amp;Start</translation>
+    </message>
+    <message>
+        <source>Migrations</source>
+        <translation>Migrationen</translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>Cgroup tree</source>
+        <translation>Cgroup-Baum</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <source>The session cannot be saved: %1</source>
+        <translation>Die Sitzung kann nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Save session as scenario</source>
+        <translation>Sitzung als Szenario speichern</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>Szenarien (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved the session with %n live action(s) to %1</source>
+        <translation>
+            <numerusform>Die Sitzung mit %n Live-Aktion in %1 gespeichert</numerusform>
+            <numerusform>Die Sitzung mit %n Live-Aktionen in %1 gespeichert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>Trace exportieren</translation>
+    </message>
+    <message>
+        <source>The trace cannot be written: %1</source>
+        <translation>Der Trace kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Export trace for Perfetto</source>
+        <translation>Trace für Perfetto exportieren</translation>
+    </message>
+    <message>
+        <source>Trace event JSON (*.json)</source>
+        <translation>Trace-Event-JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Wrote %1; open it in ui.perfetto.dev</source>
+        <translation>%1 geschrieben; in ui.perfetto.dev öffnen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Cgroups</source>
+        <translation>Cgroups</translation>
+    </message>
+    <message>
+        <source>Optimizations</source>
+        <translation>Optimierungen</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>Ö&amp;ffnen...</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>Szenario öffnen</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Built-in...</source>
+        <translation>&amp;Eingebautes öffnen...</translation>
+    </message>
+    <message>
+        <source>Ctrl+B</source>
+        <translation>Ctrl+B</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session as Scenario...</source>
+        <translation>Sitzung als Szenario &amp;speichern...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>&amp;Export Chart...</source>
+        <translation>Diagramm &amp;exportieren...</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;All Charts...</source>
+        <translation>&amp;Alle Diagramme exportieren...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;Table as CSV</source>
+        <translation>&amp;Tabelle als CSV exportieren</translation>
+    </message>
+    <message>
+        <source>Export T&amp;race for Perfetto...</source>
+        <translation>T&amp;race für Perfetto exportieren...</translation>
+    </message>
+    <message>
+        <source>&amp;Compare A/B...</source>
+        <translation>A/B-&amp;Vergleich...</translation>
+    </message>
+    <message>
+        <source>Ctrl+K</source>
+        <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>&amp;Simulation</translation>
+    </message>
+    <message>
+        <source>Step one &amp;event</source>
+        <translation>Ein &amp;Ereignis weiter</translation>
+    </message>
+    <message>
+        <source>Step one &amp;tick</source>
+        <translation>Einen &amp;Tick weiter</translation>
+    </message>
+    <message>
+        <source>Step &amp;10 ms</source>
+        <translation>&amp;10 ms weiter</translation>
+    </message>
+    <message>
+        <source>Ctrl+.</source>
+        <translation>Ctrl+.</translation>
+    </message>
+    <message>
+        <source>Run &amp;to...</source>
+        <translation>Laufen &amp;bis...</translation>
+    </message>
+    <message>
+        <source>Ctrl+T</source>
+        <translation>Ctrl+T</translation>
+    </message>
+    <message>
+        <source>R&amp;eset</source>
+        <translation>&amp;Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the present</source>
+        <translation>Der &amp;Gegenwart folgen</translation>
+    </message>
+    <message>
+        <source>&amp;Clear time cursor</source>
+        <translation>Zeit&amp;cursor entfernen</translation>
+    </message>
+    <message>
+        <source>Clear &amp;selection</source>
+        <translation>Au&amp;swahl aufheben</translation>
+    </message>
+    <message>
+        <source>History &amp;memory cap...</source>
+        <translation>&amp;Speichergrenze des Verlaufs...</translation>
+    </message>
+    <message>
+        <source>History memory cap</source>
+        <translation>Speichergrenze des Verlaufs</translation>
+    </message>
+    <message>
+        <source>Memory for the recorded history, in MB. Beyond it older history is kept at reduced resolution, then dropped.</source>
+        <translation>Speicher für den aufgezeichneten Verlauf, in MB. Darüber hinaus wird älterer Verlauf mit geringerer Auflösung behalten und dann verworfen.</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>Ver&amp;größern</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>Ver&amp;kleinern</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;Whole Run</source>
+        <translation>&amp;Ganzen Lauf zeigen</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario Format</source>
+        <translation>&amp;Szenarioformat</translation>
+    </message>
+    <message>
+        <source>&amp;About SchedScope</source>
+        <translation>Ü&amp;ber SchedScope</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> Tempo </translation>
+    </message>
+    <message>
+        <source>Simulated time per wall second, from slow motion to as fast as possible</source>
+        <translation>Simulierte Zeit pro echter Sekunde, von Zeitlupe bis so schnell wie möglich</translation>
+    </message>
+    <message>
+        <source>Run to</source>
+        <translation>Laufen bis</translation>
+    </message>
+    <message>
+        <source>Simulated time (e.g. 2.5s, 300ms):</source>
+        <translation>Simulierte Zeit (z. B. 2.5s, 300ms):</translation>
+    </message>
+    <message>
+        <source>Expected a duration, %1</source>
+        <translation>Eine Dauer erwartet, %1</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>Szenario kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 was not opened; the current session goes on.</source>
+        <translation>%1 wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
+    </message>
+    <message>
+        <source>%1 - SchedScope</source>
+        <translation>%1 - SchedScope</translation>
+    </message>
+    <message>
+        <source>Opened %1. Space runs it.</source>
+        <translation>%1 geöffnet. Die Leertaste startet es.</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>SchedScope will use %1 the next time it starts.</source>
+        <translation>SchedScope verwendet %1 beim nächsten Start.</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MigrationMatrixPlot</name>
+    <message>
+        <source>to CPU</source>
+        <translation>nach CPU</translation>
+    </message>
+    <message>
+        <source>from CPU</source>
+        <translation>von CPU</translation>
+    </message>
+    <message>
+        <source>migrations</source>
+        <translation>Migrationen</translation>
+    </message>
+    <message>
+        <source>Migrations from CPU to CPU: %1</source>
+        <translation>Migrationen von CPU zu CPU: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MigrationRatePlot</name>
+    <message>
+        <source>simulated time (s)</source>
+        <translation>simulierte Zeit (s)</translation>
+    </message>
+    <message>
+        <source>migrations per interval</source>
+        <translation>Migrationen pro Intervall</translation>
+    </message>
+    <message>
+        <source>Migrations per interval by reason: %1</source>
+        <translation>Migrationen pro Intervall nach Grund: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MigrationTableModel</name>
+    <message>
+        <source>Time (s)</source>
+        <translation>Zeit (s)</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Nach</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>Domäne</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MigrationsPage</name>
+    <message>
+        <source>any reason</source>
+        <translation>jeder Grund</translation>
+    </message>
+    <message>
+        <source>filter by task name</source>
+        <translation>nach Task-Namen filtern</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>Grund:</translation>
+    </message>
+    <message>
+        <source>%1 shown, %2 held, %3 in all</source>
+        <translation>%1 angezeigt, %2 gespeichert, %3 insgesamt</translation>
+    </message>
+</context>
+<context>
+    <name>ui::OccupancyPlot</name>
+    <message>
+        <source>simulated time (s)</source>
+        <translation>simulierte Zeit (s)</translation>
+    </message>
+    <message>
+        <source>CPU occupancy</source>
+        <translation>CPU-Belegung</translation>
+    </message>
+    <message>
+        <source>/ (root)</source>
+        <translation>/ (Wurzel)</translation>
+    </message>
+    <message>
+        <source>kernel overhead</source>
+        <translation>Kernel-Overhead</translation>
+    </message>
+    <message>
+        <source>%1 at %2
+(older history is kept at reduced resolution)</source>
+        <translation>%1 bei %2
+(älterer Verlauf wird mit geringerer Auflösung behalten)</translation>
+    </message>
+    <message>
+        <source>%1 at %2: idle</source>
+        <translation>%1 bei %2: idle</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>kernel overhead on behalf of %1</source>
+        <translation>Kernel-Overhead im Auftrag von %1</translation>
+    </message>
+    <message>
+        <source>%1
+cgroup %2
+%3, %4 to %5 (%6)</source>
+        <translation>%1
+Cgroup %2
+%3, %4 bis %5 (%6)</translation>
+    </message>
+    <message>
+        <source>CPU occupancy: %1, %2 to %3</source>
+        <translation>CPU-Belegung: %1, %2 bis %3</translation>
+    </message>
+</context>
+<context>
+    <name>ui::OptimizationsPanel</name>
+    <message>
+        <source>Applies live at the current simulated time; a marker shows where.</source>
+        <translation>Wirkt live zur aktuellen simulierten Zeit; eine Markierung zeigt die Stelle.</translation>
+    </message>
+    <message>
+        <source>&lt;a href=&quot;#&quot;&gt;seed: %1 (%2)&lt;/a&gt;</source>
+        <translation>&lt;a href=&quot;#&quot;&gt;Quelle: %1 (%2)&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>The mailing-list thread in the project&apos;s shared/seeds folder</source>
+        <translation>Der Mailinglisten-Thread im Ordner shared/seeds des Projekts</translation>
+    </message>
+    <message>
+        <source>clock reads: %1/s; %2% of CPU time</source>
+        <translation>Uhr-Lesezugriffe: %1/s; %2% der CPU-Zeit</translation>
+    </message>
+    <message>
+        <source>PSI group updates: %1/s; PSI walk %2% of CPU time</source>
+        <translation>PSI-Gruppenaktualisierungen: %1/s; PSI-Durchlauf %2% der CPU-Zeit</translation>
+    </message>
+    <message>
+        <source>sched_move_task: %1 calls/s, %2 us/s</source>
+        <translation>sched_move_task: %1 Aufrufe/s, %2 us/s</translation>
+    </message>
+    <message>
+        <source>counter folds: %1/s; lock wait %2% of CPU time</source>
+        <translation>Zähler-Faltungen: %1/s; Warten auf Sperren %2% der CPU-Zeit</translation>
+    </message>
+    <message>
+        <source>balancer migrations: %1/s</source>
+        <translation>Migrationen durch das Balancing: %1/s</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PressureChart</name>
+    <message>
+        <source>Pressure stall information</source>
+        <translation>Pressure Stall Information</translation>
+    </message>
+    <message>
+        <source>simulated time (s)</source>
+        <translation>simulierte Zeit (s)</translation>
+    </message>
+    <message>
+        <source>% of time stalled</source>
+        <translation>% der Zeit blockiert</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>cpu</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>memory</translation>
+    </message>
+    <message>
+        <source>io</source>
+        <translation>io</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>System</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>full</translation>
+    </message>
+    <message>
+        <source>some</source>
+        <translation>some</translation>
+    </message>
+    <message>
+        <source>Pressure stall information: %1</source>
+        <translation>Pressure Stall Information: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PressurePage</name>
+    <message>
+        <source>cpu</source>
+        <translation>cpu</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>memory</translation>
+    </message>
+    <message>
+        <source>io</source>
+        <translation>io</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>full</translation>
+    </message>
+    <message>
+        <source>avg10</source>
+        <translation>avg10</translation>
+    </message>
+    <message>
+        <source>avg60</source>
+        <translation>avg60</translation>
+    </message>
+    <message>
+        <source>avg300</source>
+        <translation>avg300</translation>
+    </message>
+    <message>
+        <source>Select cgroups in the tree to plot them; none selected: the system.</source>
+        <translation>Cgroups im Baum auswählen, um sie zu zeichnen; ohne Auswahl: das System.</translation>
+    </message>
+</context>
+<context>
+    <name>ui::RecentFiles</name>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>Liste leeren</translation>
+    </message>
+</context>
+<context>
+    <name>ui::StatusPanel</name>
+    <message>
+        <source>Simulated time</source>
+        <translation>Simulierte Zeit</translation>
+    </message>
+    <message>
+        <source>Run state</source>
+        <translation>Laufzustand</translation>
+    </message>
+    <message>
+        <source>Requested speed (simulated time per wall second) and achieved</source>
+        <translation>Gewünschtes Tempo (simulierte Zeit pro echter Sekunde) und erreichtes</translation>
+    </message>
+    <message>
+        <source>Engine events per wall second</source>
+        <translation>Engine-Ereignisse pro echter Sekunde</translation>
+    </message>
+    <message>
+        <source>Context switches per simulated second, over the last simulated second</source>
+        <translation>Kontextwechsel pro simulierter Sekunde, über die letzte simulierte Sekunde</translation>
+    </message>
+    <message>
+        <source>Migrations per simulated second, over the last simulated second</source>
+        <translation>Migrationen pro simulierter Sekunde, über die letzte simulierte Sekunde</translation>
+    </message>
+    <message>
+        <source>Kernel overhead as a share of all CPU time, over the last simulated second</source>
+        <translation>Kernel-Overhead als Anteil an der gesamten CPU-Zeit, über die letzte simulierte Sekunde</translation>
+    </message>
+    <message>
+        <source>speed -</source>
+        <translation>Tempo -</translation>
+    </message>
+    <message>
+        <source>0 events/s</source>
+        <translation>0 Ereignisse/s</translation>
+    </message>
+    <message>
+        <source>t = %1 s</source>
+        <translation>t = %1 s</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>speed %1 (achieved %2)</source>
+        <translation>Tempo %1 (erreicht %2)</translation>
+    </message>
+    <message>
+        <source>%1 events/s</source>
+        <translation>%1 Ereignisse/s</translation>
+    </message>
+    <message>
+        <source>%1 ctxsw/s</source>
+        <translation>%1 Kontextw./s</translation>
+    </message>
+    <message>
+        <source>%1 mig/s</source>
+        <translation>%1 Migr./s</translation>
+    </message>
+    <message>
+        <source>overhead %1%</source>
+        <translation>Overhead %1%</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TopologyView</name>
+    <message>
+        <source>Topology at %1 s: %2</source>
+        <translation>Topologie bei %1 s: %2</translation>
+    </message>
+    <message>
+        <source>socket %1</source>
+        <translation>Sockel %1</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>idle</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+busy %3% over the last %4 ms</source>
+        <translation>%1
+%2
+beschäftigt %3% in den letzten %4 ms</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TraceExportTask</name>
+    <message>
+        <source>Replaying the session to write its trace...</source>
+        <translation>Die Sitzung wird nachgespielt, um ihren Trace zu schreiben...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>Trace exportieren</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1470 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>max</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Linux CPU scheduler simulator</source>
+        <translation>Linux CPU 调度器模拟器</translation>
+    </message>
+    <message>
+        <source>A scenario file or builtin:NAME (default: builtin:default)</source>
+        <translation>场景文件或 builtin:NAME(默认:builtin:default)</translation>
+    </message>
+    <message>
+        <source>Without a window: run the scenario, write every chart and table to DIR and quit.</source>
+        <translation>无窗口运行:执行场景,将所有图表和表格写入 DIR 后退出。</translation>
+    </message>
+    <message>
+        <source>Simulated time for --export-dir (default: the scenario&apos;s duration).</source>
+        <translation>--export-dir 的模拟时长(默认:场景的时长)。</translation>
+    </message>
+    <message>
+        <source>Formats for --export-dir, comma separated: png, svg, pdf, csv (default png,csv).</source>
+        <translation>--export-dir 的格式,以逗号分隔:png、svg、pdf、csv(默认 png,csv)。</translation>
+    </message>
+    <message>
+        <source>Run to --run-to, save the window as an image to FILE and quit.</source>
+        <translation>运行到 --run-to,将窗口保存为图像 FILE 后退出。</translation>
+    </message>
+    <message>
+        <source>Simulated time for --screenshot (default 2s).</source>
+        <translation>--screenshot 的模拟时间(默认 2s)。</translation>
+    </message>
+    <message>
+        <source>View tab to show for --screenshot (0-3).</source>
+        <translation>--screenshot 时显示的视图标签页(0-3)。</translation>
+    </message>
+    <message>
+        <source>Language for this run: en, de or zh_CN.</source>
+        <translation>本次运行使用的语言:en、de 或 zh_CN。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the A/B comparison window.</source>
+        <translation>与 --screenshot 一起使用:A/B 对比窗口。</translation>
+    </message>
+</context>
+<context>
+    <name>ui</name>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1:%2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the size must be 16 to 20000 pixels a side</source>
+        <translation>无法写入 %1:每边尺寸必须为 16 到 20000 像素</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: the resolution must be 24 to 1200 dpi</source>
+        <translation>无法写入 %1:分辨率必须为 24 到 1200 dpi</translation>
+    </message>
+    <message>
+        <source>%1 has no data to export as CSV</source>
+        <translation>%1 没有可导出为 CSV 的数据</translation>
+    </message>
+    <message>
+        <source>%1 is a table: it exports as CSV only</source>
+        <translation>%1 是表格:只能导出为 CSV</translation>
+    </message>
+    <message>
+        <source>Cannot replay the session for %1: %2</source>
+        <translation>无法为 %1 重放会话:%2</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>ui::BuiltinsDialog</name>
+    <message>
+        <source>Open built-in scenario</source>
+        <translation>打开内置场景</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;&lt;i&gt;%3 CPUs (%4 socket(s) x %5 cores x %6 threads), %7 simulated, seed %8&lt;/i&gt;&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;%1&lt;/h3&gt;&lt;p&gt;%2&lt;/p&gt;&lt;p&gt;&lt;i&gt;%3 个 CPU(%4 个插槽 x %5 个核心 x %6 个线程),模拟 %7,种子 %8&lt;/i&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CgroupPanel</name>
+    <message>
+        <source>Move to cgroup</source>
+        <translation>移动到 cgroup</translation>
+    </message>
+    <message>
+        <source>&amp;Kill %1</source>
+        <translation>终止 %1(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Set weight...</source>
+        <translation>设置权重...</translation>
+    </message>
+    <message>
+        <source>cpu.weight of %1</source>
+        <translation>%1 的 cpu.weight</translation>
+    </message>
+    <message>
+        <source>Weight (1 to 10000):</source>
+        <translation>权重(1 到 10000):</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CgroupTreeModel</name>
+    <message>
+        <source>Cgroup / task</source>
+        <translation>Cgroup / 任务</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Tasks / state</source>
+        <translation>任务 / 状态</translation>
+    </message>
+    <message>
+        <source>CPU (ms)</source>
+        <translation>CPU(毫秒)</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>cpu some</source>
+        <translation>cpu some</translation>
+    </message>
+    <message>
+        <source>mem some</source>
+        <translation>mem some</translation>
+    </message>
+    <message>
+        <source>io some</source>
+        <translation>io some</translation>
+    </message>
+    <message>
+        <source>cpu.weight (1 to 10000); double-click to change it live</source>
+        <translation>cpu.weight(1 到 10000);双击可实时修改</translation>
+    </message>
+    <message>
+        <source>cpuacct usage of the whole subtree; a task&apos;s own runtime</source>
+        <translation>整个子树的 cpuacct 用量;任务则为其自身运行时间</translation>
+    </message>
+    <message>
+        <source>Share of all CPU time of the machine since the start</source>
+        <translation>自开始以来占整机 CPU 时间的比例</translation>
+    </message>
+    <message>
+        <source>PSI some avg10: %% of the last 10 s some task of the cgroup stalled</source>
+        <translation>PSI some avg10:最近 10 秒内该 cgroup 有任务停滞的时间 %%</translation>
+    </message>
+    <message>
+        <source>%1: drop a task here to move it (sched_move_task)</source>
+        <translation>%1:将任务拖放到此处以移动它(sched_move_task)</translation>
+    </message>
+    <message>
+        <source>Drag onto a cgroup to move this task there</source>
+        <translation>拖到某个 cgroup 上即可将此任务移到那里</translation>
+    </message>
+    <message>
+        <source>%1 on cpu%2</source>
+        <translation>%1,在 cpu%2 上</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CompareDeltaModel</name>
+    <message>
+        <source>cpuacct usage %1</source>
+        <translation>cpuacct 用量 %1</translation>
+    </message>
+    <message>
+        <source>CPU time used by the cgroup and its children</source>
+        <translation>该 cgroup 及其子组使用的 CPU 时间</translation>
+    </message>
+    <message>
+        <source>PSI %1 some avg10 %2</source>
+        <translation>PSI %1 some avg10 %2</translation>
+    </message>
+    <message>
+        <source>share of the last 10 s in which some task of the cgroup stalled</source>
+        <translation>最近 10 秒内该 cgroup 有任务停滞的时间占比</translation>
+    </message>
+    <message>
+        <source>messages %1</source>
+        <translation>消息 %1</translation>
+    </message>
+    <message>
+        <source>messages received on the channel: the scenario&apos;s throughput</source>
+        <translation>该通道收到的消息数:场景的吞吐量</translation>
+    </message>
+    <message>
+        <source>new in B</source>
+        <translation>B 中新增</translation>
+    </message>
+    <message>
+        <source>Quantity</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>Change (B-A)/A</source>
+        <translation>变化 (B-A)/A</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CompareSide</name>
+    <message>
+        <source>all optimizations off</source>
+        <translation>全部优化关闭</translation>
+    </message>
+    <message>
+        <source>all optimizations on</source>
+        <translation>全部优化开启</translation>
+    </message>
+    <message>
+        <source>on: %1</source>
+        <translation>开启:%1</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CompareWindow</name>
+    <message>
+        <source>Compare A/B: %1 - SchedScope</source>
+        <translation>A/B 对比:%1 - SchedScope</translation>
+    </message>
+    <message>
+        <source>A/B delta</source>
+        <translation>A/B 差异</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Step &amp;100 ms</source>
+        <translation>前进 100 毫秒(&amp;1)</translation>
+    </message>
+    <message>
+        <source>Run to &amp;end</source>
+        <translation>运行到结束(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Ctrl+End</source>
+        <translation>Ctrl+End</translation>
+    </message>
+    <message>
+        <source>R&amp;eset</source>
+        <translation>重置(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> 速度 </translation>
+    </message>
+    <message>
+        <source>&amp;Export Chart...</source>
+        <translation>导出图表(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;All...</source>
+        <translation>全部导出(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>A and B at 0 s</source>
+        <translation>A 和 B 位于 0 秒</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>A at %1, B at %2</source>
+        <translation>A 位于 %1,B 位于 %2</translation>
+    </message>
+    <message>
+        <source>A and B at %1</source>
+        <translation>A 和 B 位于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CounterModel</name>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/秒</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>计数器</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>Per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>CPU share</source>
+        <translation>CPU 占比</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>simulation events processed</source>
+        <translation>已处理的模拟事件</translation>
+    </message>
+    <message>
+        <source>context switches</source>
+        <translation>上下文切换</translation>
+    </message>
+    <message>
+        <source>every switch, to and from idle included (vmstat cs)</source>
+        <translation>所有切换,包括切入和切出 idle(vmstat cs)</translation>
+    </message>
+    <message>
+        <source>wakeups</source>
+        <translation>唤醒</translation>
+    </message>
+    <message>
+        <source>try_to_wake_up calls that woke a task</source>
+        <translation>唤醒了任务的 try_to_wake_up 调用</translation>
+    </message>
+    <message>
+        <source>wakeup preemptions</source>
+        <translation>唤醒抢占</translation>
+    </message>
+    <message>
+        <source>a woken task preempted the running one</source>
+        <translation>被唤醒的任务抢占了正在运行的任务</translation>
+    </message>
+    <message>
+        <source>tick preemptions</source>
+        <translation>时钟节拍抢占</translation>
+    </message>
+    <message>
+        <source>the tick ended a task&apos;s slice</source>
+        <translation>时钟节拍结束了任务的时间片</translation>
+    </message>
+    <message>
+        <source>migrations</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>tasks that changed CPU, all reasons</source>
+        <translation>更换了 CPU 的任务,所有原因</translation>
+    </message>
+    <message>
+        <source>forks</source>
+        <translation>fork</translation>
+    </message>
+    <message>
+        <source>tasks created by fork actions</source>
+        <translation>由 fork 动作创建的任务</translation>
+    </message>
+    <message>
+        <source>exits</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>tasks that exited</source>
+        <translation>已退出的任务</translation>
+    </message>
+    <message>
+        <source>ticks</source>
+        <translation>时钟节拍</translation>
+    </message>
+    <message>
+        <source>scheduler ticks on busy CPUs</source>
+        <translation>繁忙 CPU 上的调度器时钟节拍</translation>
+    </message>
+    <message>
+        <source>idle CPU scans</source>
+        <translation>空闲 CPU 扫描</translation>
+    </message>
+    <message>
+        <source>CPUs examined by idle-CPU searches</source>
+        <translation>空闲 CPU 搜索所检查的 CPU</translation>
+    </message>
+    <message>
+        <source>balance attempts</source>
+        <translation>负载均衡尝试</translation>
+    </message>
+    <message>
+        <source>load_balance() calls past should_we_balance</source>
+        <translation>通过 should_we_balance 的 load_balance() 调用</translation>
+    </message>
+    <message>
+        <source>balance: balanced</source>
+        <translation>负载均衡:已均衡</translation>
+    </message>
+    <message>
+        <source>attempts that found nothing to do</source>
+        <translation>无事可做的尝试</translation>
+    </message>
+    <message>
+        <source>balance: failed</source>
+        <translation>负载均衡:失败</translation>
+    </message>
+    <message>
+        <source>attempts that found an imbalance but moved nothing</source>
+        <translation>发现不均衡但未移动任何任务的尝试</translation>
+    </message>
+    <message>
+        <source>balance: cache-hot skips</source>
+        <translation>负载均衡:缓存热跳过</translation>
+    </message>
+    <message>
+        <source>tasks left in place because cache-hot</source>
+        <translation>因缓存热而保留原处的任务</translation>
+    </message>
+    <message>
+        <source>active balances</source>
+        <translation>主动均衡</translation>
+    </message>
+    <message>
+        <source>running tasks pushed by the stopper</source>
+        <translation>被 stopper 推走的运行中任务</translation>
+    </message>
+    <message>
+        <source>nohz kicks</source>
+        <translation>nohz 唤醒</translation>
+    </message>
+    <message>
+        <source>idle CPUs kicked to balance for the others</source>
+        <translation>被唤醒以替其他 CPU 做均衡的空闲 CPU</translation>
+    </message>
+    <message>
+        <source>clock reads</source>
+        <translation>时钟读取</translation>
+    </message>
+    <message>
+        <source>cpu_clock() reads (PSI and sched_move_task)</source>
+        <translation>cpu_clock() 读取(PSI 和 sched_move_task)</translation>
+    </message>
+    <message>
+        <source>PSI group updates</source>
+        <translation>PSI 组更新</translation>
+    </message>
+    <message>
+        <source>psi_group_change calls</source>
+        <translation>psi_group_change 调用</translation>
+    </message>
+    <message>
+        <source>cpuacct adds</source>
+        <translation>cpuacct 累加</translation>
+    </message>
+    <message>
+        <source>cpuacct per-level usage and stats adds</source>
+        <translation>cpuacct 每层用量和统计的累加</translation>
+    </message>
+    <message>
+        <source>percpu counter folds</source>
+        <translation>percpu 计数器合并</translation>
+    </message>
+    <message>
+        <source>folds into the global count under the counter&apos;s spinlock</source>
+        <translation>在计数器自旋锁下合并到全局计数</translation>
+    </message>
+    <message>
+        <source>sched_move_task calls</source>
+        <translation>sched_move_task 调用</translation>
+    </message>
+    <message>
+        <source>including the ones the autogroup change skips</source>
+        <translation>包括 autogroup 修改所跳过的调用</translation>
+    </message>
+    <message>
+        <source>time in sched_move_task</source>
+        <translation>sched_move_task 耗时</translation>
+    </message>
+    <message>
+        <source>simulated time spent in sched_move_task</source>
+        <translation>在 sched_move_task 中花费的模拟时间</translation>
+    </message>
+    <message>
+        <source>lock wait</source>
+        <translation>锁等待</translation>
+    </message>
+    <message>
+        <source>time spent spinning on a held lock</source>
+        <translation>在被持有的锁上自旋的时间</translation>
+    </message>
+    <message>
+        <source>overhead: %1</source>
+        <translation>开销:%1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::DepthChart</name>
+    <message>
+        <source>PSI cost versus cgroup depth (perfpipe, psi_direct_iteration)</source>
+        <translation>PSI 开销与 cgroup 深度(perfpipe,psi_direct_iteration)</translation>
+    </message>
+    <message>
+        <source>cached parent pointer (change off)</source>
+        <translation>缓存父指针(修改关闭)</translation>
+    </message>
+    <message>
+        <source>direct cgroup walk (change on)</source>
+        <translation>直接遍历 cgroup(修改开启)</translation>
+    </message>
+    <message>
+        <source>PSI off</source>
+        <translation>PSI 关闭</translation>
+    </message>
+    <message>
+        <source>cgroup levels below the root</source>
+        <translation>根以下的 cgroup 层数</translation>
+    </message>
+    <message>
+        <source>round trips per simulated second</source>
+        <translation>每模拟秒往返次数</translation>
+    </message>
+    <message>
+        <source>PSI cost versus cgroup depth (perfpipe round trips per simulated second)</source>
+        <translation>PSI 开销与 cgroup 深度(perfpipe 每模拟秒往返次数)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::DepthPage</name>
+    <message>
+        <source>Run sweep again</source>
+        <translation>重新运行扫描</translation>
+    </message>
+    <message>
+        <source>perfpipe, %1 round trips per point, at %2 depths; each point runs three engines.</source>
+        <translation>perfpipe,每个点 %1 次往返,共 %2 个深度;每个点运行三个引擎。</translation>
+    </message>
+    <message>
+        <source>The direct walk gains while the hierarchy stays in cache and loses beyond; PSI off is the ceiling.</source>
+        <translation>层级仍在缓存中时直接遍历更快,超出后变慢;PSI 关闭为上限。</translation>
+    </message>
+    <message>
+        <source>Running the sweep...</source>
+        <translation>正在运行扫描...</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ExportAllDialog</name>
+    <message>
+        <source>Export all charts</source>
+        <translation>导出所有图表</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>浏览(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>Export into</source>
+        <translation>导出到</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>&amp;Folder:</source>
+        <translation>文件夹(&amp;F):</translation>
+    </message>
+    <message>
+        <source>Formats:</source>
+        <translation>格式:</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S):</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>分辨率(&amp;R):</translation>
+    </message>
+    <message>
+        <source>One file per view and format: charts as images, tables and timelines as CSV. Files of the same name are replaced.</source>
+        <translation>每个视图和格式一个文件:图表为图像,表格和时间线为 CSV。同名文件将被替换。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ExportDialog</name>
+    <message>
+        <source>Draw the title above the chart</source>
+        <translation>在图表上方绘制标题</translation>
+    </message>
+    <message>
+        <source>Export %1</source>
+        <translation>导出 %1</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <source>SVG vector image</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <source>CSV data</source>
+        <translation>CSV 数据</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source> dpi</source>
+        <translation> dpi</translation>
+    </message>
+    <message>
+        <source>PNG: pixels are the size times dpi/96. SVG and PDF record it.</source>
+        <translation>PNG:像素数为尺寸乘以 dpi/96。SVG 和 PDF 会记录该值。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>浏览(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F):</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S):</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>分辨率(&amp;R):</translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation>文件(&amp;I):</translation>
+    </message>
+    <message>
+        <source>Export to</source>
+        <translation>导出到</translation>
+    </message>
+    <message>
+        <source>%1 files (*.%2)</source>
+        <translation>%1 文件 (*.%2)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ExportRegistry</name>
+    <message>
+        <source>Export as &amp;PNG...</source>
+        <translation>导出为 PNG(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>Export as &amp;SVG...</source>
+        <translation>导出为 SVG(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>Export as P&amp;DF...</source>
+        <translation>导出为 PDF(&amp;D)...</translation>
+    </message>
+    <message>
+        <source>&amp;Copy image</source>
+        <translation>复制图像(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Export data as &amp;CSV...</source>
+        <translation>将数据导出为 CSV(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Copied %1 to the clipboard</source>
+        <translation>已将 %1 复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Export all charts</source>
+        <translation>导出所有图表</translation>
+    </message>
+    <message>
+        <source>No format was chosen; nothing was written.</source>
+        <translation>未选择格式;未写入任何文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) could not be written; %1 were.</source>
+        <translation>
+            <numerusform>%n 个文件无法写入;已写入 %1 个。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %n file(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 个文件写入 %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ui::Help</name>
+    <message>
+        <source>Scenario format - SchedScope</source>
+        <translation>场景格式 - SchedScope</translation>
+    </message>
+    <message>
+        <source>The scenario format reference is missing.</source>
+        <translation>缺少场景格式参考文档。</translation>
+    </message>
+    <message>
+        <source>About SchedScope</source>
+        <translation>关于 SchedScope</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler: CFS with cgroups, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;模拟 Linux CPU 调度器:带 cgroup 的 CFS、唤醒放置、感知 SMT 的负载均衡、PSI 和 cpuacct,以及内核开销成本模型。&lt;/p&gt;&lt;p&gt;可实时切换的五项内核修改,来自其邮件列表讨论:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;基于 Qt %3 构建。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ui::Language</name>
+    <message>
+        <source>System default</source>
+        <translation>系统默认</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MainWindow</name>
+    <message>
+        <source>SchedScope</source>
+        <translation>SchedScope</translation>
+    </message>
+    <message>
+        <source>&amp;Topology</source>
+        <translation>拓扑(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Pressure</source>
+        <translation>压力(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Migrations</source>
+        <translation>迁移(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Depth</source>
+        <translation>深度(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Not done: %1</source>
+        <translation>未执行:%1</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Migrations</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Counters</source>
+        <translation>计数器</translation>
+    </message>
+    <message>
+        <source>Cgroup tree</source>
+        <translation>Cgroup 树</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>The session cannot be saved: %1</source>
+        <translation>无法保存会话:%1</translation>
+    </message>
+    <message>
+        <source>Save session as scenario</source>
+        <translation>将会话另存为场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved the session with %n live action(s) to %1</source>
+        <translation>
+            <numerusform>已将包含 %n 个实时操作的会话保存到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>导出跟踪</translation>
+    </message>
+    <message>
+        <source>The trace cannot be written: %1</source>
+        <translation>无法写入跟踪:%1</translation>
+    </message>
+    <message>
+        <source>Export trace for Perfetto</source>
+        <translation>为 Perfetto 导出跟踪</translation>
+    </message>
+    <message>
+        <source>Trace event JSON (*.json)</source>
+        <translation>Trace Event JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Wrote %1; open it in ui.perfetto.dev</source>
+        <translation>已写入 %1;请在 ui.perfetto.dev 中打开</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Cgroups</source>
+        <translation>Cgroup</translation>
+    </message>
+    <message>
+        <source>Optimizations</source>
+        <translation>优化</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>打开(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>场景 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Built-in...</source>
+        <translation>打开内置场景(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+B</source>
+        <translation>Ctrl+B</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session as Scenario...</source>
+        <translation>将会话另存为场景(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation>Ctrl+Shift+S</translation>
+    </message>
+    <message>
+        <source>&amp;Export Chart...</source>
+        <translation>导出图表(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;All Charts...</source>
+        <translation>导出所有图表(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation>Ctrl+Shift+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;Table as CSV</source>
+        <translation>将表格导出为 CSV(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Export T&amp;race for Perfetto...</source>
+        <translation>为 Perfetto 导出跟踪(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>&amp;Compare A/B...</source>
+        <translation>A/B 对比(&amp;C)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+K</source>
+        <translation>Ctrl+K</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>模拟(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Step one &amp;event</source>
+        <translation>单步一个事件(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Step one &amp;tick</source>
+        <translation>单步一个时钟节拍(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Step &amp;10 ms</source>
+        <translation>前进 10 毫秒(&amp;1)</translation>
+    </message>
+    <message>
+        <source>Ctrl+.</source>
+        <translation>Ctrl+.</translation>
+    </message>
+    <message>
+        <source>Run &amp;to...</source>
+        <translation>运行到(&amp;T)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+T</source>
+        <translation>Ctrl+T</translation>
+    </message>
+    <message>
+        <source>R&amp;eset</source>
+        <translation>重置(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation>Ctrl+R</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Follow the present</source>
+        <translation>跟随当前时间(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Clear time cursor</source>
+        <translation>清除时间光标(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Clear &amp;selection</source>
+        <translation>清除选择(&amp;S)</translation>
+    </message>
+    <message>
+        <source>History &amp;memory cap...</source>
+        <translation>历史内存上限(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>History memory cap</source>
+        <translation>历史内存上限</translation>
+    </message>
+    <message>
+        <source>Memory for the recorded history, in MB. Beyond it older history is kept at reduced resolution, then dropped.</source>
+        <translation>记录历史所用的内存,单位 MB。超出后较早的历史以较低分辨率保留,随后丢弃。</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Zoom to &amp;Whole Run</source>
+        <translation>显示整个运行(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation>Ctrl+0</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario Format</source>
+        <translation>场景格式(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;About SchedScope</source>
+        <translation>关于 SchedScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>模拟</translation>
+    </message>
+    <message>
+        <source> Speed </source>
+        <translation> 速度 </translation>
+    </message>
+    <message>
+        <source>Simulated time per wall second, from slow motion to as fast as possible</source>
+        <translation>每个真实秒对应的模拟时间,从慢动作到尽可能快</translation>
+    </message>
+    <message>
+        <source>Run to</source>
+        <translation>运行到</translation>
+    </message>
+    <message>
+        <source>Simulated time (e.g. 2.5s, 300ms):</source>
+        <translation>模拟时间(例如 2.5s、300ms):</translation>
+    </message>
+    <message>
+        <source>Expected a duration, %1</source>
+        <translation>需要一个时长,%1</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>%1 was not opened; the current session goes on.</source>
+        <translation>未打开 %1;当前会话继续进行。</translation>
+    </message>
+    <message>
+        <source>%1 - SchedScope</source>
+        <translation>%1 - SchedScope</translation>
+    </message>
+    <message>
+        <source>Opened %1. Space runs it.</source>
+        <translation>已打开 %1。按空格键运行。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>SchedScope will use %1 the next time it starts.</source>
+        <translation>SchedScope 将在下次启动时使用%1。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MigrationMatrixPlot</name>
+    <message>
+        <source>to CPU</source>
+        <translation>目标 CPU</translation>
+    </message>
+    <message>
+        <source>from CPU</source>
+        <translation>源 CPU</translation>
+    </message>
+    <message>
+        <source>migrations</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Migrations from CPU to CPU: %1</source>
+        <translation>CPU 之间的迁移:%1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MigrationRatePlot</name>
+    <message>
+        <source>simulated time (s)</source>
+        <translation>模拟时间(秒)</translation>
+    </message>
+    <message>
+        <source>migrations per interval</source>
+        <translation>每个区间的迁移数</translation>
+    </message>
+    <message>
+        <source>Migrations per interval by reason: %1</source>
+        <translation>按原因划分的每区间迁移数:%1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MigrationTableModel</name>
+    <message>
+        <source>Time (s)</source>
+        <translation>时间(秒)</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Domain</source>
+        <translation>调度域</translation>
+    </message>
+</context>
+<context>
+    <name>ui::MigrationsPage</name>
+    <message>
+        <source>any reason</source>
+        <translation>任意原因</translation>
+    </message>
+    <message>
+        <source>filter by task name</source>
+        <translation>按任务名过滤</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>原因:</translation>
+    </message>
+    <message>
+        <source>%1 shown, %2 held, %3 in all</source>
+        <translation>显示 %1,保留 %2,共 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ui::OccupancyPlot</name>
+    <message>
+        <source>simulated time (s)</source>
+        <translation>模拟时间(秒)</translation>
+    </message>
+    <message>
+        <source>CPU occupancy</source>
+        <translation>CPU 占用</translation>
+    </message>
+    <message>
+        <source>/ (root)</source>
+        <translation>/(根)</translation>
+    </message>
+    <message>
+        <source>kernel overhead</source>
+        <translation>内核开销</translation>
+    </message>
+    <message>
+        <source>%1 at %2
+(older history is kept at reduced resolution)</source>
+        <translation>%1 于 %2
+(较早的历史以较低分辨率保留)</translation>
+    </message>
+    <message>
+        <source>%1 at %2: idle</source>
+        <translation>%1 于 %2:空闲</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>kernel overhead on behalf of %1</source>
+        <translation>代表 %1 的内核开销</translation>
+    </message>
+    <message>
+        <source>%1
+cgroup %2
+%3, %4 to %5 (%6)</source>
+        <translation>%1
+cgroup %2
+%3,%4 到 %5(%6)</translation>
+    </message>
+    <message>
+        <source>CPU occupancy: %1, %2 to %3</source>
+        <translation>CPU 占用:%1,%2 到 %3</translation>
+    </message>
+</context>
+<context>
+    <name>ui::OptimizationsPanel</name>
+    <message>
+        <source>Applies live at the current simulated time; a marker shows where.</source>
+        <translation>在当前模拟时间实时生效;标记会显示位置。</translation>
+    </message>
+    <message>
+        <source>&lt;a href=&quot;#&quot;&gt;seed: %1 (%2)&lt;/a&gt;</source>
+        <translation>&lt;a href=&quot;#&quot;&gt;来源:%1(%2)&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>The mailing-list thread in the project&apos;s shared/seeds folder</source>
+        <translation>项目 shared/seeds 文件夹中的邮件列表讨论</translation>
+    </message>
+    <message>
+        <source>clock reads: %1/s; %2% of CPU time</source>
+        <translation>时钟读取:%1/秒;占 CPU 时间 %2%</translation>
+    </message>
+    <message>
+        <source>PSI group updates: %1/s; PSI walk %2% of CPU time</source>
+        <translation>PSI 组更新:%1/秒;PSI 遍历占 CPU 时间 %2%</translation>
+    </message>
+    <message>
+        <source>sched_move_task: %1 calls/s, %2 us/s</source>
+        <translation>sched_move_task:%1 次调用/秒,%2 微秒/秒</translation>
+    </message>
+    <message>
+        <source>counter folds: %1/s; lock wait %2% of CPU time</source>
+        <translation>计数器合并:%1/秒;锁等待占 CPU 时间 %2%</translation>
+    </message>
+    <message>
+        <source>balancer migrations: %1/s</source>
+        <translation>负载均衡迁移:%1/秒</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PressureChart</name>
+    <message>
+        <source>Pressure stall information</source>
+        <translation>压力停滞信息</translation>
+    </message>
+    <message>
+        <source>simulated time (s)</source>
+        <translation>模拟时间(秒)</translation>
+    </message>
+    <message>
+        <source>% of time stalled</source>
+        <translation>停滞时间 %</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>cpu</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>memory</translation>
+    </message>
+    <message>
+        <source>io</source>
+        <translation>io</translation>
+    </message>
+    <message>
+        <source>system</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>full</translation>
+    </message>
+    <message>
+        <source>some</source>
+        <translation>some</translation>
+    </message>
+    <message>
+        <source>Pressure stall information: %1</source>
+        <translation>压力停滞信息:%1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::PressurePage</name>
+    <message>
+        <source>cpu</source>
+        <translation>cpu</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>memory</translation>
+    </message>
+    <message>
+        <source>io</source>
+        <translation>io</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>full</translation>
+    </message>
+    <message>
+        <source>avg10</source>
+        <translation>avg10</translation>
+    </message>
+    <message>
+        <source>avg60</source>
+        <translation>avg60</translation>
+    </message>
+    <message>
+        <source>avg300</source>
+        <translation>avg300</translation>
+    </message>
+    <message>
+        <source>Select cgroups in the tree to plot them; none selected: the system.</source>
+        <translation>在树中选择 cgroup 以绘制;未选择时显示系统。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::RecentFiles</name>
+    <message>
+        <source>(none)</source>
+        <translation>(无)</translation>
+    </message>
+    <message>
+        <source>Clear list</source>
+        <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>ui::StatusPanel</name>
+    <message>
+        <source>Simulated time</source>
+        <translation>模拟时间</translation>
+    </message>
+    <message>
+        <source>Run state</source>
+        <translation>运行状态</translation>
+    </message>
+    <message>
+        <source>Requested speed (simulated time per wall second) and achieved</source>
+        <translation>请求的速度(每真实秒的模拟时间)及实际达到的速度</translation>
+    </message>
+    <message>
+        <source>Engine events per wall second</source>
+        <translation>每真实秒的引擎事件数</translation>
+    </message>
+    <message>
+        <source>Context switches per simulated second, over the last simulated second</source>
+        <translation>每模拟秒的上下文切换数(最近一个模拟秒)</translation>
+    </message>
+    <message>
+        <source>Migrations per simulated second, over the last simulated second</source>
+        <translation>每模拟秒的迁移数(最近一个模拟秒)</translation>
+    </message>
+    <message>
+        <source>Kernel overhead as a share of all CPU time, over the last simulated second</source>
+        <translation>内核开销占全部 CPU 时间的比例(最近一个模拟秒)</translation>
+    </message>
+    <message>
+        <source>speed -</source>
+        <translation>速度 -</translation>
+    </message>
+    <message>
+        <source>0 events/s</source>
+        <translation>0 事件/秒</translation>
+    </message>
+    <message>
+        <source>t = %1 s</source>
+        <translation>t = %1 秒</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已结束</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>speed %1 (achieved %2)</source>
+        <translation>速度 %1(实际 %2)</translation>
+    </message>
+    <message>
+        <source>%1 events/s</source>
+        <translation>%1 事件/秒</translation>
+    </message>
+    <message>
+        <source>%1 ctxsw/s</source>
+        <translation>%1 次切换/秒</translation>
+    </message>
+    <message>
+        <source>%1 mig/s</source>
+        <translation>%1 次迁移/秒</translation>
+    </message>
+    <message>
+        <source>overhead %1%</source>
+        <translation>开销 %1%</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TopologyView</name>
+    <message>
+        <source>Topology at %1 s: %2</source>
+        <translation>%1 秒时的拓扑:%2</translation>
+    </message>
+    <message>
+        <source>socket %1</source>
+        <translation>插槽 %1</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>%1
+%2
+busy %3% over the last %4 ms</source>
+        <translation>%1
+%2
+最近 %4 毫秒繁忙 %3%</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TraceExportTask</name>
+    <message>
+        <source>Replaying the session to write its trace...</source>
+        <translation>正在重放会话以写入其跟踪...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>导出跟踪</translation>
+    </message>
+</context>
+</TS>

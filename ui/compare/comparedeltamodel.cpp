@@ -1,0 +1,172 @@
+#include "comparedeltamodel.h"
+
+#include "counterrows.h"
+#include "format.h"
+#include "snapshot.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <cmath>
+#include <limits>
+#include <map>
+
+namespace ui {
+
+CompareDeltaModel::CompareDeltaModel(QObject* parent)
+    : QAbstractTableModel(parent) {}
+
+void CompareDeltaModel::clear() {
+    beginResetModel();
+    m_rows.clear();
+    endResetModel();
+}
+
+void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b) {
+    std::vector<Row> rows;
+    for (const CounterRow& c : counterRows({&a.counters, &b.counters}))
+        rows.push_back({c.name, c.tooltip, c.value(a.counters), c.value(b.counters),
+                        c.isTime ? Unit::Ns : Unit::Count, Counters});
+    // Cgroups by path: both runs have the same tree unless one moved tasks into new ones.
+    std::map<std::string, std::pair<const core::CgroupState*, const core::CgroupState*>> groups;
+    for (const core::CgroupState& g : a.cgroups)
+        groups[g.path].first = &g;
+    for (const core::CgroupState& g : b.cgroups)
+        groups[g.path].second = &g;
+    for (const auto& [path, ab] : groups) {
+        const QString p = QString::fromStdString(path);
+        auto usage = [](const core::CgroupState* g) { return g ? double(g->usage.count()) : 0.0; };
+        rows.push_back({tr("cpuacct usage %1").arg(p), tr("CPU time used by the cgroup and its children"),
+                        usage(ab.first), usage(ab.second), Unit::Ns, Cpuacct});
+    }
+    for (const auto& [path, ab] : groups) {
+        const QString p = QString::fromStdString(path);
+        struct Res {
+            const char* name;
+            const core::PsiResource core::PsiReport::*member;
+        };
+        for (const Res& r : {Res{"cpu", &core::PsiReport::cpu}, Res{"memory", &core::PsiReport::memory},
+                             Res{"io", &core::PsiReport::io}}) {
+            auto avg = [&](const core::CgroupState* g) {
+                return g ? core::loadavg::toPercent((g->psi.*(r.member)).some.avg[0]) : 0.0;
+            };
+            rows.push_back({tr("PSI %1 some avg10 %2").arg(QString::fromLatin1(r.name), p),
+                            tr("share of the last 10 s in which some task of the cgroup stalled"),
+                            avg(ab.first), avg(ab.second), Unit::Percent, Pressure});
+        }
+    }
+    std::map<std::string, std::pair<double, double>> channels;
+    for (const auto& [name, n] : a.channels)
+        channels[name].first = double(n);
+    for (const auto& [name, n] : b.channels)
+        channels[name].second = double(n);
+    for (const auto& [name, ab] : channels)
+        rows.push_back({tr("messages %1").arg(QString::fromStdString(name)),
+                        tr("messages received on the channel: the scenario's throughput"), ab.first,
+                        ab.second, Unit::Count, Throughput});
+
+    const bool sameShape = rows.size() == m_rows.size() &&
+                           std::equal(rows.begin(), rows.end(), m_rows.begin(),
+                                      [](const Row& x, const Row& y) { return x.name == y.name; });
+    if (!sameShape) {
+        beginResetModel();
+        m_rows = std::move(rows);
+        endResetModel();
+        return;
+    }
+    m_rows = std::move(rows);
+    emit dataChanged(index(0, A), index(rowCount() - 1, Change));
+}
+
+int CompareDeltaModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int CompareDeltaModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+int CompareDeltaModel::rowOf(const QString& name) const {
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].name == name)
+            return int(i);
+    return -1;
+}
+
+double CompareDeltaModel::relativeChange(int row) const {
+    const Row& r = m_rows[size_t(row)];
+    if (r.a == 0)
+        return r.b == 0 ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+    return (r.b - r.a) / r.a;
+}
+
+QString CompareDeltaModel::format(double v, Unit unit) const {
+    switch (unit) {
+    case Unit::Count:
+        return QString::number(v, 'f', 0);
+    case Unit::Ns:
+        return formatNs(static_cast<int64_t>(v));
+    case Unit::Percent:
+        return QStringLiteral("%1%").arg(v, 0, 'f', 2);
+    }
+    return {};
+}
+
+QVariant CompareDeltaModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || size_t(index.row()) >= m_rows.size())
+        return {};
+    const Row& r = m_rows[size_t(index.row())];
+    const double change = relativeChange(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Quantity:
+            return r.name;
+        case A:
+            return format(r.a, r.unit);
+        case B:
+            return format(r.b, r.unit);
+        case Change:
+            if (std::isnan(change))
+                return tr("new in B");
+            return QStringLiteral("%1%2%")
+                .arg(change > 0 ? QStringLiteral("+") : QString())
+                .arg(change * 100, 0, 'f', 1);
+        }
+        return {};
+    case Qt::UserRole: // the raw value, for sorting and tests
+        return index.column() == A        ? r.a
+               : index.column() == B      ? r.b
+               : index.column() == Change ? change
+                                          : QVariant();
+    case Qt::ToolTipRole:
+        return r.tooltip;
+    case Qt::TextAlignmentRole:
+        return index.column() == Quantity ? QVariant()
+                                          : QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (index.column() == Change && !std::isnan(change) && std::abs(change) >= 0.005)
+            return QBrush(change > 0 ? QColor(0x1f, 0x6f, 0xb4) : QColor(0xb4, 0x4a, 0x1f));
+        return {};
+    }
+    return {};
+}
+
+QVariant CompareDeltaModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Quantity:
+        return tr("Quantity");
+    case A:
+        return tr("A");
+    case B:
+        return tr("B");
+    case Change:
+        return tr("Change (B-A)/A");
+    }
+    return {};
+}
+
+} // namespace ui

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace core {
+struct Snapshot;
+}
+
+namespace ui {
+
+/// The A/B delta table: every engine counter, each cgroup's cpuacct usage and PSI avg10
+/// (some, for cpu, memory and io), and throughput (messages per channel), with A's value, B's
+/// and the relative change (B - A) / A. Filled from the two runs' latest snapshots, which the
+/// compare window keeps at the same simulated time.
+class CompareDeltaModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Quantity, A, B, Change, ColumnCount };
+    enum Section { Counters, Cpuacct, Pressure, Throughput };
+    explicit CompareDeltaModel(QObject* parent = nullptr);
+
+    void update(const core::Snapshot& a, const core::Snapshot& b);
+    void clear();
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// Row of the quantity called `name`, or -1 (tests, and the CSV export's order).
+    int rowOf(const QString& name) const;
+    double valueA(int row) const { return m_rows[size_t(row)].a; }
+    double valueB(int row) const { return m_rows[size_t(row)].b; }
+    /// (B - A) / A; NaN when A is 0 (and B is not).
+    double relativeChange(int row) const;
+
+private:
+    enum class Unit { Count, Ns, Percent };
+    struct Row {
+        QString name;
+        QString tooltip;
+        double a = 0;
+        double b = 0;
+        Unit unit = Unit::Count;
+        Section section = Counters;
+    };
+    QString format(double v, Unit unit) const;
+    std::vector<Row> m_rows;
+};
+
+} // namespace ui

@@ -1,0 +1,197 @@
+#include "comparewindow.h"
+
+#include "comparedeltamodel.h"
+#include "compareside.h"
+#include "exportregistry.h"
+#include "format.h"
+#include "occupancyplot.h"
+#include "pages/statuspanel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+
+namespace ui {
+
+namespace {
+constexpr int kPumpMs = 50;
+}
+
+CompareWindow::CompareWindow(const core::ScenarioSpec& spec, const std::string& sourceText, QWidget* parent)
+    : QMainWindow(parent)
+    , m_spec(spec)
+    , m_text(sourceText)
+    , m_a(new CompareSide(QStringLiteral("A")))
+    , m_b(new CompareSide(QStringLiteral("B")))
+    , m_delta(new CompareDeltaModel(this))
+    , m_table(new QTableView)
+    , m_time(new QLabel)
+    , m_speed(new QComboBox) {
+    setObjectName(QStringLiteral("compareWindow"));
+    setAttribute(Qt::WA_DeleteOnClose);
+    setWindowTitle(tr("Compare A/B: %1 - SchedScope").arg(QString::fromStdString(spec.name)));
+
+    m_table->setObjectName(QStringLiteral("deltaTable"));
+    m_table->setModel(m_delta);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(CompareDeltaModel::Quantity, QHeaderView::Stretch);
+    m_table->setAlternatingRowColors(true);
+
+    auto* sides = new QSplitter(Qt::Horizontal);
+    sides->addWidget(m_a);
+    sides->addWidget(m_b);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(sides);
+    split->addWidget(m_table);
+    split->setSizes({560, 300});
+    setCentralWidget(split);
+
+    m_exports = new ExportRegistry(this);
+    m_exports->add(m_a->occupancy());
+    m_exports->add(m_b->occupancy());
+    m_exports->addTable(QStringLiteral("compare-delta"), tr("A/B delta"), m_table);
+    connect(m_exports, &ExportRegistry::message, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+
+    createActions();
+    statusBar()->addPermanentWidget(m_time);
+
+    for (CompareSide* side : {m_a, m_b}) {
+        connect(&side->session(), &Session::updated, this, &CompareWindow::updateDelta);
+        CompareSide* other = side == m_a ? m_b : m_a;
+        connect(&side->session().view(), &ViewState::rangeChanged, this,
+                [this, side, other] { syncRange(side, other); });
+        connect(&side->session().view(), &ViewState::cursorChanged, this, [this, side, other] {
+            if (m_syncing)
+                return;
+            m_syncing = true;
+            other->session().view().setCursor(side->session().view().cursor());
+            m_syncing = false;
+        });
+    }
+    connect(&m_pump, &QTimer::timeout, this, &CompareWindow::pump);
+    restart();
+    resize(1500, 950);
+}
+
+CompareWindow::~CompareWindow() = default;
+
+void CompareWindow::createActions() {
+    QToolBar* bar = addToolBar(tr("Compare"));
+    bar->setObjectName(QStringLiteral("compareToolBar"));
+    m_runAction = bar->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this,
+                                 [this] { setRunning(!m_running); });
+    m_runAction->setShortcut(QKeySequence(Qt::Key_Space));
+    QAction* step =
+        bar->addAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Step &100 ms"), this, [this] {
+            runTo(core::SimTime::ns(std::max<int64_t>(0, m_target)) + core::SimTime::ms(100));
+        });
+    step->setShortcut(QKeySequence(Qt::Key_Period));
+    QAction* end = bar->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Run to &end"), this,
+                                  [this] { runTo(m_spec.duration); });
+    end->setShortcut(QKeySequence(tr("Ctrl+End")));
+    QAction* reset = bar->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), this,
+                                    &CompareWindow::restart);
+    reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr(" Speed ")));
+    for (int64_t s : speedPresets())
+        m_speed->addItem(speedText(s), QVariant::fromValue<qlonglong>(s));
+    m_speed->setCurrentIndex(std::min(5, m_speed->count() - 1));
+    bar->addWidget(m_speed);
+    bar->addSeparator();
+    QAction* exportChart = bar->addAction(tr("&Export Chart..."), this, [this] {
+        m_exports->exportWithDialog(m_exports->current(), ExportFormat::Png);
+    });
+    exportChart->setShortcut(QKeySequence(tr("Ctrl+E")));
+    QAction* exportAll =
+        bar->addAction(tr("Export &All..."), m_exports, &ExportRegistry::exportAllWithDialog);
+    exportAll->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    QAction* close = new QAction(tr("Close"), this);
+    close->setShortcut(QKeySequence::Close);
+    connect(close, &QAction::triggered, this, &QWidget::close);
+    addAction(close);
+}
+
+void CompareWindow::restart() {
+    setRunning(false);
+    m_target = 0;
+    m_delta->clear();
+    core::OptimizationSet a = core::OptimizationSet::none(), b;
+    // Keep each side's choice across a reset once the window exists.
+    if (m_a->session().spec()) {
+        for (const core::OptimizationInfo& i : core::optimizationCatalog()) {
+            a.set(i.id, m_a->optimizationBox(i.id)->isChecked());
+            b.set(i.id, m_b->optimizationBox(i.id)->isChecked());
+        }
+    }
+    m_a->open(m_spec, m_text, a);
+    m_b->open(m_spec, m_text, b);
+    m_time->setText(tr("A and B at 0 s"));
+}
+
+void CompareWindow::setRunning(bool running) {
+    m_running = running;
+    m_runAction->setText(running ? tr("&Pause") : tr("&Run"));
+    m_runAction->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    if (running)
+        m_pump.start(kPumpMs);
+    else
+        m_pump.stop();
+}
+
+int64_t CompareWindow::commonTime() const {
+    const int64_t a = m_a->session().history().now(), b = m_b->session().history().now();
+    return a == b ? a : -1;
+}
+
+void CompareWindow::runTo(core::SimTime t) {
+    m_target = std::min(t, m_spec.duration).count();
+    m_a->session().controller().runTo(core::SimTime::ns(m_target));
+    m_b->session().controller().runTo(core::SimTime::ns(m_target));
+}
+
+void CompareWindow::pump() {
+    // Lockstep: the next stretch starts only when both sides finished the last one.
+    const int64_t a = m_a->session().history().now(), b = m_b->session().history().now();
+    if (a < m_target || b < m_target)
+        return;
+    if (m_target >= m_spec.duration.count()) {
+        setRunning(false);
+        return;
+    }
+    const int64_t speed = m_speed->currentData().toLongLong();
+    const int64_t stretch =
+        speed == 0 ? m_spec.duration.count() : std::max<int64_t>(1000, speed * kPumpMs / 1000);
+    runTo(core::SimTime::ns(m_target + stretch));
+}
+
+void CompareWindow::updateDelta() {
+    const int64_t t = commonTime();
+    if (t < 0) {
+        m_time->setText(
+            tr("A at %1, B at %2")
+                .arg(formatNs(m_a->session().history().now()), formatNs(m_b->session().history().now())));
+        return;
+    }
+    m_time->setText(tr("A and B at %1").arg(formatNs(t)));
+    m_delta->update(m_a->session().history().latest(), m_b->session().history().latest());
+}
+
+void CompareWindow::syncRange(CompareSide* from, CompareSide* to) {
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    const ViewState& v = from->session().view();
+    to->session().view().setRange(v.rangeStart(), v.rangeEnd(), v.following());
+    m_syncing = false;
+}
+
+} // namespace ui

@@ -1,0 +1,185 @@
+#include "exportregistry.h"
+
+#include "exportalldialog.h"
+#include "exportdialog.h"
+#include "tableexport.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QWidget>
+
+namespace ui {
+
+namespace {
+
+const QString kFolderKey = QStringLiteral("export/folder");
+
+} // namespace
+
+ExportRegistry::ExportRegistry(QWidget* window)
+    : QObject(window)
+    , m_window(window) {}
+
+ExportRegistry::~ExportRegistry() = default;
+
+void ExportRegistry::add(Exportable* view) {
+    m_views.push_back(view);
+    QWidget* w = view->exportWidget();
+    w->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(w, &QWidget::customContextMenuRequested, this,
+            [this, view, w](const QPoint& pos) { showMenu(view, w->mapToGlobal(pos)); });
+}
+
+void ExportRegistry::addTable(const QString& name, const QString& title, QAbstractItemView* view,
+                              bool withMenu) {
+    m_owned.push_back(std::make_unique<TableExport>(name, title, view));
+    Exportable* e = m_owned.back().get();
+    m_views.push_back(e);
+    if (withMenu) {
+        view->setContextMenuPolicy(Qt::CustomContextMenu);
+        connect(view, &QWidget::customContextMenuRequested, this,
+                [this, e, view](const QPoint& pos) { showMenu(e, view->viewport()->mapToGlobal(pos)); });
+    }
+}
+
+Exportable* ExportRegistry::find(const QString& name) const {
+    for (Exportable* e : m_views)
+        if (e->exportName() == name)
+            return e;
+    return nullptr;
+}
+
+Exportable* ExportRegistry::current() const {
+    const QWidget* focus = QApplication::focusWidget();
+    for (Exportable* e : m_views)
+        if (focus && (focus == e->exportWidget() || e->exportWidget()->isAncestorOf(focus)))
+            return e;
+    // Charts first: the visible one under the mouse, else the first visible.
+    for (Exportable* e : m_views)
+        if (e->hasImage() && e->exportWidget()->isVisible() && e->exportWidget()->underMouse())
+            return e;
+    for (Exportable* e : m_views)
+        if (e->hasImage() && e->exportWidget()->isVisible())
+            return e;
+    return m_views.empty() ? nullptr : m_views.front();
+}
+
+void ExportRegistry::showMenu(Exportable* view, const QPoint& globalPos) {
+    QMenu menu;
+    if (view->hasImage()) {
+        menu.addAction(tr("Export as &PNG..."), this,
+                       [this, view] { exportWithDialog(view, ExportFormat::Png); });
+        menu.addAction(tr("Export as &SVG..."), this,
+                       [this, view] { exportWithDialog(view, ExportFormat::Svg); });
+        menu.addAction(tr("Export as P&DF..."), this,
+                       [this, view] { exportWithDialog(view, ExportFormat::Pdf); });
+        menu.addAction(tr("&Copy image"), this, [this, view] { copyImage(view); });
+        menu.addSeparator();
+    }
+    QAction* csv = menu.addAction(tr("Export data as &CSV..."), this,
+                                  [this, view] { exportWithDialog(view, ExportFormat::Csv); });
+    csv->setEnabled(!view->csv().isEmpty());
+    menu.exec(globalPos);
+}
+
+QString ExportRegistry::lastFolder() {
+    const QString saved = QSettings().value(kFolderKey).toString();
+    if (!saved.isEmpty() && QDir(saved).exists())
+        return saved;
+    const QString pictures = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    return !pictures.isEmpty() && QDir(pictures).exists() ? pictures : QDir::homePath();
+}
+
+void ExportRegistry::setLastFolder(const QString& folder) {
+    QSettings().setValue(kFolderKey, folder);
+}
+
+void ExportRegistry::exportWithDialog(Exportable* view, ExportFormat format) {
+    if (!view)
+        return;
+    ExportDialog d(*view, format, lastFolder(), m_window);
+    if (d.exec() != QDialog::Accepted)
+        return;
+    const ExportRequest r = d.request();
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const QString error = exportView(*view, r);
+    QApplication::restoreOverrideCursor();
+    if (!error.isEmpty()) {
+        QMessageBox::warning(m_window, tr("Export failed"), error);
+        return;
+    }
+    setLastFolder(QFileInfo(r.path).absolutePath());
+    emit message(tr("Wrote %1").arg(QDir::toNativeSeparators(r.path)));
+}
+
+void ExportRegistry::copyImage(Exportable* view) {
+    if (!view || !view->hasImage())
+        return;
+    QSize size = view->exportWidget()->size();
+    if (size.width() < 320 || size.height() < 200)
+        size = QSize(1200, 700);
+    QApplication::clipboard()->setImage(renderImage(*view, size, 96, true));
+    emit message(tr("Copied %1 to the clipboard").arg(view->exportTitle()));
+}
+
+ExportReport ExportRegistry::exportAll(const QString& folder, const QList<ExportFormat>& formats, QSize size,
+                                       int dpi) {
+    ExportReport report;
+    if (!QDir().mkpath(folder)) {
+        report.errors << tr("Cannot create the folder %1").arg(folder);
+        return report;
+    }
+    const QDir dir(folder);
+    for (Exportable* view : m_views)
+        for (ExportFormat f : formats) {
+            if (f == ExportFormat::Csv ? view->csv().isEmpty() : !view->hasImage())
+                continue;
+            ExportRequest r;
+            r.path = dir.filePath(view->exportName() + QLatin1Char('.') + formatExtension(f));
+            r.format = f;
+            r.size = size;
+            r.dpi = dpi;
+            const QString error = exportView(*view, r);
+            if (error.isEmpty())
+                report.written << r.path;
+            else
+                report.errors << error;
+        }
+    return report;
+}
+
+void ExportRegistry::exportAllWithDialog() {
+    ExportAllDialog d(lastFolder(), m_window);
+    if (d.exec() != QDialog::Accepted)
+        return;
+    if (d.formats().isEmpty()) {
+        QMessageBox::information(m_window, tr("Export all charts"),
+                                 tr("No format was chosen; nothing was written."));
+        return;
+    }
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const ExportReport report = exportAll(d.folder(), d.formats(), d.size(), d.dpi());
+    QApplication::restoreOverrideCursor();
+    if (!report.errors.isEmpty()) {
+        QMessageBox box(QMessageBox::Warning, tr("Export all charts"),
+                        tr("%n file(s) could not be written; %1 were.", nullptr, int(report.errors.size()))
+                            .arg(report.written.size()),
+                        QMessageBox::Ok, m_window);
+        box.setDetailedText(report.errors.join(QLatin1Char('\n')));
+        box.setInformativeText(report.errors.first());
+        box.exec();
+    } else {
+        setLastFolder(d.folder());
+    }
+    emit message(tr("Wrote %n file(s) to %1", nullptr, int(report.written.size()))
+                     .arg(QDir::toNativeSeparators(d.folder())));
+}
+
+} // namespace ui

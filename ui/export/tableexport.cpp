@@ -1,0 +1,17 @@
+#include "tableexport.h"
+
+#include "csv.h"
+
+#include <QAbstractItemView>
+
+namespace ui {
+
+QWidget* TableExport::exportWidget() {
+    return m_view;
+}
+
+QByteArray TableExport::csv() const {
+    return m_view->model() ? modelToCsv(*m_view->model()) : QByteArray();
+}
+
+} // namespace ui

@@ -153,7 +153,16 @@ uint8_t& Balancer::groupImbalance(size_t level, uint32_t cpu) {
 }
 
 bool Balancer::Env::candidate(uint32_t cpu) const {
-    return std::find(excluded.begin(), excluded.end(), cpu) == excluded.end();
+    return excludedCount == 0 || !excluded[cpu];
+}
+
+void Balancer::Env::exclude(uint32_t cpu, uint32_t nrCpus) {
+    if (excluded.empty())
+        excluded.assign(nrCpus, false);
+    if (!excluded[cpu]) {
+        excluded[cpu] = true;
+        ++excludedCount;
+    }
 }
 
 // ---- periodic balancing -------------------------------------------------------------------------
@@ -358,7 +367,9 @@ int Balancer::findBusiestGroup(Env& env, DomainStats& sds) {
         }
     }
     calculateImbalance(env, sds);
-    return sds.busiest;
+    // As the kernel: no imbalance worth a move, no busiest group (otherwise detach_tasks would
+    // move nothing and the busiest CPU would be taken for all-pinned).
+    return env.imbalance > 0 ? sds.busiest : -1;
 }
 
 void Balancer::calculateImbalance(Env& env, DomainStats& sds) {
@@ -602,7 +613,7 @@ redo:
         }
         // Some tasks could only run elsewhere in the local group: retry for that CPU.
         if ((env.flags & LBF_DST_PINNED) && env.imbalance > 0) {
-            env.excluded.push_back(env.dstCpu);
+            env.exclude(env.dstCpu, m_machine.nrCpus());
             env.dstCpu = env.newDstCpu;
             env.flags &= ~LBF_DST_PINNED;
             env.loop = 0;
@@ -613,7 +624,7 @@ redo:
         if (hasParent && (env.flags & LBF_SOME_PINNED) && env.imbalance > 0)
             groupImbalance(level + 1, rq.cpu) = 1;
         if (env.flags & LBF_ALL_PINNED) {
-            env.excluded.push_back(env.srcCpu);
+            env.exclude(env.srcCpu, m_machine.nrCpus());
             // Another busiest CPU may remain outside the local group: start over without this one.
             const CpuRange span = topo.span(level, CpuId(rq.cpu));
             bool outside = false;

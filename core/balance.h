@@ -75,8 +75,12 @@ private:
         uint32_t loop = 0, loopMax = 0, loopBreak = 0;
         uint32_t flags = 0;
         uint32_t newDstCpu = 0;
-        std::vector<uint32_t> excluded; ///< CPUs removed from the candidates (all pinned)
+        /// CPUs removed from the candidates (env->cpus cleared: all pinned), a bitmap so that
+        /// the test is O(1) however many a long redo chain removes.
+        std::vector<bool> excluded;
+        uint32_t excludedCount = 0;
         bool candidate(uint32_t cpu) const;
+        void exclude(uint32_t cpu, uint32_t nrCpus);
     };
 
     int64_t jiffies() const { return m_ctx.now.count() / m_ctx.tickPeriod.count(); }

@@ -533,6 +533,10 @@ std::string Engine::checkInvariants() const {
             return "cpu" + std::to_string(rq.cpu) + ": busy + idle + overhead != accounted time";
         if (rq.nrRunning != rq.cfs.hNrRunning)
             return "cpu" + std::to_string(rq.cpu) + ": nr_running differs from the CFS count";
+        if (rq.cfs.runnableWeight != rq.cfs.loadWeight)
+            return "cpu" + std::to_string(rq.cpu) + ": runnable weight " +
+                   std::to_string(rq.cfs.runnableWeight) + " differs from the queued weight " +
+                   std::to_string(rq.cfs.loadWeight);
         if (rq.curr) {
             if (++onCpu[rq.curr->slot] > 1)
                 return "task " + rq.curr->name + " is current on two CPUs";

@@ -26,7 +26,14 @@ uint64_t minVruntime(uint64_t a, uint64_t b) {
 }
 
 uint64_t mulDiv(uint64_t a, uint64_t b, uint64_t c) {
-    return static_cast<uint64_t>(static_cast<unsigned __int128>(a) * b / (c ? c : 1));
+    if (c == 0)
+        c = 1;
+    // The same exact result; 64-bit division when the product fits (nearly always), since the
+    // 128-bit one is a library call on the hottest path (update_curr, once per level).
+    uint64_t p;
+    if (!__builtin_mul_overflow(a, b, &p))
+        return p / c;
+    return static_cast<uint64_t>(static_cast<unsigned __int128>(a) * b / c);
 }
 
 uint64_t satSub(uint64_t a, uint64_t b) {
@@ -113,7 +120,7 @@ void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
         return;
     if (se.onRq) {
         addWeight(cfs, static_cast<int64_t>(weight) - static_cast<int64_t>(se.weight));
-        cfs.runnableWeight = cfs.runnableWeight - se.weight + weight;
+        cfs.runnableWeight = satSub(cfs.runnableWeight, se.weight) + weight;
     }
     // The entity's contribution to its queue's averages changes with its weight.
     if (se.attached) {
@@ -253,10 +260,12 @@ void Fair::enqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
     if (renorm)
         se.vruntime += cfs.minVruntime;
     updateLoadAvg(cfs, se, true);
+    // Reweight first (update_cfs_group before enqueue_runnable_load_avg, as the kernel orders
+    // them): the queue's runnable weight and sums must take the weight that dequeue removes.
+    updateCfsGroup(se);
     cfs.avg.runnableLoadAvg += se.avg.runnableLoadAvg;
     cfs.avg.runnableLoadSum += se.weight * se.avg.runnableLoadSum;
     cfs.runnableWeight += se.weight;
-    updateCfsGroup(se);
     addWeight(cfs, static_cast<int64_t>(se.weight));
     ++cfs.nrRunning;
     if (flags & EnqueueWakeup)

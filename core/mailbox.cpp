@@ -24,6 +24,11 @@ std::shared_ptr<const Snapshot> SnapshotMailbox::take() {
     return std::move(m_slot);
 }
 
+size_t SnapshotMailbox::pendingRecords() const {
+    std::lock_guard lock(m_mutex);
+    return m_slot ? m_slot->slices.size() + m_slot->migrations.size() + m_slot->samples.size() : 0;
+}
+
 uint64_t SnapshotMailbox::merged() const {
     std::lock_guard lock(m_mutex);
     return m_merged;

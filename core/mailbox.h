@@ -21,6 +21,9 @@ public:
     std::shared_ptr<const Snapshot> take();
     /// Posts that were merged into an unread snapshot (a slow reader), for diagnostics.
     uint64_t merged() const;
+    /// Records (slices, migrations, samples) waiting unread: the writer holds back when the
+    /// reader falls this far behind, so a stalled reader cannot make memory grow without bound.
+    size_t pendingRecords() const;
 
 private:
     mutable std::mutex m_mutex;

@@ -199,8 +199,9 @@ private:
         }
         if (j.is_number_float()) {
             double d = j.get<double>();
-            if (d == static_cast<double>(static_cast<int64_t>(d)) && d >= static_cast<double>(lo) &&
-                d <= static_cast<double>(hi) && std::abs(d) < 9.0e15)
+            // Range first: converting a double outside int64's range is undefined behaviour.
+            if (std::abs(d) < 9.0e15 && d >= static_cast<double>(lo) && d <= static_cast<double>(hi) &&
+                d == static_cast<double>(static_cast<int64_t>(d)))
                 return static_cast<int64_t>(d);
         }
         expected(path, range, j);

@@ -84,8 +84,13 @@ void printCase(const CaseResult& c, double roundTrips) {
 int cmdBench(Args& args) {
     if (args.positional().size() == 1 && args.positional()[0] == "seeds")
         return cmdBenchSeeds(args);
+    if (args.positional().size() == 1 && args.positional()[0] == "scale")
+        return cmdBenchScale(args);
+    if (args.positional().size() == 1 && args.positional()[0] == "memory")
+        return cmdBenchMemory(args);
     if (args.positional().size() != 1 || args.positional()[0] != "engine") {
-        std::fprintf(stderr, "schedscope-cli bench: expected \"engine\" or \"seeds\"\n");
+        std::fprintf(stderr,
+                     "schedscope-cli bench: expected \"engine\", \"seeds\", \"scale\" or \"memory\"\n");
         return ExitUsage;
     }
     const bool quick = args.flag("--quick");

@@ -37,7 +37,14 @@ void printUsage() {
         "      --quick                   scaled-down workloads (for tests; no published comparison)\n"
         "      --only NAME               one experiment (repeatable): an optimization key\n"
         "      --format table|json|markdown  output format (default table)\n"
-        "      --out PATH                write the result to PATH instead of stdout\n\n"
+        "      --out PATH                write the result to PATH instead of stdout\n"
+        "  bench scale                   CPUs x tasks x cgroup depth grid: events/s, wall per simulated s, "
+        "peak RSS\n"
+        "      --quick                   a small subset, 100 ms simulated per cell\n"
+        "      --cell CPUSxTASKSxDEPTH   one cell (repeatable), e.g. 4096x100000x50\n"
+        "      --sim DUR                 simulated time per cell (default 1s)\n"
+        "      --format table|markdown   output format (default table); --out PATH as above\n"
+        "  bench memory [--quick]        engine heap over an hour of builtin:default and 10 M forks\n\n"
         "exit codes: 0 ok, 1 output not written, 2 invalid scenario, 64 bad command line\n");
 }
 

@@ -9,6 +9,8 @@ int cmdValidate(Args& args);
 int cmdRun(Args& args);
 int cmdBench(Args& args);
 int cmdBenchSeeds(Args& args);
+int cmdBenchScale(Args& args);
+int cmdBenchMemory(Args& args);
 int cmdCosts(Args& args);
 void printUsage();
 

@@ -244,6 +244,28 @@ private slots:
         QVERIFY(bad.err.contains("/nonexistent/t.json"));
     }
 
+    void benchScaleAndMemory() {
+        auto r = cli({QStringLiteral("bench"), QStringLiteral("scale"), QStringLiteral("--cell"),
+                      QStringLiteral("16x200x8"), QStringLiteral("--cell"), QStringLiteral("64x1000x3"),
+                      QStringLiteral("--sim"), QStringLiteral("50ms"), QStringLiteral("--format"),
+                      QStringLiteral("markdown")});
+        QCOMPARE(r.code, 0);
+        const QStringList rows = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 4); // header, rule, two cells
+        QVERIFY(rows[2].startsWith(QStringLiteral("| 16 | 200 | 8 | 0.05 s |")));
+        QVERIFY(rows[3].startsWith(QStringLiteral("| 64 | 1000 | 3 | 0.05 s |")));
+        QVERIFY(rows[3].endsWith(QStringLiteral(" MB |")));
+        auto bad = cli({QStringLiteral("bench"), QStringLiteral("scale"), QStringLiteral("--cell"),
+                        QStringLiteral("16x0x8")});
+        QCOMPARE(bad.code, 64);
+        QVERIFY(bad.err.contains("CPUSxTASKSxDEPTH"));
+        auto mem = cli({QStringLiteral("bench"), QStringLiteral("memory"), QStringLiteral("--quick")});
+        QCOMPARE(mem.code, 0);
+        QVERIFY(mem.out.contains("fork/exit churn"));
+        // No per-task memory left behind by hundreds of thousands of forks.
+        QVERIFY(mem.out.contains("churn +0.00 MB"));
+    }
+
     void everyCostIsDocumented() {
         auto r = cli({QStringLiteral("costs")});
         QCOMPARE(r.code, 0);

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QDir>
+#include <QFile>
 #include <QtTest>
 
 #include <sys/resource.h>
@@ -44,6 +46,32 @@ void loadCleanly(const std::string& text) {
 class TestScenarioFuzz : public QObject {
     Q_OBJECT
 private slots:
+    /// Every input libFuzzer found a problem with (make fuzz), kept in tests/data/fuzz/: the
+    /// loader answers cleanly, and what it accepts runs 20,000 events with every invariant on.
+    void fuzzerFindingsStayFixed() {
+        QDir dir(QStringLiteral(SCHEDSCOPE_TEST_DATA "/fuzz"));
+        const QStringList files = dir.entryList(QDir::Files);
+        QVERIFY(!files.isEmpty());
+        for (const QString& f : files) {
+            QFile file(dir.filePath(f));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QByteArray bytes = file.readAll();
+            core::LoadResult r = core::loadScenarioText(
+                std::string_view(bytes.constData(), size_t(bytes.size())), "fuzz.json");
+            QCOMPARE(r.ok(), r.errors.empty());
+            for (const std::string& e : r.errors)
+                QVERIFY2(e.rfind("fuzz.json", 0) == 0, e.c_str());
+            if (!r.ok())
+                continue;
+            core::Engine e(std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)));
+            for (int i = 0; i < 20000 && !e.finished(); ++i) {
+                e.step();
+                const std::string bad = e.checkInvariants();
+                QVERIFY2(bad.empty(), qPrintable(f + QStringLiteral(": ") + QString::fromStdString(bad)));
+            }
+        }
+    }
+
     void everyTruncationOfEveryBuiltin() {
         for (const auto& b : core::builtinScenarios()) {
             const std::string full(b.text);

@@ -1,5 +1,9 @@
 #include "history.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <unordered_set>
 
@@ -158,6 +162,11 @@ void History::compactIfNeeded() {
             dropBefore(half);
         ++m_compactions;
     }
+#ifdef __GLIBC__
+    // What compaction freed is scattered through the heap; give it back to the system, or the
+    // process keeps the peak of every compaction (RSS would grow to about twice the cap).
+    malloc_trim(0);
+#endif
 }
 
 void History::coarsenBefore(int64_t mid) {

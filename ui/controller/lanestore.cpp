@@ -41,6 +41,15 @@ void dropPrefix(std::vector<LaneBlock>& v, int64_t before) {
     v.shrink_to_fit();
 }
 
+/// push_back growing by a quarter instead of doubling: a long lane's vector is tens of MB, and
+/// while it is copied both the old and the new buffer are resident, which History's byte count
+/// (capacities) cannot see. Still geometric, so appends stay amortised O(1).
+void appendBlock(std::vector<LaneBlock>& v, const LaneBlock& b) {
+    if (v.size() == v.capacity())
+        v.reserve(v.capacity() + std::max<size_t>(v.capacity() / 4, 256));
+    v.push_back(b);
+}
+
 } // namespace
 
 std::vector<LaneBlock>::const_iterator firstEndingAfter(const std::vector<LaneBlock>& v, int64_t t) {
@@ -60,7 +69,7 @@ void LaneStore::append(const core::Slice& s) {
         extend(o0, m_openLongest[0], b);
     } else {
         if (o0.end > o0.start)
-            m_levels[0].push_back(o0);
+            appendBlock(m_levels[0], o0);
         o0 = b;
         m_openLongest[0] = weightOf(b);
     }
@@ -71,7 +80,7 @@ void LaneStore::append(const core::Slice& s) {
             extend(o, m_openLongest[static_cast<size_t>(l)], b);
         } else {
             if (o.end > o.start)
-                m_levels[static_cast<size_t>(l)].push_back(o);
+                appendBlock(m_levels[static_cast<size_t>(l)], o);
             o = b;
             m_openLongest[static_cast<size_t>(l)] = weightOf(b);
         }

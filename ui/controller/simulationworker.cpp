@@ -16,6 +16,8 @@ constexpr auto kPublishEvery = 15ms;
 constexpr auto kTasksEvery = 200ms;
 // Events between wall-clock checks.
 constexpr uint64_t kEventBatch = 1024;
+// About 80 MB of slices and records waiting for the viewer.
+constexpr size_t kMaxPendingRecords = size_t(2) << 20;
 // Charts get a point every 10 ms of simulated time, however fast the run goes.
 constexpr core::SimTime kSampleEvery = core::SimTime::ms(10);
 } // namespace
@@ -134,6 +136,12 @@ void SimulationWorker::report(const core::CommandResult& r) {
 void SimulationWorker::runSlice() {
     if (!m_running || !m_engine)
         return;
+    // Backpressure: while the viewer has this much unread (a long GUI stall at full speed),
+    // wait for it instead of piling up more; nothing is dropped either way.
+    if (m_mailbox.pendingRecords() > kMaxPendingRecords) {
+        m_timer->start(2);
+        return;
+    }
     const auto t0 = Clock::now();
     bool caughtUp = false;
     while (true) {

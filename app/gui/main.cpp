@@ -45,7 +45,10 @@ int main(int argc, char** argv) {
     const QStringList rawArgs = QCoreApplication::arguments();
     if (const qsizetype i = rawArgs.indexOf(QStringLiteral("--lang")); i >= 0 && i + 1 < rawArgs.size())
         language = rawArgs[i + 1];
-    ui::installTranslators(app, language);
+    const QString loaded = ui::installTranslators(app, language);
+    if (!language.isEmpty() && language != QStringLiteral("en") && loaded == QStringLiteral("en"))
+        std::fprintf(stderr, "schedscope: no translation for \"%s\" (known: de, zh_CN); using English\n",
+                     qPrintable(language));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate("main", "Linux CPU scheduler simulator"));

@@ -37,6 +37,7 @@ ExportAllDialog::ExportAllDialog(const QString& folder, QWidget* parent)
         m_formats << box;
         formatRow->addWidget(box);
     }
+    formatRow->addStretch(1);
     m_width->setRange(16, 20000);
     m_width->setValue(1200);
     m_height->setRange(16, 20000);
@@ -50,11 +51,16 @@ ExportAllDialog::ExportAllDialog(const QString& folder, QWidget* parent)
     sizeRow->addWidget(m_width);
     sizeRow->addWidget(new QLabel(QStringLiteral("\u00d7")));
     sizeRow->addWidget(m_height);
+    sizeRow->addStretch(1);
 
     auto* form = new QFormLayout(this);
-    form->addRow(tr("&Folder:"), folderRow);
+    auto* folderLabel = new QLabel(tr("&Folder:"));
+    folderLabel->setBuddy(m_folder);
+    auto* sizeLabel = new QLabel(tr("&Size:"));
+    sizeLabel->setBuddy(m_width);
+    form->addRow(folderLabel, folderRow);
     form->addRow(tr("Formats:"), formatRow);
-    form->addRow(tr("&Size:"), sizeRow);
+    form->addRow(sizeLabel, sizeRow);
     form->addRow(tr("&Resolution:"), m_dpi);
     form->addRow(new QLabel(tr("One file per view and format: charts as images, tables and timelines as CSV. "
                                "Files of the same name are replaced.")));

@@ -18,6 +18,14 @@ namespace ui {
 
 namespace {
 
+/// A row label whose mnemonic focuses `buddy` (a row holding a layout has no buddy otherwise,
+/// and shows the & literally).
+QLabel* buddyLabel(const QString& text, QWidget* buddy) {
+    auto* l = new QLabel(text);
+    l->setBuddy(buddy);
+    return l;
+}
+
 QSpinBox* spin(int lo, int hi, int value, const QString& suffix) {
     auto* s = new QSpinBox;
     s->setRange(lo, hi);
@@ -61,6 +69,7 @@ ExportDialog::ExportDialog(Exportable& view, ExportFormat format, const QString&
     sizeRow->addWidget(m_width);
     sizeRow->addWidget(new QLabel(QStringLiteral("\u00d7")));
     sizeRow->addWidget(m_height);
+    sizeRow->addStretch(1);
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);
     auto* browseButton = new QPushButton(tr("&Browse..."));
@@ -69,10 +78,10 @@ ExportDialog::ExportDialog(Exportable& view, ExportFormat format, const QString&
 
     auto* form = new QFormLayout(this);
     form->addRow(tr("&Format:"), m_format);
-    form->addRow(tr("&Size:"), sizeRow);
+    form->addRow(buddyLabel(tr("&Size:"), m_width), sizeRow);
     form->addRow(tr("&Resolution:"), m_dpi);
     form->addRow(QString(), m_title);
-    form->addRow(tr("F&ile:"), pathRow);
+    form->addRow(buddyLabel(tr("F&ile:"), m_path), pathRow);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -84,6 +93,7 @@ ExportDialog::ExportDialog(Exportable& view, ExportFormat format, const QString&
     m_path->setText(QDir(folder).filePath(view.exportName() + QLatin1Char('.') + formatExtension(format)));
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
     formatChanged();
+    setMinimumWidth(560);
 }
 
 void ExportDialog::formatChanged() {

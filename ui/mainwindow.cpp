@@ -175,11 +175,11 @@ void MainWindow::exportTrace() {
     if (path.isEmpty())
         return;
     auto* task = new TraceExportTask(saved.text, core::SimTime::ns(m_session.history().now()), path, this);
-    connect(task, &TraceExportTask::finished, this, [this, path](const QString& error) {
+    connect(task, &TraceExportTask::finished, this, [this, path](const QString& error, bool cancelled) {
         if (error.isEmpty())
             statusBar()->showMessage(
                 tr("Wrote %1; open it in ui.perfetto.dev").arg(QDir::toNativeSeparators(path)), 8000);
-        else if (error != tr("cancelled"))
+        else if (!cancelled)
             QMessageBox::warning(this, tr("Export trace"), error);
     });
     task->start();

@@ -60,8 +60,11 @@ void TraceExportTask::start() {
     connect(dialog, &QProgressDialog::canceled, this, [this] { m_cancel = true; });
     auto* watcher = new QFutureWatcher<QString>(this);
     connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, dialog] {
+        // Read the outcome before closing: closing the dialog emits canceled() too.
+        const QString error = watcher->result();
+        const bool cancelled = !error.isEmpty() && m_cancel.load();
         dialog->close();
-        emit finished(watcher->result());
+        emit finished(error, cancelled);
         deleteLater();
     });
     watcher->setFuture(QtConcurrent::run([this] {

@@ -27,12 +27,12 @@ public:
                          const std::function<bool(double)>& progress = {});
 
     /// Runs write() on a pool thread with a cancellable progress dialog over `parent`; emits
-    /// finished() with "" or the error (or "cancelled").
+    /// finished() with "" or the error, and whether the user cancelled (nothing written).
     TraceExportTask(std::string savedScenario, core::SimTime until, QString path, QWidget* parent);
     void start();
 
 signals:
-    void finished(const QString& error);
+    void finished(const QString& error, bool cancelled);
 
 private:
     std::string m_scenario;

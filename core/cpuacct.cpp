@@ -17,13 +17,14 @@ Cpuacct::Cpuacct(SimContext& ctx, Machine& machine, CgroupTree& cgroups)
     : m_ctx(ctx)
     , m_machine(machine)
     , m_cgroups(cgroups)
-    , m_nrCpus(machine.nrCpus()) {
-    const size_t n = cgroups.size();
-    m_usage.assign(n * m_nrCpus * 2, 0);
+    , m_nrCpus(machine.nrCpus())
+    , m_nrCgroups(cgroups.size()) {
+    const size_t n = m_nrCgroups;
+    m_total.assign(n * 2, 0);
+    m_ownOnCpu.assign(n * m_nrCpus * 2, 0);
+    m_statDeltas.assign(m_nrCpus * n * 2, 0);
     m_own.assign(n, SimTime());
     m_stats.resize(n * 2);
-    for (PercpuCounter& c : m_stats)
-        c.deltas.assign(m_nrCpus, 0);
 }
 
 void Cpuacct::chargeCost(Rq& rq, const Task& t) {
@@ -38,10 +39,13 @@ void Cpuacct::account(uint32_t cpu, const Task& t, SimTime user, SimTime sys) {
     if (!enabled())
         return;
     m_own[t.cgroup.value()] += user + sys;
+    const size_t own = ownSlot(t.cgroup, cpu);
+    m_ownOnCpu[own + kUser] += static_cast<uint64_t>(user.count());
+    m_ownOnCpu[own + kSystem] += static_cast<uint64_t>(sys.count());
     for (CgroupId cg = t.cgroup; cg.valid(); cg = m_cgroups.at(cg).parent) {
-        const size_t base = (static_cast<size_t>(cg.value()) * m_nrCpus + cpu) * 2;
-        m_usage[base + kUser] += static_cast<uint64_t>(user.count());
-        m_usage[base + kSystem] += static_cast<uint64_t>(sys.count());
+        const size_t base = static_cast<size_t>(cg.value()) * 2;
+        m_total[base + kUser] += static_cast<uint64_t>(user.count());
+        m_total[base + kSystem] += static_cast<uint64_t>(sys.count());
     }
 }
 
@@ -60,12 +64,14 @@ int64_t Cpuacct::statBatch() const {
 void Cpuacct::updateStats(Rq& rq, const Task& t, int mode, int64_t val) {
     const int64_t batch = statBatch();
     for (CgroupId cg = t.cgroup; cg.valid(); cg = m_cgroups.at(cg).parent) {
-        PercpuCounter& c = m_stats[static_cast<size_t>(cg.value()) * 2 + static_cast<size_t>(mode)];
+        const size_t counter = static_cast<size_t>(cg.value()) * 2 + static_cast<size_t>(mode);
+        PercpuCounter& c = m_stats[counter];
+        int64_t& delta = m_statDeltas[statSlot(counter, rq.cpu)];
         ++m_ctx.counters.cpuacctAdds;
         m_machine.charge(rq, CostOp::CpuacctStatAdd);
-        const int64_t v = c.deltas[rq.cpu] + val;
+        const int64_t v = delta + val;
         if (std::llabs(v) < batch) {
-            c.deltas[rq.cpu] = v;
+            delta = v;
             continue;
         }
         // Fold into the global count under the counter's spinlock.
@@ -78,7 +84,7 @@ void Cpuacct::updateStats(Rq& rq, const Task& t, int mode, int64_t val) {
         m_machine.charge(rq, CostOp::PercpuCounterFold);
         ++m_ctx.counters.percpuCounterFolds;
         c.count += v;
-        c.deltas[rq.cpu] = 0;
+        delta = 0;
     }
 }
 
@@ -107,10 +113,8 @@ void Cpuacct::switchOut(Rq& rq, Task& t) {
 }
 
 SimTime Cpuacct::usage(CgroupId cg, int mode) const {
-    uint64_t sum = 0;
-    for (uint32_t c = 0; c < m_nrCpus; ++c)
-        sum += m_usage[(static_cast<size_t>(cg.value()) * m_nrCpus + c) * 2 + static_cast<size_t>(mode)];
-    return SimTime::ns(static_cast<int64_t>(sum));
+    return SimTime::ns(
+        static_cast<int64_t>(m_total[static_cast<size_t>(cg.value()) * 2 + static_cast<size_t>(mode)]));
 }
 
 SimTime Cpuacct::usage(CgroupId cg) const {
@@ -118,15 +122,19 @@ SimTime Cpuacct::usage(CgroupId cg) const {
 }
 
 SimTime Cpuacct::usageOnCpu(CgroupId cg, uint32_t cpu) const {
-    const size_t base = (static_cast<size_t>(cg.value()) * m_nrCpus + cpu) * 2;
-    return SimTime::ns(static_cast<int64_t>(m_usage[base] + m_usage[base + 1]));
+    // The kernel's per-CPU counter of cg: what cg and every cgroup below it ran on this CPU.
+    const size_t base = ownSlot(cg, cpu);
+    SimTime sum = SimTime::ns(static_cast<int64_t>(m_ownOnCpu[base + kUser] + m_ownOnCpu[base + kSystem]));
+    for (CgroupId child : m_cgroups.at(cg).children)
+        sum += usageOnCpu(child, cpu);
+    return sum;
 }
 
 int64_t Cpuacct::statSum(CgroupId cg, int mode) const {
-    const PercpuCounter& c = m_stats[static_cast<size_t>(cg.value()) * 2 + static_cast<size_t>(mode)];
-    int64_t sum = c.count;
-    for (int64_t d : c.deltas)
-        sum += d;
+    const size_t counter = static_cast<size_t>(cg.value()) * 2 + static_cast<size_t>(mode);
+    int64_t sum = m_stats[counter].count;
+    for (uint32_t cpu = 0; cpu < m_nrCpus; ++cpu)
+        sum += m_statDeltas[statSlot(counter, cpu)];
     return sum;
 }
 

@@ -15,7 +15,11 @@ struct Task;
 /// The cpuacct controller.
 ///
 /// Usage: every update_curr charges the task's run time (split into user and system) to its
-/// cgroup and every ancestor, per CPU, with plain adds (cpuacct_charge).
+/// cgroup and every ancestor, per CPU, with plain adds (cpuacct_charge). The simulated cost is
+/// per level, as in the kernel; the simulator itself keeps each cgroup's hierarchical total
+/// (a small array that stays in cache) and, per CPU, only what ran directly in each cgroup. A
+/// per-CPU counter of the kernel's is then the sum over the subtree (usageOnCpu): the same
+/// numbers, with one cold cache line per charge instead of one per level.
 ///
 /// Stats, as in 2.6.3x: per-cgroup USER and SYSTEM percpu_counters fed by
 /// cpuacct_update_stats. A CPU's delta folds into the global count, under the counter's
@@ -55,20 +59,30 @@ public:
 
 private:
     struct PercpuCounter {
-        int64_t count = 0;
-        std::vector<int64_t> deltas; ///< per CPU
+        int64_t count = 0; ///< the global count; the per-CPU deltas are in m_statDeltas
         SimSpinlock lock;
     };
+    // Per-CPU data is laid out CPU-major, as the kernel's percpu areas are: what one event
+    // touches on its CPU is close together.
+    size_t ownSlot(CgroupId cg, uint32_t cpu) const {
+        return (static_cast<size_t>(cpu) * m_nrCgroups + cg.value()) * 2;
+    }
+    size_t statSlot(size_t counter, uint32_t cpu) const {
+        return static_cast<size_t>(cpu) * m_stats.size() + counter;
+    }
     void updateStats(Rq& rq, const Task& t, int mode, int64_t val);
     int64_t cputimeOneJiffy() const;
 
     SimContext& m_ctx;
     Machine& m_machine;
     CgroupTree& m_cgroups;
-    std::vector<uint64_t> m_usage; ///< [cgroup][cpu][mode] flattened
+    std::vector<uint64_t> m_total;    ///< [cgroup][mode]: the cgroup's subtree, all CPUs
+    std::vector<uint64_t> m_ownOnCpu; ///< [cpu][cgroup][mode]: run directly in the cgroup
     std::vector<SimTime> m_own;
     std::vector<PercpuCounter> m_stats; ///< [cgroup][mode]
+    std::vector<int64_t> m_statDeltas;  ///< [cpu][cgroup][mode]: the counters' per-CPU deltas
     uint32_t m_nrCpus;
+    size_t m_nrCgroups;
 };
 
 } // namespace core

@@ -231,11 +231,6 @@ uint64_t Fair::cpuLoad(Rq& rq) {
     return rq.cfs.avg.runnableLoadAvg;
 }
 
-uint64_t Fair::cpuLoadAvg(Rq& rq) {
-    updateCfsRqLoadAvg(rq.cfs);
-    return rq.cfs.avg.loadAvg;
-}
-
 uint64_t Fair::cpuUtil(Rq& rq) {
     updateCfsRqLoadAvg(rq.cfs);
     return std::min<uint64_t>(rq.cfs.avg.utilAvg, m_machine.topology().capacityOrig());

@@ -49,12 +49,11 @@ public:
     /// Points the task's entity at its group's queue on a CPU.
     void setTaskRq(Task& p, uint32_t cpu);
 
-    /// weighted_cpuload(): the root queue's runnable load average, decayed to now.
+    /// weighted_cpuload(): the root queue's runnable load average, decayed to now (after
+    /// which rq.cfs.avg.loadAvg, the total with blocked load, is current as well).
     uint64_t cpuLoad(Rq& rq);
     /// cpu_util(): the root queue's utilisation, capped at the CPU's capacity.
     uint64_t cpuUtil(Rq& rq);
-    /// The root queue's total load average (blocked load included).
-    uint64_t cpuLoadAvg(Rq& rq);
     /// task_h_load(): the task's load as seen at the root, through its group hierarchy.
     uint64_t taskHLoad(const Task& p) const;
 

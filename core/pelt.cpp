@@ -35,7 +35,7 @@ uint64_t decayLoad(uint64_t val, uint64_t n) {
     return mulShr32(val, kYnInv[n]);
 }
 
-bool updateSum(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnable, bool running) {
+bool updateSumSlow(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnable, bool running) {
     if (now < sa.lastUpdate) {
         // Clock went backwards relative to this average (e.g. a migrated entity synced to a
         // slightly later queue): restart the window, as the kernel does.

@@ -29,7 +29,14 @@ uint64_t decayLoad(uint64_t val, uint64_t n);
 /// Accumulates the sums up to `now` (ns). `load` and `runnable` are the weights while
 /// runnable (0 when blocked); `running` whether the entity is on the CPU. Returns true when at
 /// least one 1024 us period boundary was crossed (the averages then need recomputing).
-bool updateSum(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnable, bool running);
+bool updateSumSlow(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnable, bool running);
+inline bool updateSum(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnable, bool running) {
+    // Most calls land within the 1024 ns the sums were last brought to (every level of every
+    // walk asks again at the same instant): nothing to do, and no call for it.
+    if (now >= sa.lastUpdate && now - sa.lastUpdate < 1024)
+        return false;
+    return updateSumSlow(sa, now, load, runnable, running);
+}
 
 /// Recomputes the averages from the sums: avg = weight * sum / divider.
 void updateAvg(PeltAvg& sa, uint64_t load, uint64_t runnable);

@@ -87,21 +87,36 @@ Psi::Psi(SimContext& ctx, Machine& machine, CgroupTree& cgroups)
         g->cgroup = cg.id;
         g->index = cg.id.value();
         g->parent = cg.parent.valid() ? m_groups[cg.parent.value()].get() : nullptr;
-        g->pcpu.resize(machine.nrCpus());
         g->avgNextUpdate = m_period; // group_init: the averaging grid starts at creation (t = 0)
         m_groups.push_back(std::move(g));
     }
+    m_chunksPerCpu = static_cast<uint32_t>((m_groups.size() + kChunkGroups - 1) / kChunkGroups);
+    m_pcpuChunks.resize(size_t{m_chunksPerCpu} * machine.nrCpus());
 }
 
 PsiGroup& Psi::leaf(const Task& p) {
     return *m_groups[p.cgroup.value()];
 }
 
-PsiGroupCpu& Psi::pcpu(PsiGroup& g, uint32_t cpu) {
-    auto& slot = g.pcpu[cpu];
-    if (!slot)
-        slot = std::make_unique<PsiGroupCpu>();
-    return *slot;
+size_t Psi::chunkIndex(const PsiGroup& g, uint32_t cpu) const {
+    return size_t{cpu} * m_chunksPerCpu + g.index / kChunkGroups;
+}
+
+PsiGroupCpu& Psi::pcpu(const PsiGroup& g, uint32_t cpu) {
+    auto& chunk = m_pcpuChunks[chunkIndex(g, cpu)];
+    if (!chunk)
+        chunk = std::make_unique<PsiGroupCpu[]>(kChunkGroups);
+    return chunk[g.index % kChunkGroups];
+}
+
+PsiGroupCpu* Psi::findPcpu(const PsiGroup& g, uint32_t cpu) {
+    const auto& chunk = m_pcpuChunks[chunkIndex(g, cpu)];
+    return chunk ? &chunk[g.index % kChunkGroups] : nullptr;
+}
+
+const PsiGroupCpu* Psi::findPcpu(const PsiGroup& g, uint32_t cpu) const {
+    const auto& chunk = m_pcpuChunks[chunkIndex(g, cpu)];
+    return chunk ? &chunk[g.index % kChunkGroups] : nullptr;
 }
 
 void Psi::flagsChange(Task& p, uint32_t clear, uint32_t set) {
@@ -294,11 +309,11 @@ void Psi::armWork(PsiGroup& g, SimTime delay) {
                               Event{static_cast<uint32_t>(EventKind::PsiAvgs), g.index, 0});
 }
 
-bool Psi::collect(PsiGroup& g, SimTime now, uint64_t jiffyNs) {
+bool Psi::collect(PsiGroup& g, const std::vector<PsiGroupCpu*>& cpus, SimTime now, uint64_t jiffyNs) {
     std::array<uint64_t, kPsiReported> deltas{};
     uint64_t nonidleTotal = 0;
     bool anyNonidle = false;
-    for (auto& slot : g.pcpu) {
+    for (PsiGroupCpu* slot : cpus) {
         if (!slot)
             continue;
         PsiGroupCpu& gc = *slot;
@@ -359,7 +374,10 @@ void Psi::avgsWork(uint32_t groupIndex) {
     PsiGroup& g = *m_groups[groupIndex];
     g.work = {};
     const SimTime now = m_ctx.now;
-    const bool nonidle = collect(g, now, m_jiffyNs);
+    std::vector<PsiGroupCpu*> cpus(m_machine.nrCpus());
+    for (uint32_t c = 0; c < m_machine.nrCpus(); ++c)
+        cpus[c] = findPcpu(g, c);
+    const bool nonidle = collect(g, cpus, now, m_jiffyNs);
     if (now >= g.avgNextUpdate)
         g.avgNextUpdate = updateAverages(g, now, m_period);
     // Keep running while the group is busy; an idle group restarts it with its next change.
@@ -379,11 +397,14 @@ PsiReport Psi::report(CgroupId cg) const {
     g.avg = live.avg;
     g.avgLastUpdate = live.avgLastUpdate;
     g.avgNextUpdate = live.avgNextUpdate;
-    g.pcpu.resize(live.pcpu.size());
-    for (size_t c = 0; c < live.pcpu.size(); ++c)
-        if (live.pcpu[c])
-            g.pcpu[c] = std::make_unique<PsiGroupCpu>(*live.pcpu[c]);
-    collect(g, m_ctx.now, m_jiffyNs);
+    std::vector<PsiGroupCpu> copies(m_machine.nrCpus());
+    std::vector<PsiGroupCpu*> cpus(m_machine.nrCpus());
+    for (uint32_t c = 0; c < m_machine.nrCpus(); ++c)
+        if (const PsiGroupCpu* gc = findPcpu(live, c)) {
+            copies[c] = *gc;
+            cpus[c] = &copies[c];
+        }
+    collect(g, cpus, m_ctx.now, m_jiffyNs);
     if (m_ctx.now >= g.avgNextUpdate)
         updateAverages(g, m_ctx.now, m_period);
     PsiReport r;
@@ -437,7 +458,7 @@ std::string Psi::checkConsistency(const TaskTable& tasks) const {
     });
     for (const auto& g : m_groups)
         for (uint32_t c = 0; c < m_machine.nrCpus(); ++c) {
-            const PsiGroupCpu* gc = g->pcpu[c].get();
+            const PsiGroupCpu* gc = findPcpu(*g, c);
             const std::array<uint32_t, kPsiTaskCounts> zero{};
             const auto& have = gc ? gc->tasks : zero;
             if (have != expect[g->index][c])

@@ -71,8 +71,7 @@ struct PsiGroup {
     CgroupId cgroup;
     PsiGroup* parent = nullptr;
     uint32_t index = 0;
-    std::vector<std::unique_ptr<PsiGroupCpu>> pcpu; ///< allocated on first use of a CPU
-    std::array<uint64_t, kPsiReported> total{};     ///< ns, the averaging aggregator's totals
+    std::array<uint64_t, kPsiReported> total{}; ///< ns, the averaging aggregator's totals
     std::array<uint64_t, kPsiReported> avgTotal{};
     std::array<std::array<uint64_t, 3>, kPsiReported> avg{}; ///< avg10/60/300, 11-bit fixed point
     SimTime avgLastUpdate;
@@ -138,11 +137,16 @@ private:
     /// The clock read at the start of a change (psi_clock_once on); returns the stamp.
     SimTime readClockOnce(Rq& rq);
     void recordTimes(PsiGroupCpu& gc, SimTime now);
-    PsiGroupCpu& pcpu(PsiGroup& g, uint32_t cpu);
+    PsiGroupCpu& pcpu(const PsiGroup& g, uint32_t cpu);
+    /// The group's state on a CPU, or null if that CPU never touched it.
+    PsiGroupCpu* findPcpu(const PsiGroup& g, uint32_t cpu);
+    const PsiGroupCpu* findPcpu(const PsiGroup& g, uint32_t cpu) const;
+    size_t chunkIndex(const PsiGroup& g, uint32_t cpu) const;
     PsiGroup& leaf(const Task& p);
     void armWork(PsiGroup& g, SimTime delay);
     /// collect_percpu_times for the averaging aggregator; returns whether any CPU was non-idle.
-    static bool collect(PsiGroup& g, SimTime now, uint64_t jiffyNs);
+    /// `cpus` holds the group's per-CPU states (null for CPUs that never touched it).
+    static bool collect(PsiGroup& g, const std::vector<PsiGroupCpu*>& cpus, SimTime now, uint64_t jiffyNs);
     static SimTime updateAverages(PsiGroup& g, SimTime now, SimTime period);
     void flagsChange(Task& p, uint32_t clear, uint32_t set);
 
@@ -150,6 +154,12 @@ private:
     Machine& m_machine;
     CgroupTree& m_cgroups;
     std::vector<std::unique_ptr<PsiGroup>> m_groups; ///< by cgroup id
+    /// Per-CPU group states, CPU-major like the kernel's percpu areas, in chunks of
+    /// kChunkGroups consecutive groups allocated on first use: a change walking up a cgroup
+    /// chain (ancestors have lower ids) touches one or two contiguous chunks of its CPU.
+    static constexpr uint32_t kChunkGroups = 64;
+    std::vector<std::unique_ptr<PsiGroupCpu[]>> m_pcpuChunks; ///< [cpu][group / kChunkGroups]
+    uint32_t m_chunksPerCpu = 0;
     SimTime m_period;
     uint64_t m_jiffyNs;
     bool m_reportedUnderflow = false;

@@ -69,13 +69,15 @@ int Wakeup::selectIdleCore(Task& p, uint32_t target) {
     const CpuRange llc = topo.llc(CpuId(target));
     const uint32_t tpc = topo.threadsPerCore();
     // Cores in wrap order starting at target's; the CPU returned is the first sibling met.
+    // (Wrapping by compare, not modulo: this loop runs over every core of the LLC.)
+    uint32_t first = target;
     for (uint32_t k = 0; k < llc.count; k += tpc) {
-        const uint32_t first = llc.first + (target - llc.first + k) % llc.count;
-        const uint32_t coreStart = first / tpc * tpc;
+        const CpuRange core = topo.core(CpuId(first));
         bool allIdle = true;
         int pick = -1;
-        for (uint32_t t = 0; t < tpc; ++t) {
-            const uint32_t c = coreStart + (first - coreStart + t) % tpc;
+        for (uint32_t t = 0, c = first; t < tpc; ++t) {
+            if (t > 0 && ++c == core.end())
+                c = core.first;
             ++m_scanned;
             if (!idle(c)) {
                 allIdle = false;
@@ -86,14 +88,16 @@ int Wakeup::selectIdleCore(Task& p, uint32_t target) {
         }
         if (allIdle && pick >= 0)
             return pick;
+        first += tpc;
+        if (first >= llc.end())
+            first -= llc.count;
     }
     m_hasIdleCores[llcIndex(target)] = 0;
     return -1;
 }
 
 int Wakeup::firstIdleAllowed(Task& p, CpuRange range, uint32_t from) {
-    for (uint32_t k = 0; k < range.count; ++k) {
-        const uint32_t c = range.first + (from - range.first + k) % range.count;
+    for (uint32_t k = 0, c = from; k < range.count; ++k, c = c + 1 == range.end() ? range.first : c + 1) {
         if (!p.allowedOn(CpuId(c)))
             continue;
         ++m_scanned;
@@ -159,7 +163,7 @@ int Wakeup::findIdlestGroup(size_t level, Task& p, uint32_t thisCpu) {
             Rq& rq = m_machine.rq(c);
             ++m_scanned;
             runnable += m_fair.cpuLoad(rq);
-            avg += m_fair.cpuLoadAvg(rq);
+            avg += rq.cfs.avg.loadAvg; // cpuLoad just brought the averages to now
             capacity += rq.capacity;
         }
         runnable = runnable * 1024 / capacity;

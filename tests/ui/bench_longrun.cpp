@@ -13,6 +13,10 @@
 #include <fstream>
 #include <string>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 namespace {
 
 double rssMb() {
@@ -20,6 +24,23 @@ double rssMb() {
     long pages = 0, resident = 0;
     f >> pages >> resident;
     return static_cast<double>(resident) * 4096.0 / (1024.0 * 1024.0);
+}
+
+/// The allocator's view, to tell live data from free memory the heap still holds: bytes in
+/// use (small and mmapped chunks) and bytes free inside the heap. -1 where unknown.
+struct HeapMb {
+    double inUse = -1;
+    double freeHeld = -1;
+};
+
+HeapMb heapMb() {
+    HeapMb h;
+#ifdef __GLIBC__
+    const struct mallinfo2 m = mallinfo2();
+    h.inUse = static_cast<double>(m.uordblks + m.hblkhd) / 1048576.0;
+    h.freeHeld = static_cast<double>(m.fordblks) / 1048576.0;
+#endif
+    return h;
 }
 
 } // namespace
@@ -47,15 +68,24 @@ int main(int argc, char** argv) {
     int64_t next = every;
     size_t peakHistory = 0;
     double peakRss = 0;
-    std::printf("%12s %14s %10s %10s %12s\n", "simulated", "history", "cap", "RSS", "wall");
+    HeapMb atPeak;
+    size_t historyAtPeak = 0;
+    std::printf("%12s %14s %10s %10s %12s %12s %12s\n", "simulated", "history", "cap", "RSS", "heap used",
+                "heap free", "wall");
     QTimer poll;
     QObject::connect(&poll, &QTimer::timeout, [&] {
         const ui::History& h = session.history();
         peakHistory = std::max(peakHistory, h.bytes());
-        peakRss = std::max(peakRss, rssMb());
+        if (const double rss = rssMb(); rss > peakRss) {
+            peakRss = rss;
+            atPeak = heapMb();
+            historyAtPeak = h.bytes();
+        }
         if (h.now() >= next || h.latest().finished) {
-            std::printf("%10.0f s %11.1f MB %7zu MB %7.0f MB %10.1f s\n", static_cast<double>(h.now()) / 1e9,
-                        static_cast<double>(h.bytes()) / 1048576.0, capMb, rssMb(), wall.elapsed() / 1000.0);
+            const HeapMb heap = heapMb();
+            std::printf("%10.0f s %11.1f MB %7zu MB %7.0f MB %9.0f MB %9.0f MB %10.1f s\n",
+                        static_cast<double>(h.now()) / 1e9, static_cast<double>(h.bytes()) / 1048576.0, capMb,
+                        rssMb(), heap.inUse, heap.freeHeld, wall.elapsed() / 1000.0);
             std::fflush(stdout);
             next += every;
         }
@@ -65,6 +95,9 @@ int main(int argc, char** argv) {
                         static_cast<double>(peakHistory) / 1048576.0, capMb,
                         peakHistory <= (capMb << 20) ? "within" : "OVER", peakRss,
                         peakRss <= static_cast<double>(capMb) + 200 ? "within" : "OVER", h.compactions());
+            std::printf(
+                "at the RSS peak: History %.1f MB, heap in use %.0f MB, free inside the heap %.0f MB\n",
+                static_cast<double>(historyAtPeak) / 1048576.0, atPeak.inUse, atPeak.freeHeld);
             QApplication::exit(
                 peakHistory <= (capMb << 20) && peakRss <= static_cast<double>(capMb) + 200 ? 0 : 1);
         }

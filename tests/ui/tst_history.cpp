@@ -66,6 +66,48 @@ private slots:
         QCOMPARE(lane.busyWithin(200, 450), int64_t(150));
     }
 
+    void laneBlocksKeepOrderAcrossChunksAndFreeDroppedOnes() {
+        LaneBlocks v;
+        const size_t n = 3 * LaneBlocks::kChunk + 17;
+        for (size_t i = 0; i < n; ++i) {
+            LaneBlock b;
+            b.start = static_cast<int64_t>(i) * 10;
+            b.end = b.start + 5;
+            v.push_back(b);
+        }
+        QCOMPARE(v.size(), n);
+        QCOMPARE(v[LaneBlocks::kChunk].start, int64_t(LaneBlocks::kChunk) * 10);
+        // Ends are 5, 15, 25, ...: the first ending after 5 is block 1, after 4 block 0.
+        QCOMPARE(v.firstEndingAfter(4), size_t(0));
+        QCOMPARE(v.firstEndingAfter(5), size_t(1));
+        QCOMPARE(v.firstEndingAfter(int64_t(n) * 10), n);
+        const size_t full = v.bytes();
+        // Drop into the middle of the second chunk: the first chunk is freed.
+        v.dropFront(LaneBlocks::kChunk + 3);
+        QCOMPARE(v.size(), n - LaneBlocks::kChunk - 3);
+        QVERIFY2(v.bytes() < full, "a chunk left empty by dropFront is still held");
+        QCOMPARE(v[0].start, int64_t(LaneBlocks::kChunk + 3) * 10);
+        // visitFrom crosses chunk boundaries in order and stops when asked.
+        int64_t expect = v[5].start;
+        size_t seen = 0;
+        v.visitFrom(5, [&](const LaneBlock& b) {
+            if (b.start != expect)
+                return false;
+            expect += 10;
+            return ++seen < 2 * LaneBlocks::kChunk;
+        });
+        QCOMPARE(seen, 2 * LaneBlocks::kChunk);
+        // Appending after a drop continues where the last block is.
+        LaneBlock b;
+        b.start = int64_t(n) * 10;
+        b.end = b.start + 5;
+        v.push_back(b);
+        QCOMPARE(v.back().start, int64_t(n) * 10);
+        v.dropFront(v.size());
+        QVERIFY(v.empty());
+        QCOMPARE(v.firstEndingAfter(0), size_t(0));
+    }
+
     void coarseLevelsMergeShortSlicesAndKeepBusyTime() {
         LaneStore lane;
         // 1000 slices of 300 ns every 1 us: 30% busy.
@@ -73,8 +115,7 @@ private slots:
             lane.append(slice(i * 1000, i * 1000 + 300, static_cast<uint32_t>(i % 3), 2));
         for (int level = 1; level < LaneStore::kLevels; ++level) {
             int64_t busy = 0;
-            for (const LaneBlock& b : lane.blocks(level))
-                busy += b.busy;
+            lane.blocks(level).forEach([&](const LaneBlock& b) { busy += b.busy; });
             if (const LaneBlock* o = lane.openBlock(level))
                 busy += o->busy;
             QCOMPARE(busy, int64_t(300000));

@@ -36,7 +36,8 @@ History::History(size_t capBytes)
     : m_cap(capBytes) {}
 
 void History::reset(uint32_t nrCpus) {
-    m_lanes.assign(nrCpus, LaneStore{});
+    m_lanes.clear();
+    m_lanes.resize(nrCpus);
     m_migrations.clear();
     m_markers.clear();
     m_commands.clear();
@@ -212,8 +213,7 @@ void History::forgetUnreferencedNames(int64_t keepCreatedAfter) {
     std::unordered_set<uint32_t> used;
     for (const LaneStore& l : m_lanes)
         for (int level = 0; level < LaneStore::kLevels; ++level) {
-            for (const LaneBlock& b : l.blocks(level))
-                used.insert(b.task);
+            l.blocks(level).forEach([&](const LaneBlock& b) { used.insert(b.task); });
             if (const LaneBlock* o = l.openBlock(level))
                 used.insert(o->task);
         }

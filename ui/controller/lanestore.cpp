@@ -35,26 +35,7 @@ void extend(LaneBlock& o, int64_t& longest, const LaneBlock& b) {
     }
 }
 
-void dropPrefix(std::vector<LaneBlock>& v, int64_t before) {
-    auto it = std::find_if(v.begin(), v.end(), [&](const LaneBlock& b) { return b.end > before; });
-    v.erase(v.begin(), it);
-    v.shrink_to_fit();
-}
-
-/// push_back growing by a quarter instead of doubling: a long lane's vector is tens of MB, and
-/// while it is copied both the old and the new buffer are resident, which History's byte count
-/// (capacities) cannot see. Still geometric, so appends stay amortised O(1).
-void appendBlock(std::vector<LaneBlock>& v, const LaneBlock& b) {
-    if (v.size() == v.capacity())
-        v.reserve(v.capacity() + std::max<size_t>(v.capacity() / 4, 256));
-    v.push_back(b);
-}
-
 } // namespace
-
-std::vector<LaneBlock>::const_iterator firstEndingAfter(const std::vector<LaneBlock>& v, int64_t t) {
-    return std::partition_point(v.begin(), v.end(), [t](const LaneBlock& b) { return b.end <= t; });
-}
 
 void LaneStore::append(const core::Slice& s) {
     if (s.end <= s.start)
@@ -69,7 +50,7 @@ void LaneStore::append(const core::Slice& s) {
         extend(o0, m_openLongest[0], b);
     } else {
         if (o0.end > o0.start)
-            appendBlock(m_levels[0], o0);
+            m_levels[0].push_back(o0);
         o0 = b;
         m_openLongest[0] = weightOf(b);
     }
@@ -80,7 +61,7 @@ void LaneStore::append(const core::Slice& s) {
             extend(o, m_openLongest[static_cast<size_t>(l)], b);
         } else {
             if (o.end > o.start)
-                appendBlock(m_levels[static_cast<size_t>(l)], o);
+                m_levels[static_cast<size_t>(l)].push_back(o);
             o = b;
             m_openLongest[static_cast<size_t>(l)] = weightOf(b);
         }
@@ -92,7 +73,7 @@ void LaneStore::dropFiner(int level, int64_t before) {
         auto& v = m_levels[static_cast<size_t>(l)];
         if (m_validFrom[static_cast<size_t>(l)] >= before)
             continue;
-        dropPrefix(v, before);
+        v.dropFront(v.firstEndingAfter(before));
         m_validFrom[static_cast<size_t>(l)] = before;
     }
 }
@@ -105,10 +86,10 @@ const LaneBlock* LaneStore::at(int64_t t) const {
     const LaneBlock* open = openBlock(0);
     if (open && open->start <= t && t < open->end)
         return open;
-    const auto& v = m_levels[0];
-    auto it = firstEndingAfter(v, t);
-    if (it != v.end() && it->start <= t)
-        return &*it;
+    const LaneBlocks& v = m_levels[0];
+    const size_t i = v.firstEndingAfter(t);
+    if (i < v.size() && v[i].start <= t)
+        return &v[i];
     return nullptr;
 }
 
@@ -126,9 +107,13 @@ int64_t LaneStore::busyWithin(int64_t from, int64_t to) const {
                     busy += static_cast<int64_t>(static_cast<double>(b.busy) * static_cast<double>(e - s) /
                                                  static_cast<double>(b.end - b.start));
             };
-            const auto& v = blocks(l);
-            for (auto it = firstEndingAfter(v, lo); it != v.end() && it->start < upper; ++it)
-                add(*it);
+            const LaneBlocks& v = blocks(l);
+            v.visitFrom(v.firstEndingAfter(lo), [&](const LaneBlock& b) {
+                if (b.start >= upper)
+                    return false;
+                add(b);
+                return true;
+            });
             if (const LaneBlock* o = openBlock(l))
                 add(*o);
         }
@@ -146,8 +131,8 @@ size_t LaneStore::blockCount() const {
 
 size_t LaneStore::bytes() const {
     size_t n = sizeof(*this);
-    for (const auto& v : m_levels)
-        n += v.capacity() * sizeof(LaneBlock);
+    for (const LaneBlocks& v : m_levels)
+        n += v.bytes() - sizeof(v);
     return n;
 }
 

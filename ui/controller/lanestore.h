@@ -1,25 +1,13 @@
 #pragma once
 
+#include "laneblocks.h"
 #include "trace.h"
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace ui {
-
-/// A stretch of one CPU's time at some resolution: at level 0 one run slice or one piece of
-/// kernel overhead; at coarser levels a merge of neighbouring slices, with how much of it was
-/// busy and which cgroup and task had the largest part.
-struct LaneBlock {
-    int64_t start = 0; ///< ns
-    int64_t end = 0;
-    int64_t busy = 0;             ///< ns running a task (overhead included)
-    int64_t overhead = 0;         ///< ns of kernel overhead
-    uint32_t cgroup = UINT32_MAX; ///< of the largest part
-    uint32_t task = UINT32_MAX;
-};
 
 /// One CPU's occupancy at several resolutions, as trace viewers keep it: level 0 holds the
 /// slices; level L >= 1 merges slices closer than width(L) into blocks about width(L) long, so a
@@ -34,7 +22,7 @@ public:
     /// Appends a slice; slices of one CPU arrive in time order.
     void append(const core::Slice& s);
     /// The closed blocks of a level plus its open one (the present), in time order.
-    const std::vector<LaneBlock>& blocks(int level) const { return m_levels[static_cast<size_t>(level)]; }
+    const LaneBlocks& blocks(int level) const { return m_levels[static_cast<size_t>(level)]; }
     const LaneBlock* openBlock(int level) const {
         const auto& o = m_open[static_cast<size_t>(level)];
         return o.end > o.start ? &o : nullptr;
@@ -54,14 +42,11 @@ public:
     int64_t end() const { return m_end; }
 
 private:
-    std::array<std::vector<LaneBlock>, kLevels> m_levels;
+    std::array<LaneBlocks, kLevels> m_levels;
     std::array<LaneBlock, kLevels> m_open{};
     std::array<int64_t, kLevels> m_openLongest{}; ///< the open block's largest part so far
     std::array<int64_t, kLevels> m_validFrom{};
     int64_t m_end = 0;
 };
-
-/// Finds the first block of `v` that ends after t (blocks are in time order, disjoint).
-std::vector<LaneBlock>::const_iterator firstEndingAfter(const std::vector<LaneBlock>& v, int64_t t);
 
 } // namespace ui

@@ -181,9 +181,13 @@ void LanesPlottable::drawLane(QCPPainter* painter, uint32_t cpu, double top, dou
     for (int l = level; l < LaneStore::kLevels && upper > t0; ++l) {
         const int64_t lo = std::max(t0, lane.validFrom(l));
         if (lo < upper) {
-            const auto& v = lane.blocks(l);
-            for (auto it = firstEndingAfter(v, lo); it != v.end() && it->start < upper; ++it)
-                drawBlock(*it);
+            const LaneBlocks& v = lane.blocks(l);
+            v.visitFrom(v.firstEndingAfter(lo), [&](const LaneBlock& b) {
+                if (b.start >= upper)
+                    return false;
+                drawBlock(b);
+                return true;
+            });
             if (const LaneBlock* o = lane.openBlock(l); o && o->start < upper && o->end > lo)
                 drawBlock(*o);
             flush();

@@ -321,10 +321,13 @@ QByteArray OccupancyPlot::csv() const {
                      QString::fromStdString(h.taskName(b.task)),
                      b.cgroup < paths.size() ? paths[b.cgroup] : QString()});
         };
-        const auto& blocks = lane.blocks(0);
-        for (auto it = firstEndingAfter(blocks, v.rangeStart());
-             it != blocks.end() && it->start < v.rangeEnd(); ++it)
-            write(*it);
+        const LaneBlocks& blocks = lane.blocks(0);
+        blocks.visitFrom(blocks.firstEndingAfter(v.rangeStart()), [&](const LaneBlock& b) {
+            if (b.start >= v.rangeEnd())
+                return false;
+            write(b);
+            return true;
+        });
         if (const LaneBlock* o = lane.openBlock(0))
             write(*o);
     }

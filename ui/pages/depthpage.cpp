@@ -44,6 +44,7 @@ DepthPage::DepthPage(QWidget* parent)
         m_progress->setVisible(false);
         m_run->setEnabled(true);
         m_done = true;
+        m_computing = false;
         m_status->setText(tr("The direct walk gains while the hierarchy stays in cache and loses beyond; "
                              "PSI off is the ceiling."));
         emit computed();
@@ -64,8 +65,9 @@ DepthPage::~DepthPage() {
 }
 
 void DepthPage::compute() {
-    if (m_done || m_watcher.isRunning())
+    if (m_done || m_computing)
         return;
+    m_computing = true;
     m_run->setEnabled(false);
     m_progress->setValue(0);
     m_progress->setVisible(true);

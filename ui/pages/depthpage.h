@@ -23,7 +23,9 @@ public:
     ~DepthPage() override;
     /// Starts the sweep unless it runs or ran already.
     void compute();
-    bool isComputing() const { return m_watcher.isRunning(); }
+    /// From compute() until the chart shows the results (the pool's work ends a little
+    /// earlier: its finished signal still has to reach this thread).
+    bool isComputing() const { return m_computing; }
     DepthChart* chart() const { return m_chart; }
 
 signals:
@@ -39,6 +41,7 @@ private:
     QLabel* m_status;
     QFutureWatcher<core::DepthPoint> m_watcher;
     bool m_done = false;
+    bool m_computing = false;
 };
 
 } // namespace ui

@@ -23,7 +23,6 @@ Cpuacct::Cpuacct(SimContext& ctx, Machine& machine, CgroupTree& cgroups)
     m_total.assign(n * 2, 0);
     m_ownOnCpu.assign(n * m_nrCpus * 2, 0);
     m_statDeltas.assign(m_nrCpus * n * 2, 0);
-    m_own.assign(n, SimTime());
     m_stats.resize(n * 2);
 }
 
@@ -38,7 +37,6 @@ void Cpuacct::chargeCost(Rq& rq, const Task& t) {
 void Cpuacct::account(uint32_t cpu, const Task& t, SimTime user, SimTime sys) {
     if (!enabled())
         return;
-    m_own[t.cgroup.value()] += user + sys;
     const size_t own = ownSlot(t.cgroup, cpu);
     m_ownOnCpu[own + kUser] += static_cast<uint64_t>(user.count());
     m_ownOnCpu[own + kSystem] += static_cast<uint64_t>(sys.count());
@@ -119,6 +117,15 @@ SimTime Cpuacct::usage(CgroupId cg, int mode) const {
 
 SimTime Cpuacct::usage(CgroupId cg) const {
     return usage(cg, kUser) + usage(cg, kSystem);
+}
+
+SimTime Cpuacct::ownUsage(CgroupId cg) const {
+    uint64_t sum = 0;
+    for (uint32_t cpu = 0; cpu < m_nrCpus; ++cpu) {
+        const size_t base = ownSlot(cg, cpu);
+        sum += m_ownOnCpu[base + kUser] + m_ownOnCpu[base + kSystem];
+    }
+    return SimTime::ns(static_cast<int64_t>(sum));
 }
 
 SimTime Cpuacct::usageOnCpu(CgroupId cg, uint32_t cpu) const {

@@ -47,7 +47,7 @@ public:
     SimTime usage(CgroupId cg, int mode) const;
     SimTime usageOnCpu(CgroupId cg, uint32_t cpu) const;
     /// Usage charged with the task directly in this cgroup (not its children).
-    SimTime ownUsage(CgroupId cg) const { return m_own[cg.value()]; }
+    SimTime ownUsage(CgroupId cg) const;
     /// The percpu_counter batch in force for the stats counters.
     int64_t statBatch() const;
     /// The stats counter as percpu_counter_read() shows it (global count only), cputime units.
@@ -76,9 +76,8 @@ private:
     SimContext& m_ctx;
     Machine& m_machine;
     CgroupTree& m_cgroups;
-    std::vector<uint64_t> m_total;    ///< [cgroup][mode]: the cgroup's subtree, all CPUs
-    std::vector<uint64_t> m_ownOnCpu; ///< [cpu][cgroup][mode]: run directly in the cgroup
-    std::vector<SimTime> m_own;
+    std::vector<uint64_t> m_total;      ///< [cgroup][mode]: the cgroup's subtree, all CPUs
+    std::vector<uint64_t> m_ownOnCpu;   ///< [cpu][cgroup][mode]: run directly in the cgroup
     std::vector<PercpuCounter> m_stats; ///< [cgroup][mode]
     std::vector<int64_t> m_statDeltas;  ///< [cpu][cgroup][mode]: the counters' per-CPU deltas
     uint32_t m_nrCpus;

@@ -49,9 +49,26 @@ std::optional<CostOp> costOpFromName(std::string_view name) {
     return std::nullopt;
 }
 
+const std::array<CostCountInfo, kCostCountCount>& costCountCatalog() {
+    static const std::array<CostCountInfo, kCostCountCount> kCatalog{{
+        {CostCount::PsiWalkResidentLevels, "psi_walk_resident_levels", 6, 1000,
+         "levels of a direct PSI walk whose cgroups stay cache-resident"},
+    }};
+    return kCatalog;
+}
+
+std::optional<CostCount> costCountFromName(std::string_view name) {
+    for (const CostCountInfo& i : costCountCatalog())
+        if (i.name == name)
+            return i.param;
+    return std::nullopt;
+}
+
 CostModel::CostModel() {
     for (const CostInfo& i : costCatalog())
         m_cost[static_cast<size_t>(i.op)] = i.defaultCost;
+    for (const CostCountInfo& i : costCountCatalog())
+        m_count[static_cast<size_t>(i.param)] = i.defaultValue;
 }
 
 } // namespace core

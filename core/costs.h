@@ -59,15 +59,35 @@ inline std::string_view costName(CostOp op) {
     return costCatalog()[static_cast<size_t>(op)].name;
 }
 
+/// Cost-model parameters that are counts, not durations (same `kernel.costs` object).
+enum class CostCount : uint8_t {
+    PsiWalkResidentLevels, ///< levels of a direct PSI walk that stay cache-resident
+};
+inline constexpr size_t kCostCountCount = 1;
+
+struct CostCountInfo {
+    CostCount param;
+    std::string_view name; ///< key in the scenario's kernel.costs
+    uint32_t defaultValue;
+    uint32_t maxValue;
+    std::string_view meaning;
+};
+
+const std::array<CostCountInfo, kCostCountCount>& costCountCatalog();
+std::optional<CostCount> costCountFromName(std::string_view name);
+
 /// The cost of each operation for one run: defaults overridden by the scenario.
 class CostModel {
 public:
     CostModel();
     SimTime operator[](CostOp op) const { return m_cost[static_cast<size_t>(op)]; }
     void set(CostOp op, SimTime t) { m_cost[static_cast<size_t>(op)] = t; }
+    uint32_t count(CostCount c) const { return m_count[static_cast<size_t>(c)]; }
+    void set(CostCount c, uint32_t v) { m_count[static_cast<size_t>(c)] = v; }
 
 private:
     std::array<SimTime, kCostOpCount> m_cost;
+    std::array<uint32_t, kCostCountCount> m_count;
 };
 
 } // namespace core

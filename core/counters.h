@@ -17,6 +17,7 @@ struct Counters {
     uint64_t tickPreemptions = 0;
     uint64_t migrations = 0;
     std::array<uint64_t, kMigrationReasonCount> migrationsByReason{};
+    uint64_t placements = 0; ///< new tasks placed away from the parent's CPU (not migrations)
     uint64_t forks = 0;
     uint64_t forkFailures = 0; ///< forks refused at the live-task limit
     uint64_t exits = 0;

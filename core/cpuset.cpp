@@ -75,6 +75,18 @@ uint32_t CpuListParse::maxCpu() const {
     return m;
 }
 
+std::string CpuListParse::toString() const {
+    std::string s;
+    for (auto [a, b] : ranges) {
+        if (!s.empty())
+            s += ',';
+        s += std::to_string(a);
+        if (b != a)
+            s += '-' + std::to_string(b);
+    }
+    return s;
+}
+
 CpuListParse parseCpuList(std::string_view text) {
     CpuListParse out;
     constexpr uint32_t kMax = 65535;

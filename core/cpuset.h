@@ -47,6 +47,8 @@ struct CpuListParse {
     std::vector<std::pair<uint32_t, uint32_t>> ranges; ///< inclusive [first, last]
     std::string error;                                 ///< non-empty on failure: what was expected
     uint32_t maxCpu() const;
+    /// Back to list syntax ("0-3,8"), as parsed.
+    std::string toString() const;
 };
 
 /// Parses "0-3,8,10-11". Values above 65535 are rejected so a hostile list stays cheap.

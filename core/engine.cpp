@@ -143,7 +143,7 @@ Task* Engine::fork(Task& parent, const ForkTemplate& tmpl) {
         return nullptr;
     }
     Task& c = newTask(tmpl.name, tmpl.cgroup.value_or(parent.cgroup), tmpl.session.value_or(parent.session),
-                      tmpl.nice, tmpl.affinity ? tmpl.affinity : parent.affinity, tmpl.program);
+                      tmpl.nice, tmpl.affinity.value_or(parent.affinity), tmpl.program);
     c.parent = parent.id;
     c.parentSlot = parent.slot;
     c.cpu = parent.cpu;
@@ -365,6 +365,19 @@ void Engine::applyTimeline(const TimelineEntry& e) {
     case TimelineEntry::Kind::Spawn:
         createTasks(*e.spawn, m_ctx.now);
         break;
+    case TimelineEntry::Kind::Affinity: {
+        const auto mask = cpus(*e.cpus);
+        std::vector<Task*> matches;
+        m_tasks.forEach([&](const Task& t) {
+            if (t.state != TaskState::Dead && matchPattern(e.taskPattern, t.name))
+                matches.push_back(const_cast<Task*>(&t));
+        });
+        for (Task* t : matches)
+            m_sched.setAffinity(*t, mask);
+        if (m_ctx.trace)
+            m_ctx.trace->marker({m_ctx.now, "affinity " + e.taskPattern + " " + e.cpus->toString()});
+        break;
+    }
     case TimelineEntry::Kind::Kill: {
         std::vector<Task*> matches;
         m_tasks.forEach([&](const Task& t) {

@@ -36,7 +36,10 @@ struct ForkTemplate {
     std::optional<CgroupId> cgroup;  ///< absent: inherit the parent's
     std::optional<uint32_t> session; ///< absent: inherit the parent's
     int nice = 0;
-    std::shared_ptr<const CpuSet> affinity; ///< null: all CPUs
+    /// Absent: inherit the parent's (fork copies the affinity mask). Present: the child's own,
+    /// where a null set means every CPU, so a child that asks for all CPUs is not pinned to its
+    /// pinned parent's.
+    std::optional<std::shared_ptr<const CpuSet>> affinity;
     SimTime start;
     std::shared_ptr<const Program> program;
 };

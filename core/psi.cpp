@@ -45,10 +45,6 @@ uint64_t calcLoadN(uint64_t load, uint64_t exp, uint64_t active, uint64_t n) {
 
 namespace {
 
-/// Levels of a direct cgroup walk that stay cache-resident; deeper steps miss (see
-/// docs/cost-model.md, psi_walk_cache_miss).
-constexpr size_t kResidentLevels = 6;
-
 constexpr uint32_t bit(int s) {
     return 1u << s;
 }
@@ -141,13 +137,15 @@ void Psi::recordTimes(PsiGroupCpu& gc, SimTime now) {
             gc.times[static_cast<size_t>(s)] += delta;
 }
 
-void Psi::groupChange(Rq& rq, PsiGroup& g, uint32_t clear, uint32_t set, SimTime now, size_t level) {
-    const uint32_t cpu = rq.cpu;
+void Psi::groupChange(Rq& rq, uint32_t cpu, PsiGroup& g, uint32_t clear, uint32_t set, SimTime now,
+                      size_t level) {
     ++m_ctx.counters.psiGroupUpdates;
     // Reaching this group: the parent-cache walk or the direct cgroup walk.
     if (m_ctx.optimizations.test(Optimization::PsiDirectIteration)) {
         m_machine.charge(rq, CostOp::PsiWalkDirect);
-        if (level >= kResidentLevels)
+        // Levels of the walk whose cgroups stay cache-resident; deeper steps miss
+        // (docs/cost-model.md: psi_walk_resident_levels, psi_walk_cache_miss).
+        if (level >= m_ctx.costs.count(CostCount::PsiWalkResidentLevels))
             m_machine.charge(rq, CostOp::PsiWalkCacheMiss);
     } else {
         m_machine.charge(rq, CostOp::PsiWalkParent);
@@ -193,13 +191,15 @@ void Psi::groupChange(Rq& rq, PsiGroup& g, uint32_t clear, uint32_t set, SimTime
 }
 
 void Psi::taskChange(Rq& rq, Task& p, uint32_t clear, uint32_t set) {
+    // psi_task_change changes the state of the task's own CPU (task_cpu(p)); the CPU that runs
+    // the hook (rq, the waker's for psi_ttwu_dequeue) pays for it and reads the clock.
     if (!enabled())
         return;
     flagsChange(p, clear, set);
     const SimTime now = m_ctx.optimizations.test(Optimization::PsiClockOnce) ? readClockOnce(rq) : SimTime();
     size_t level = 0;
     for (PsiGroup* g = &leaf(p); g; g = g->parent)
-        groupChange(rq, *g, clear, set, now, level++);
+        groupChange(rq, p.cpu.value(), *g, clear, set, now, level++);
 }
 
 void Psi::enqueue(Rq& cpuRq, Task& p, bool wakeup) {
@@ -271,7 +271,7 @@ void Psi::taskSwitch(Rq& rq, Task* prev, Task* next, bool sleep) {
                 common = g;
                 break;
             }
-            groupChange(rq, *g, 0, TSK_ONCPU, now, level);
+            groupChange(rq, rq.cpu, *g, 0, TSK_ONCPU, now, level);
         }
     }
     if (prev) {
@@ -287,14 +287,14 @@ void Psi::taskSwitch(Rq& rq, Task* prev, Task* next, bool sleep) {
         PsiGroup* g = &leaf(*prev);
         size_t level = 0;
         for (; g && g != common; g = g->parent, ++level)
-            groupChange(rq, *g, clear, set, now, level);
+            groupChange(rq, rq.cpu, *g, clear, set, now, level);
         // Above the common ancestor only the non-ONCPU changes matter; when prev and next have
         // the same flags there, the aggregate does not change and the walk stops.
         const uint32_t nextFlags = next ? next->psiFlags : 0;
         if (g && ((prev->psiFlags ^ nextFlags) & ~uint32_t{TSK_ONCPU})) {
             clear &= ~uint32_t{TSK_ONCPU};
             for (; g; g = g->parent, ++level)
-                groupChange(rq, *g, clear, set, now, level);
+                groupChange(rq, rq.cpu, *g, clear, set, now, level);
         }
     }
 }

@@ -105,7 +105,8 @@ public:
     // Scheduler hooks. `cpuRq` is the runqueue whose CPU does the work (and pays for it).
     void enqueue(Rq& cpuRq, Task& p, bool wakeup);
     void dequeue(Rq& cpuRq, Task& p, bool sleep);
-    /// A sleeping task woken onto another CPU: its iowait/memstall flags leave the old CPU.
+    /// A sleeping task woken onto another CPU: its iowait/memstall flags leave its old CPU
+    /// (task_cpu(p), not the waker's), paid for by the waker.
     void ttwuDequeue(Rq& wakerRq, Task& p);
     /// __schedule switching prev -> next on rq (either may be idle = null).
     void taskSwitch(Rq& rq, Task* prev, Task* next, bool sleep);
@@ -132,8 +133,10 @@ public:
 private:
     /// psi_task_change: updates the task's flags and every group from its leaf up.
     void taskChange(Rq& rq, Task& p, uint32_t clear, uint32_t set);
-    /// psi_group_change on one group; `now` is the shared stamp when the clock is read once.
-    void groupChange(Rq& rq, PsiGroup& g, uint32_t clear, uint32_t set, SimTime now, size_t level);
+    /// psi_group_change of `cpu`'s state in group g, paid for by rq's CPU; `now` is the shared
+    /// stamp when the clock is read once.
+    void groupChange(Rq& rq, uint32_t cpu, PsiGroup& g, uint32_t clear, uint32_t set, SimTime now,
+                     size_t level);
     /// The clock read at the start of a change (psi_clock_once on); returns the stamp.
     SimTime readClockOnce(Rq& rq);
     void recordTimes(PsiGroupCpu& gc, SimTime now);

@@ -279,6 +279,18 @@ private:
         expected(path, "a duration, {\"exp\": D} or {\"uniform\": [D1, D2]}", j);
         return std::nullopt;
     }
+    /// An object with exactly the two keys a and b, both present (timeline move, cgroup,
+    /// affinity); reports what is wrong otherwise.
+    bool pairObject(const json& j, const std::string& path, const char* a, const char* b) {
+        if (!isObject(j, path))
+            return false;
+        checkKeys(j, path, {a, b});
+        if (!j.contains(a) || !j.contains(b)) {
+            error(path, std::string("needs \"") + a + "\" and \"" + b + "\"");
+            return false;
+        }
+        return true;
+    }
     std::optional<CpuListParse> cpuList(const json& j, const std::string& path) {
         if (!j.is_string()) {
             expected(path, "a CPU list string such as \"0-3,8\"", j);
@@ -460,11 +472,13 @@ void Validator::topology(const json& j, ScenarioSpec& spec) {
     if (!isObject(j, p))
         return;
     checkKeys(j, p, {"sockets", "cores_per_socket", "threads_per_core", "numa_nodes"});
-    uint32_t vals[4] = {0, 0, 0, 0};
+    uint32_t vals[4] = {0, 0, 0, 1};
     const char* keys[4] = {"sockets", "cores_per_socket", "threads_per_core", "numa_nodes"};
     bool ok = true;
     for (int i = 0; i < 4; ++i) {
         auto it = j.find(keys[i]);
+        if (it == j.end() && i == 3)
+            continue; // numa_nodes defaults to 1, as on every single-node machine
         if (it == j.end()) {
             error(join(p, keys[i]), "required key is missing");
             ok = false;
@@ -525,6 +539,12 @@ void Validator::kernel(const json& j, ScenarioSpec& spec) {
         const std::string cp = join(p, "costs");
         if (isObject(*it, cp)) {
             for (auto ci = it->begin(); ci != it->end(); ++ci) {
+                if (auto param = costCountFromName(ci.key())) {
+                    const CostCountInfo& info = costCountCatalog()[static_cast<size_t>(*param)];
+                    if (auto v = integer(*ci, join(cp, ci.key()), 0, info.maxValue))
+                        spec.kernel.costCounts[*param] = static_cast<uint32_t>(*v);
+                    continue;
+                }
                 auto op = costOpFromName(ci.key());
                 if (!op) {
                     std::string best;
@@ -532,6 +552,13 @@ void Validator::kernel(const json& j, ScenarioSpec& spec) {
                     for (const CostInfo& info : costCatalog()) {
                         size_t d = editDistance(ci.key(), info.name);
                         if (d < bestD && info.op != CostOp::LockSpin) {
+                            bestD = d;
+                            best = std::string(info.name);
+                        }
+                    }
+                    for (const CostCountInfo& info : costCountCatalog()) {
+                        size_t d = editDistance(ci.key(), info.name);
+                        if (d < bestD) {
                             bestD = d;
                             best = std::string(info.name);
                         }
@@ -760,7 +787,9 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
         t.cpus = cpuList(*it, join(p, "cpus"));
         if (!t.cpus)
             ok = false;
-        else if (toCpuSet(*t.cpus, m_nrCpus).empty()) {
+        else if (m_nrCpus > 0 && toCpuSet(*t.cpus, m_nrCpus).empty()) {
+            // (Without a valid topology there is nothing to check against: the topology's own
+            // error is the one to report, not one per CPU list.)
             error(join(p, "cpus"), "empty CPU list");
             ok = false;
         }
@@ -955,7 +984,7 @@ void Validator::timeline(const json& j, ScenarioSpec& spec) {
         const json& e = j[i];
         if (!isObject(e, p))
             continue;
-        checkKeys(e, p, {"at", "optimizations", "move", "cgroup", "spawn", "kill"});
+        checkKeys(e, p, {"at", "optimizations", "move", "cgroup", "spawn", "kill", "affinity"});
         TimelineEntry t;
         auto at = e.find("at");
         if (at == e.end()) {
@@ -972,11 +1001,12 @@ void Validator::timeline(const json& j, ScenarioSpec& spec) {
         }
         t.at = *when;
         int kinds = 0;
-        for (const char* k : {"optimizations", "move", "cgroup", "spawn", "kill"})
+        for (const char* k : {"optimizations", "move", "cgroup", "spawn", "kill", "affinity"})
             kinds += e.contains(k) ? 1 : 0;
         if (kinds != 1) {
             error(p,
-                  "a timeline entry needs exactly one of optimizations, move, cgroup, spawn, kill; found " +
+                  "a timeline entry needs exactly one of optimizations, move, cgroup, spawn, kill, affinity; "
+                  "found " +
                       std::to_string(kinds));
             continue;
         }
@@ -988,13 +1018,8 @@ void Validator::timeline(const json& j, ScenarioSpec& spec) {
                 continue;
         } else if (auto it = e.find("move"); it != e.end()) {
             const std::string mp = join(p, "move");
-            if (!isObject(*it, mp))
+            if (!pairObject(*it, mp, "task", "cgroup"))
                 continue;
-            checkKeys(*it, mp, {"task", "cgroup"});
-            if (!it->contains("task") || !it->contains("cgroup")) {
-                error(mp, "needs \"task\" and \"cgroup\"");
-                continue;
-            }
             auto task = string((*it)["task"], join(mp, "task"), kMaxNameLength);
             auto cg = cgroupPath((*it)["cgroup"], join(mp, "cgroup"));
             if (!task || !cg)
@@ -1005,13 +1030,8 @@ void Validator::timeline(const json& j, ScenarioSpec& spec) {
             m_patternRefs.emplace_back(join(mp, "task"), *task);
         } else if (auto it = e.find("cgroup"); it != e.end()) {
             const std::string cp = join(p, "cgroup");
-            if (!isObject(*it, cp))
+            if (!pairObject(*it, cp, "path", "weight"))
                 continue;
-            checkKeys(*it, cp, {"path", "weight"});
-            if (!it->contains("path") || !it->contains("weight")) {
-                error(cp, "needs \"path\" and \"weight\"");
-                continue;
-            }
             auto path = cgroupPath((*it)["path"], join(cp, "path"));
             auto w = integer((*it)["weight"], join(cp, "weight"), 1, 10000);
             if (!path || !w)
@@ -1036,6 +1056,22 @@ void Validator::timeline(const json& j, ScenarioSpec& spec) {
             t.kind = TimelineEntry::Kind::Kill;
             t.taskPattern = *pat;
             m_patternRefs.emplace_back(join(p, "kill"), *pat);
+        } else if (auto it = e.find("affinity"); it != e.end()) {
+            const std::string ap = join(p, "affinity");
+            if (!pairObject(*it, ap, "task", "cpus"))
+                continue;
+            auto task = string((*it)["task"], join(ap, "task"), kMaxNameLength);
+            auto cpus = cpuList((*it)["cpus"], join(ap, "cpus"));
+            if (!task || !cpus)
+                continue;
+            if (m_nrCpus > 0 && toCpuSet(*cpus, m_nrCpus).empty()) {
+                error(join(ap, "cpus"), "an empty CPU list; sched_setaffinity needs at least one CPU");
+                continue;
+            }
+            t.kind = TimelineEntry::Kind::Affinity;
+            t.taskPattern = *task;
+            t.cpus = *cpus;
+            m_patternRefs.emplace_back(join(ap, "task"), *task);
         }
         spec.timeline.push_back(std::move(t));
     }

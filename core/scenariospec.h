@@ -88,17 +88,19 @@ struct KernelFeatures {
 struct KernelSpec {
     uint32_t hz = 250;
     KernelFeatures features;
-    std::map<CostOp, SimTime> costs; ///< overrides of the default cost model
-    bool smtGainCapacity = false;    ///< extension: v4.11 smt_gain CPU capacity
+    std::map<CostOp, SimTime> costs;          ///< overrides of the default cost model
+    std::map<CostCount, uint32_t> costCounts; ///< overrides of the cost model's count parameters
+    bool smtGainCapacity = false;             ///< extension: v4.11 smt_gain CPU capacity
 };
 
 /// A live change applied at a simulated time (timeline entry or GUI command).
 struct TimelineEntry {
-    enum class Kind : uint8_t { Optimizations, Move, CgroupWeight, Spawn, Kill };
+    enum class Kind : uint8_t { Optimizations, Move, CgroupWeight, Spawn, Kill, Affinity };
     SimTime at;
     Kind kind = Kind::Optimizations;
     std::map<Optimization, bool> optimizations;
-    std::string taskPattern;               ///< move, kill
+    std::string taskPattern;               ///< move, kill, affinity
+    std::optional<CpuListParse> cpus;      ///< affinity (sched_setaffinity)
     std::string cgroupPath;                ///< move target, weight change
     uint32_t weight = 100;                 ///< weight change
     std::shared_ptr<const TaskSpec> spawn; ///< spawn

@@ -163,10 +163,22 @@ void Scheduler::setTaskCpu(Task& p, uint32_t cpu, MigrationReason reason, int le
     ++m_ctx.counters.migrations;
     ++m_ctx.counters.migrationsByReason[static_cast<size_t>(reason)];
     m_machine.charge(chargeTo, CostOp::Migration);
-    if (reason != MigrationReason::Fork)
-        p.coldRemaining = std::max(p.coldRemaining, m_ctx.costs[CostOp::CacheCold]);
+    p.coldRemaining = std::max(p.coldRemaining, m_ctx.costs[CostOp::CacheCold]);
     if (m_ctx.trace)
         m_ctx.trace->migration({m_ctx.now, p.id, from, cpu, reason, static_cast<int8_t>(level)});
+}
+
+void Scheduler::placeNewTask(Task& p, uint32_t cpu, Rq& parentRq) {
+    // __set_task_cpu: no nr_migrations, no perf cpu-migrations event, no cache-cold start (the
+    // child has no cache footprint anywhere yet). The cost stays that of the runqueue locking
+    // the fork path does on the chosen CPU, charged as `migration`.
+    const uint32_t from = p.cpu.value();
+    p.cpu = CpuId(cpu);
+    m_fair.setTaskRq(p, cpu);
+    ++m_ctx.counters.placements;
+    m_machine.charge(parentRq, CostOp::Migration);
+    if (m_ctx.trace)
+        m_ctx.trace->placement({m_ctx.now, p.id, from, cpu});
 }
 
 void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
@@ -197,7 +209,7 @@ void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
     Rq& parentRq = m_machine.rq(parentCpu);
     const uint32_t cpu = m_wakeup.selectTaskRq(p, parentCpu, parentCpu, parent, Wakeup::Kind::Fork, false);
     if (cpu != parentCpu)
-        setTaskCpu(p, cpu, MigrationReason::Fork, -1, parentRq);
+        placeNewTask(p, cpu, parentRq);
     p.state = TaskState::Runnable;
     p.startTime = m_ctx.now;
     p.runnableSince = m_ctx.now;
@@ -340,6 +352,21 @@ void Scheduler::moveTask(Task& p, CgroupId to) {
         else
             migrateQueued(p, dst, MigrationReason::Move, -1, rq);
     }
+}
+
+void Scheduler::setAffinity(Task& p, std::shared_ptr<const CpuSet> mask) {
+    // sched_setaffinity: the new mask applies at once; a task left on a CPU it may no longer
+    // use is moved (a running one by the stopper), a sleeping one at its next wakeup.
+    p.affinity = std::move(mask);
+    recomputeAllowed(p);
+    if (p.state == TaskState::New || !p.runnable() || p.allowedOn(p.cpu))
+        return;
+    const uint32_t dst = p.allowed->first().value();
+    Rq& rq = m_machine.rq(p.cpu.value());
+    if (rq.curr == &p)
+        migrateRunning(p, dst, MigrationReason::Affinity, -1);
+    else
+        migrateQueued(p, dst, MigrationReason::Affinity, -1, rq);
 }
 
 // ---- migrations -------------------------------------------------------------------------------

@@ -45,6 +45,8 @@ public:
     void exitTask(Task& p);
     /// A cgroup move: PSI flags follow (cgroup_move_task), then sched_move_task.
     void moveTask(Task& p, CgroupId to);
+    /// sched_setaffinity (null: every CPU).
+    void setAffinity(Task& p, std::shared_ptr<const CpuSet> mask);
     /// sched_move_task(): re-evaluates the task's effective group (cgroup or autogroup).
     void schedMoveTask(Task& p, bool exiting);
     /// Scheduler tick of one CPU.
@@ -63,6 +65,8 @@ public:
     void migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, int level);
     /// Moves a task that is not queued to another CPU, recording the migration.
     void setTaskCpu(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo);
+    /// wake_up_new_task's __set_task_cpu: a placement, not a migration.
+    void placeNewTask(Task& p, uint32_t cpu, Rq& parentRq);
     /// The task group a task runs in: its cgroup's, or its autogroup's (autogroup rule).
     TaskGroup& effectiveGroup(const Task& p, bool exiting) const;
     /// Sets a new task's effective group, allowed CPUs and weight from its attributes.

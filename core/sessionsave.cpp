@@ -36,6 +36,10 @@ SessionSave scenarioWithTimeline(const std::string& originalText,
         case TimelineEntry::Kind::Kill:
             entry["kill"] = e.taskPattern;
             break;
+        case TimelineEntry::Kind::Affinity:
+            entry["affinity"] = {{"task", e.taskPattern},
+                                 {"cpus", e.cpus ? e.cpus->toString() : std::string()}};
+            break;
         case TimelineEntry::Kind::Spawn:
             out.error = "a task spawned live cannot be saved: its definition is not kept as text";
             return out;

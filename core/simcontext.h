@@ -31,6 +31,8 @@ struct SimContext {
         : rng(spec.seed) {
         for (auto [op, cost] : spec.kernel.costs)
             costs.set(op, cost);
+        for (auto [param, value] : spec.kernel.costCounts)
+            costs.set(param, value);
         tunables = Tunables::forCpus(spec.topology.nrCpus());
         optimizations = spec.optimizations;
         features = spec.kernel.features;

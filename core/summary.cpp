@@ -73,6 +73,7 @@ ordered_json countersJson(const Counters& c) {
     j["context_switches"] = c.contextSwitches;
     j["wakeups"] = c.wakeups;
     j["migrations"] = c.migrations;
+    j["placements"] = c.placements;
     j["wakeup_preemptions"] = c.wakeupPreemptions;
     j["tick_preemptions"] = c.tickPreemptions;
     j["forks"] = c.forks;
@@ -272,6 +273,7 @@ std::string toTable(const RunSummary& s) {
     const std::pair<const char*, uint64_t> rows[] = {{"context switches", c.contextSwitches},
                                                      {"wakeups", c.wakeups},
                                                      {"migrations", c.migrations},
+                                                     {"placements (fork)", c.placements},
                                                      {"wakeup preemptions", c.wakeupPreemptions},
                                                      {"tick preemptions", c.tickPreemptions},
                                                      {"forks", c.forks},

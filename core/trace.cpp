@@ -6,8 +6,6 @@ std::string_view migrationReasonName(MigrationReason r) {
     switch (r) {
     case MigrationReason::Wakeup:
         return "wakeup";
-    case MigrationReason::Fork:
-        return "fork";
     case MigrationReason::Periodic:
         return "periodic";
     case MigrationReason::Newidle:

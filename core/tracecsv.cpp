@@ -46,6 +46,11 @@ void CsvTraceWriter::migration(const MigrationRecord& m) {
           << ",\n";
 }
 
+void CsvTraceWriter::placement(const PlacementRecord& p) {
+    m_out << "placement," << p.time.count() << ',' << p.time.count() << ',' << p.to << ',' << p.task.value()
+          << ',' << csvQuote(taskName(p.task)) << ",," << p.from << ',' << p.to << ",fork,,\n";
+}
+
 void CsvTraceWriter::marker(const Marker& m) {
     m_out << "marker," << m.time.count() << ',' << m.time.count() << ",,,,,,,,," << csvQuote(m.label) << '\n';
 }

@@ -11,13 +11,15 @@ namespace core {
 
 class CgroupTree;
 
-/// Streams the trace as one CSV table: run slices, overhead slices, migrations and markers,
+/// Streams the trace as one CSV table: run slices, overhead slices, migrations, placements of
+/// new tasks and markers,
 /// one row each (the `record` column says which), in the order they complete.
 class CsvTraceWriter : public TraceSink {
 public:
     CsvTraceWriter(std::ostream& out, const CgroupTree& cgroups);
     void slice(const Slice& s) override;
     void migration(const MigrationRecord& m) override;
+    void placement(const PlacementRecord& p) override;
     void marker(const Marker& m) override;
     void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override;
 

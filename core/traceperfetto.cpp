@@ -112,6 +112,17 @@ void PerfettoTraceWriter::migration(const MigrationRecord& m) {
           << ",\"cat\":\"migration\",\"name\":" << quoted(name) << ",\"id\":" << id << '}';
 }
 
+void PerfettoTraceWriter::placement(const PlacementRecord& p) {
+    if (m_finished)
+        return;
+    beginEvent();
+    m_out << "{\"ph\":\"i\",\"s\":\"t\",\"pid\":" << kPid << ",\"tid\":" << tid(p.to)
+          << ",\"ts\":" << micros(p.time)
+          << ",\"cat\":\"placement\",\"name\":" << quoted("place " + taskName(p.task))
+          << ",\"args\":{\"task_id\":" << p.task.value() << ",\"parent_cpu\":" << p.from
+          << ",\"cpu\":" << p.to << "}}";
+}
+
 void PerfettoTraceWriter::marker(const Marker& m) {
     if (m_finished)
         return;

@@ -24,6 +24,7 @@ public:
                         const std::string& scenarioName);
     void slice(const Slice& s) override;
     void migration(const MigrationRecord& m) override;
+    void placement(const PlacementRecord& p) override;
     void marker(const Marker& m) override;
     void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override;
     /// Closes the event array and the object; nothing may be written after.

@@ -395,8 +395,16 @@
         <translation>Migrationen</translation>
     </message>
     <message>
-        <source>tasks that changed CPU, all reasons</source>
-        <translation>Tasks, die die CPU wechselten, alle Gründe</translation>
+        <source>tasks that changed CPU, all reasons (as perf counts cpu-migrations)</source>
+        <translation>Tasks, die die CPU wechselten, alle Gründe (wie perf cpu-migrations zählt)</translation>
+    </message>
+    <message>
+        <source>placements</source>
+        <translation>Platzierungen</translation>
+    </message>
+    <message>
+        <source>new tasks placed away from their parent&apos;s CPU (wake_up_new_task; not migrations)</source>
+        <translation>neue Tasks, die nicht auf der CPU ihres Elternprozesses starten (wake_up_new_task; keine Migrationen)</translation>
     </message>
     <message>
         <source>forks</source>

@@ -395,8 +395,16 @@
         <translation>迁移</translation>
     </message>
     <message>
-        <source>tasks that changed CPU, all reasons</source>
-        <translation>更换了 CPU 的任务,所有原因</translation>
+        <source>tasks that changed CPU, all reasons (as perf counts cpu-migrations)</source>
+        <translation>更换了 CPU 的任务,所有原因(按 perf 的 cpu-migrations 计数)</translation>
+    </message>
+    <message>
+        <source>placements</source>
+        <translation>放置</translation>
+    </message>
+    <message>
+        <source>new tasks placed away from their parent&apos;s CPU (wake_up_new_task; not migrations)</source>
+        <translation>新任务被放到父任务以外的 CPU 上(wake_up_new_task;不算迁移)</translation>
     </message>
     <message>
         <source>forks</source>

@@ -381,6 +381,11 @@ bool MainWindow::openScenario(const QString& fileOrBuiltin) {
         box.exec();
         return false;
     }
+    openLoaded(fileOrBuiltin, std::move(r));
+    return true;
+}
+
+void MainWindow::openLoaded(const QString& fileOrBuiltin, core::LoadResult&& r) {
     auto spec = std::make_shared<const core::ScenarioSpec>(std::move(*r.spec));
     m_source = fileOrBuiltin;
     setWindowTitle(tr("%1 - SchedScope").arg(QString::fromStdString(spec->name)));
@@ -388,7 +393,6 @@ bool MainWindow::openScenario(const QString& fileOrBuiltin) {
     if (m_recent)
         m_recent->add(fileOrBuiltin);
     statusBar()->showMessage(tr("Opened %1. Space runs it.").arg(fileOrBuiltin), 5000);
-    return true;
 }
 
 QString MainWindow::scenarioName() const {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "scenario.h"
 #include "session.h"
 
 #include <QMainWindow>
@@ -43,6 +44,8 @@ public:
     /// the loader's messages and keeps the current session (still running if it was).
     /// Returns whether it opened.
     bool openScenario(const QString& fileOrBuiltin);
+    /// Opens a scenario already loaded and valid (batch runs load it first to report errors).
+    void openLoaded(const QString& fileOrBuiltin, core::LoadResult&& loaded);
     QString scenarioName() const;
 
     Session& session() { return m_session; }

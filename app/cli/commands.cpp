@@ -111,6 +111,10 @@ public:
         for (TraceSink* k : m_sinks)
             k->migration(m);
     }
+    void placement(const PlacementRecord& p) override {
+        for (TraceSink* k : m_sinks)
+            k->placement(p);
+    }
     void marker(const Marker& m) override {
         for (TraceSink* k : m_sinks)
             k->marker(m);
@@ -145,6 +149,9 @@ int cmdCosts(Args& args) {
         if (c.op != CostOp::LockSpin)
             std::printf("| `%s` | %s | %s |\n", std::string(c.name).c_str(),
                         formatDuration(c.defaultCost).c_str(), std::string(c.meaning).c_str());
+    for (const CostCountInfo& c : costCountCatalog())
+        std::printf("| `%s` | %u | %s |\n", std::string(c.name).c_str(), c.defaultValue,
+                    std::string(c.meaning).c_str());
     return ExitOk;
 }
 

@@ -10,17 +10,35 @@
 
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 
 namespace {
 
-/// --export-dir runs without a window: the offscreen platform, chosen before Qt starts.
-void chooseOffscreenForExport(int argc, char** argv) {
+bool hasArg(int argc, char** argv, std::initializer_list<const char*> names) {
     for (int i = 1; i < argc; ++i)
-        if (std::strncmp(argv[i], "--export-dir", 12) == 0 &&
-            qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-            return;
-        }
+        for (const char* n : names)
+            if (std::strcmp(argv[i], n) == 0 ||
+                (std::strncmp(argv[i], n, std::strlen(n)) == 0 && argv[i][std::strlen(n)] == '='))
+                return true;
+    return false;
+}
+
+bool haveDisplay() {
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+/// Runs that need no window on screen (--export-dir, --screenshot, --help, --version) use the
+/// offscreen platform, chosen before Qt starts, so they work without a display. Returns false
+/// when a window is needed and there is no display to show it on.
+bool choosePlatform(int argc, char** argv) {
+    if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        return true;
+    if (hasArg(argc, argv,
+               {"--export-dir", "--screenshot", "--help", "-h", "--help-all", "-?", "--version", "-v"})) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        return true;
+    }
+    return haveDisplay();
 }
 
 core::SimTime durationOption(const QString& text, const char* option, bool& ok) {
@@ -35,7 +53,11 @@ core::SimTime durationOption(const QString& text, const char* option, bool& ok) 
 } // namespace
 
 int main(int argc, char** argv) {
-    chooseOffscreenForExport(argc, argv);
+    if (!choosePlatform(argc, argv)) {
+        std::fprintf(stderr, "schedscope: no display (DISPLAY and WAYLAND_DISPLAY are not set); for a run "
+                             "without a window use --export-dir DIR, or set QT_QPA_PLATFORM\n");
+        return 2;
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("SchedScope"));
     QApplication::setOrganizationName(QStringLiteral("SchedScope"));
@@ -97,9 +119,16 @@ int main(int argc, char** argv) {
     const QStringList args = parser.positionalArguments();
     const QString scenario = args.isEmpty() ? QStringLiteral("builtin:default") : args.first();
     const bool batch = parser.isSet(screenshot) || parser.isSet(exportDir);
-    if (!w.openScenario(scenario)) {
-        if (batch)
+    if (batch) {
+        // No one to click a message box away: the loader's messages go to stderr, exit 2.
+        core::LoadResult r = core::loadScenario(scenario.toStdString());
+        if (!r.ok()) {
+            for (const std::string& e : r.errors)
+                std::fprintf(stderr, "%s\n", e.c_str());
             return 2;
+        }
+        w.openLoaded(scenario, std::move(r));
+    } else if (!w.openScenario(scenario)) {
         w.openScenario(QStringLiteral("builtin:default"));
     }
     std::unique_ptr<QObject> job;

@@ -109,14 +109,28 @@ private slots:
         QVERIFY(row.value(QStringLiteral("after")).toDouble() <
                 row.value(QStringLiteral("before")).toDouble());
         QVERIFY(row.value(QStringLiteral("change_pct")).toDouble() < 0);
-        // The quick run's row depends on the workload size: no published comparison.
-        QVERIFY(row.value(QStringLiteral("published")).isNull());
+        // Quick runs keep the published figures (only the relative change is compared) and say
+        // what the row's comparison is worth.
+        QCOMPARE(row.value(QStringLiteral("published")).toObject().value(QStringLiteral("before")).toDouble(),
+                 43528033.0);
+        QCOMPARE(row.value(QStringLiteral("kind")).toString(), QStringLiteral("prediction"));
+        QCOMPARE(row.value(QStringLiteral("agrees")).toBool(), true);
+        const QJsonObject predictions = doc.value(QStringLiteral("predictions")).toObject();
+        QCOMPARE(predictions.value(QStringLiteral("total")).toInt(), 2); // autogroup, cpuacct with the change
+        QCOMPARE(predictions.value(QStringLiteral("agree")).toInt(), 2);
         // cpuacct's rate does not depend on the run length: published figures stay.
         const QJsonObject cpuacct = exps[1].toObject().value(QStringLiteral("rows")).toArray()[1].toObject();
         QCOMPARE(
             cpuacct.value(QStringLiteral("published")).toObject().value(QStringLiteral("before")).toDouble(),
             61720.0);
         QVERIFY(cpuacct.value(QStringLiteral("published")).toObject().contains(QStringLiteral("change_pct")));
+        QCOMPARE(cpuacct.value(QStringLiteral("kind")).toString(), QStringLiteral("fit"));
+        // cpuacct disabled: one published figure, no "after"; equal by construction, no verdict.
+        const QJsonObject disabled = exps[1].toObject().value(QStringLiteral("rows")).toArray()[0].toObject();
+        QVERIFY(
+            disabled.value(QStringLiteral("published")).toObject().value(QStringLiteral("after")).isNull());
+        QCOMPARE(disabled.value(QStringLiteral("kind")).toString(), QStringLiteral("by construction"));
+        QVERIFY(disabled.value(QStringLiteral("agrees")).isNull());
     }
 
     void benchSeedsUsageErrors() {
@@ -148,12 +162,13 @@ private slots:
         QCOMPARE(
             j[QStringLiteral("optimizations")].toObject()[QStringLiteral("prefer_sibling_local")].toBool(),
             true);
-        for (const char* key : {"context_switches", "wakeups", "migrations"})
+        for (const char* key : {"context_switches", "wakeups", "migrations", "placements"})
             QVERIFY(j[QStringLiteral("counters")].toObject()[QLatin1String(key)].toInteger() > 0);
         const QJsonObject reasons = j[QStringLiteral("migrations_by_reason")].toObject();
-        for (const char* key :
-             {"wakeup", "fork", "periodic", "newidle", "nohz", "active", "affinity", "move"})
+        for (const char* key : {"wakeup", "periodic", "newidle", "nohz", "active", "affinity", "move"})
             QVERIFY2(reasons.contains(QLatin1String(key)), key);
+        // Fork placement is not a migration (perf does not count it): no such reason.
+        QVERIFY(!reasons.contains(QStringLiteral("fork")));
         const QJsonArray cpus = j[QStringLiteral("cpus")].toArray();
         QCOMPARE(cpus.size(), 8);
         for (const auto& c : cpus) {

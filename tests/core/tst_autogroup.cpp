@@ -1,5 +1,6 @@
 // Autogroup: one group per session, the effective-group rule, and the exit path through
 // sched_move_task with and without the 2023 skip.
+#include "builtins.h"
 #include "engine.h"
 #include "testutil.h"
 
@@ -139,6 +140,44 @@ private slots:
         };
         const uint64_t withSkip = rootUtil(true), without = rootUtil(false);
         QVERIFY2(withSkip > without, qPrintable(QStringLiteral("%1 vs %2").arg(withSkip).arg(without)));
+    }
+
+    void theUtilisationLeftBehindChangesNoDecisionYet() {
+        // What got the change reverted in 6.14 was fork placement reading the utilisation the
+        // skip leaves behind. The v4.11 fork path (find_idlest_group) reads load only, so in
+        // this model the side effect has no consequence: with the move's own costs set to zero
+        // (so both runs keep the same timing), builtin:autogroup-exit places every child on the
+        // same CPU at the same time and runs every slice alike with the skip on and off.
+        struct Log : TraceSink {
+            std::vector<std::tuple<int64_t, uint32_t, uint32_t>> placements;
+            std::vector<std::tuple<int64_t, int64_t, uint32_t, uint32_t>> slices;
+            void slice(const Slice& s) override {
+                if (s.kind == SliceKind::Task)
+                    slices.emplace_back(s.start.count(), s.end.count(), s.cpu, s.task.value());
+            }
+            void migration(const MigrationRecord&) override {}
+            void marker(const Marker&) override {}
+            void placement(const PlacementRecord& p) override {
+                placements.emplace_back(p.time.count(), p.task.value(), p.to);
+            }
+        };
+        auto run = [](bool skip) {
+            json j = json::parse(findBuiltin("autogroup-exit")->text);
+            for (const char* c :
+                 {"task_rq_lock", "rq_clock_update", "group_change", "cpu_clock", "enqueue", "dequeue"})
+                j["kernel"]["costs"][c] = "0ns";
+            j["optimizations"]["autogroup_move_skip"] = skip;
+            Engine e(testutil::load(j));
+            Log log;
+            e.setTraceSink(&log);
+            e.runToEnd();
+            e.flushTrace();
+            return log;
+        };
+        const Log on = run(true), off = run(false);
+        QVERIFY(on.placements.size() > 1000);
+        QVERIFY(on.placements == off.placements);
+        QVERIFY(on.slices == off.slices);
     }
 };
 

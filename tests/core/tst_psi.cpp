@@ -3,8 +3,12 @@
 // FIXED_1 = 2048, PSI_FREQ = 2*HZ+1 jiffies, non-idle weighting in whole jiffies), never by
 // calling the code under test. Kernel costs are zeroed so every state change falls exactly on
 // the scenario's own instants.
+#include "cgroups.h"
 #include "engine.h"
+#include "machine.h"
 #include "psi.h"
+#include "simcontext.h"
+#include "task.h"
 #include "testutil.h"
 
 #include <QtTest>
@@ -209,6 +213,36 @@ private slots:
             QCOMPARE(groups, 6 * levels * n);
             QCOMPARE(reads, once ? 6 * n : 6 * levels * n);
         }
+    }
+
+    void ttwuDequeueChangesTheWakeesCpu() {
+        // psi_ttwu_dequeue: an iowait task on CPU 1 woken by a task on CPU 0 onto CPU 0. Its
+        // IOWAIT count leaves CPU 1 (task_cpu(p)), not the waker's CPU 0, which has none.
+        const json j = scenario(2, json::array({{{"name", "t"}, {"program", json::array()}}}));
+        const auto spec = testutil::load(j);
+        SimContext ctx(*spec);
+        Machine machine(spec->topology, ctx);
+        CgroupTree cgroups(*spec, 2, machine.rqs());
+        Psi psi(ctx, machine, cgroups);
+        TaskTable tasks;
+        Task& p = tasks.create("io");
+        p.cgroup = CgroupId(0);
+        p.cpu = CpuId(1);
+        Rq& waker = machine.rq(0);
+        Rq& home = machine.rq(1);
+        psi.enqueue(home, p, false);              // runnable on CPU 1
+        psi.taskSwitch(home, nullptr, &p, false); // runs there
+        ctx.now = SimTime::ms(1);
+        p.inIowait = true;
+        psi.taskSwitch(home, &p, nullptr, true); // sleeps in io_schedule
+        QCOMPARE(psi.checkConsistency(tasks), std::string());
+        ctx.now = SimTime::ms(3);
+        psi.ttwuDequeue(waker, p); // woken from CPU 0 onto CPU 0: leaves CPU 1 first
+        QCOMPARE(psi.checkConsistency(tasks), std::string());
+        p.cpu = CpuId(0);
+        p.inIowait = false;
+        psi.enqueue(waker, p, false); // a migrated wakeup re-adds RUNNING on the new CPU
+        QCOMPARE(psi.checkConsistency(tasks), std::string());
     }
 
     void readingDoesNotChangeTheRun() {

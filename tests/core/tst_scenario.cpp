@@ -77,8 +77,14 @@ private slots:
             "test.json: topology.sockets: expected an integer 0..4096, found 1e+18");
         row("numa split", R"({"topology": {"sockets": 3, "numa_nodes": 2}})",
             "test.json: topology.numa_nodes: 2 does not divide sockets (3) evenly");
-        row("topology key missing", R"({"topology": {"numa_nodes": null}})",
-            "test.json: topology.numa_nodes: required key is missing");
+        row("topology key missing", R"({"topology": {"sockets": null}})",
+            "test.json: topology.sockets: required key is missing");
+        // A topology error is the only one reported: CPU lists cannot be checked without it.
+        row("topology error, no cascade",
+            R"({"topology": {"sockets": 0}, "cgroups": [{"path": "/a", "cpus": "0-1"}],
+                "tasks": [{"name": "t", "cpus": "0", "cgroup": "/a", "program": []},
+                          {"name": "u", "cpus": "1", "program": [{"fork": {"name": "c", "cpus": "0", "program": []}}]}]})",
+            "test.json: topology: 0 CPUs in total; need 1..4096");
         // Kernel.
         row("hz", R"({"kernel": {"hz": 200}})",
             "test.json: kernel.hz: expected 100, 250, 300 or 1000, found 200");
@@ -214,8 +220,7 @@ private slots:
         row("timeline two kinds",
             R"({"timeline": [{"at": "500ms", "kill": "t", "cgroup": {"path": "/a", "weight": 5}}]})",
             "test.json: timeline[0]: a timeline entry needs exactly one of optimizations, move, cgroup, "
-            "spawn, "
-            "kill; found 2");
+            "spawn, kill, affinity; found 2");
         row("timeline root weight",
             R"({"timeline": [{"at": "500ms", "cgroup": {"path": "/", "weight": 10}}]})",
             "test.json: timeline[0].cgroup.path: the root cgroup has no weight");
@@ -223,6 +228,14 @@ private slots:
             "test.json: timeline[0].at: required key is missing");
         row("timeline move fields", R"({"timeline": [{"at": "1ms", "move": {"task": "t"}}]})",
             "test.json: timeline[0].move: needs \"task\" and \"cgroup\"");
+        row("timeline affinity fields", R"({"timeline": [{"at": "1ms", "affinity": {"task": "t"}}]})",
+            "test.json: timeline[0].affinity: needs \"task\" and \"cpus\"");
+        row("timeline affinity cpu",
+            R"({"timeline": [{"at": "1ms", "affinity": {"task": "t", "cpus": "9"}}]})",
+            "test.json: timeline[0].affinity.cpus: CPU 9 does not exist; the machine has CPUs 0-3");
+        row("timeline affinity pattern",
+            R"({"timeline": [{"at": "1ms", "affinity": {"task": "x*", "cpus": "0"}}]})",
+            "test.json: timeline[0].affinity.task: pattern \"x*\" matches no task of the scenario");
         row("timeline spawn channel",
             R"({"timeline": [{"at": "1ms", "spawn": {"name": "s", "program": [{"recv": "nope"}]}}]})",
             "test.json: timeline[0].spawn.program[0].recv: unknown channel \"nope\"");
@@ -235,6 +248,23 @@ private slots:
         const QString all = joined(r.errors);
         QVERIFY2(r.errors.size() == 1, qPrintable(QStringLiteral("expected one message, got:\n") + all));
         QCOMPARE(QString::fromStdString(r.errors[0]), message);
+    }
+
+    void numaNodesDefaultsToOne() {
+        json j = testutil::baseScenario();
+        j["topology"].erase("numa_nodes");
+        auto r = core::loadScenarioText(j.dump(), "test.json");
+        QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+        QCOMPARE(r.spec->topology.numaNodes, 1u);
+    }
+
+    void timelineAffinityIsKept() {
+        auto r = loadPatched(
+            json::parse(R"({"timeline": [{"at": "1ms", "affinity": {"task": "t", "cpus": "0-1"}}]})"));
+        QVERIFY2(r.ok(), qPrintable(joined(r.errors)));
+        QCOMPARE(r.spec->timeline.size(), size_t(1));
+        QVERIFY(r.spec->timeline[0].kind == core::TimelineEntry::Kind::Affinity);
+        QCOMPARE(r.spec->timeline[0].cpus->toString(), std::string("0-1"));
     }
 
     void stringLengthLimit() {

@@ -14,17 +14,18 @@ namespace {
 enum class Dir { Down, Up, Same, WithinNoise };
 
 /// What each seed measured, row by row (the seed tables, in our row order), except where the
-/// README explains that the model differs: psi=0 changes nothing by construction (the seed's
-/// +1.5% is noise), and sched messaging shows no effect beyond the run-to-run noise of 400
-/// chaotic tasks. Rows the seed did not measure (the 1 and 3 level sweep points) take the
-/// direction of the shallow rows it did: the direct walk gains until the hierarchy outgrows the
-/// cache.
+/// README explains that the model differs: psi=0 and cpuacct disabled change nothing by
+/// construction, and sched messaging (scaled down here) shows no effect beyond the run-to-run
+/// noise of 400 chaotic tasks. Rows the seed did not measure (the 1 and 3 level sweep points)
+/// take the direction of the shallow rows it did: the direct walk gains until the hierarchy
+/// outgrows the cache (8 and 50 levels: the assumption docs/cost-model.md states).
 const std::map<std::string, std::vector<Dir>>& expectedDirections() {
     static const std::map<std::string, std::vector<Dir>> m = {
         {"psi_clock_once", {Dir::WithinNoise, Dir::Down}},
-        {"psi_direct_iteration", {Dir::Same, Dir::Up, Dir::Up, Dir::Up, Dir::Up, Dir::Down, Dir::Down}},
+        {"psi_direct_iteration",
+         {Dir::Same, Dir::Same, Dir::Up, Dir::Up, Dir::Up, Dir::Up, Dir::Up, Dir::Up, Dir::Down, Dir::Down}},
         {"autogroup_move_skip", {Dir::Down}},
-        {"cpuacct_batch_scaling", {Dir::Same, Dir::Up}},
+        {"cpuacct_batch_scaling", {Dir::Same, Dir::Up, Dir::Down}},
         {"prefer_sibling_local", {Dir::Down, Dir::Down, Dir::Down, Dir::Down, Dir::Down, Dir::Down}},
     };
     return m;
@@ -75,7 +76,7 @@ private slots:
             const QByteArray what =
                 QByteArray::fromStdString(x.id + ": " + r.label + ": before " + std::to_string(r.before) +
                                           ", after " + std::to_string(r.after));
-            QVERIFY2(r.before > 0 && r.after > 0, what);
+            QVERIFY2(r.before > 0 && r.after >= 0, what);
             switch (want[i]) {
             case Dir::Down:
                 QVERIFY2(r.after < r.before, what);
@@ -91,10 +92,45 @@ private slots:
                 QVERIFY2(std::abs(r.changePct()) <= 3 * *r.changeStdErrPct + 1, what);
                 break;
             }
-            // A row compared with a published figure must agree with it (or have no verdict).
-            if (const auto a = r.agrees(); a && (want[i] == Dir::Up || want[i] == Dir::Down))
-                QVERIFY2(*a, what);
+            // Quick mode keeps every published figure (the relative changes are compared).
+            QVERIFY2(r.kind == SeedRowKind::Sweep || r.publishedBefore.has_value(), what);
         }
+    }
+
+    void predictionsKeepTheirVerdicts() {
+        // The README states which predictions agree (make seeds, full runs). The scaled-down
+        // runs must reach the same verdicts: a prediction that stops agreeing fails here, and
+        // so does one that starts to, since the README would then be wrong. Rows fitted to a
+        // figure are not predictions; rows equal by construction are no test of agreement.
+        const std::map<std::string, std::vector<std::optional<bool>>> verdicts = {
+            {"psi_clock_once", {false}},                    // sched messaging (README explains)
+            {"psi_direct_iteration", {std::nullopt, true}}, // root and 5 levels, Ryzen guest
+            {"autogroup_move_skip", {true}},
+            {"cpuacct_batch_scaling", {true}},               // disabled -> enabled with the change
+            {"prefer_sibling_local", {false, false, false}}, // migrations (README explains)
+        };
+        std::vector<SeedExperiment> all;
+        for (const std::string& id : seedExperimentIds()) {
+            const SeedExperiment x = runSeedExperiment(id, quick());
+            std::vector<std::optional<bool>> got;
+            for (const SeedRow& r : x.rows)
+                if (r.kind == SeedRowKind::Prediction)
+                    got.push_back(r.agrees());
+            QCOMPARE(got, verdicts.at(id));
+            for (const SeedRow& r : x.rows) {
+                if (r.kind == SeedRowKind::Fit)
+                    QVERIFY2(!r.note.empty(), r.label.c_str()); // says what was fitted
+                if (r.kind == SeedRowKind::Construction)
+                    QCOMPARE(r.before, r.after);
+            }
+            all.push_back(x);
+        }
+        const PredictionCount c = countPredictions(all);
+        QCOMPARE(c.total, 7);
+        QCOMPARE(c.agree, 3);
+        QVERIFY(seedsToMarkdown(all).find("3 of 7 predictions agree") != std::string::npos);
+        QVERIFY(seedsToJson(all).find("\"predictions\": {\n    \"agree\": 3,\n    \"total\": 7") !=
+                std::string::npos);
     }
 
     void resultsAreIdenticalAcrossRuns() {

@@ -259,6 +259,58 @@ private slots:
         QVERIFY(p.readAllStandardError().contains("gif"));
     }
 
+    void badInputNeverHangsTheApplication_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("expected"); // in stdout + stderr
+        const QString data = QStringLiteral(SCHEDSCOPE_TEST_DATA);
+        const QString missing = data + QStringLiteral("/no-such-scenario.json");
+        const QString invalid = data + QStringLiteral("/invalid-channel.json");
+        const QString truncated = data + QStringLiteral("/truncated.json");
+        QTest::newRow("export, missing file")
+            << QStringList{QStringLiteral("--export-dir"), QStringLiteral("OUT"), missing} << 2
+            << QStringLiteral("no-such-scenario.json");
+        QTest::newRow("export, invalid file")
+            << QStringList{QStringLiteral("--export-dir"), QStringLiteral("OUT"), invalid} << 2
+            << QStringLiteral("invalid-channel.json: tasks[");
+        QTest::newRow("export, truncated JSON")
+            << QStringList{QStringLiteral("--export-dir"), QStringLiteral("OUT"), truncated} << 2
+            << QStringLiteral("truncated.json:");
+        QTest::newRow("screenshot, invalid file")
+            << QStringList{QStringLiteral("--screenshot"), QStringLiteral("OUT/s.png"), invalid} << 2
+            << QStringLiteral("invalid-channel.json");
+        QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0
+                                   << QStringLiteral("0.1.0");
+        QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0
+                                << QStringLiteral("--export-dir");
+        QTest::newRow("a window without a display")
+            << QStringList{QStringLiteral("builtin:default")} << 2 << QStringLiteral("no display");
+    }
+    void badInputNeverHangsTheApplication() {
+        // Without a display and without QT_QPA_PLATFORM, as on a server or in CI: every case
+        // answers at once with a message and an exit code, no window, no modal dialog.
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, expected);
+        QTemporaryDir dir;
+        for (QString& a : args)
+            a.replace(QStringLiteral("OUT"), dir.filePath(QStringLiteral("out")));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SCHEDSCOPE_APP), args);
+        QVERIFY2(p.waitForFinished(30000), "the application hung");
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        const QString output = QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError());
+        QCOMPARE(p.exitCode(), exitCode);
+        QVERIFY2(output.contains(expected), qPrintable(output));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("out"))));
+    }
+
     void traceExportReplaysTheSession() {
         const core::SessionSave saved = m_window->session().savedScenario();
         QVERIFY(saved.ok());

@@ -153,9 +153,13 @@ private slots:
             QVERIFY(from == 1 || to == 1);
         }
         filter.setCpu(std::nullopt);
-        filter.setReason(static_cast<int>(MigrationReason::Fork));
+        // Filter by reason: the first row's.
+        const QModelIndex first = model.index(0, MigrationTableModel::Reason);
+        const QString reasonText = first.data().toString();
+        filter.setReason(first.data(MigrationTableModel::SortRole).toInt());
+        QVERIFY(filter.rowCount() > 0);
         for (int r = 0; r < filter.rowCount(); ++r)
-            QCOMPARE(filter.index(r, MigrationTableModel::Reason).data().toString(), QStringLiteral("fork"));
+            QCOMPARE(filter.index(r, MigrationTableModel::Reason).data().toString(), reasonText);
         filter.setReason(-1);
         // By task name: the tasks of the first and of the last record held.
         for (int row : {0, model.rowCount() - 1}) {

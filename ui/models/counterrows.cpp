@@ -32,7 +32,13 @@ std::vector<CounterRow> counterRows(std::initializer_list<const core::Counters*>
     add(QT_TRANSLATE_NOOP("ui::CounterModel", "tick preemptions"),
         QT_TRANSLATE_NOOP("ui::CounterModel", "the tick ended a task's slice"), &C::tickPreemptions);
     add(QT_TRANSLATE_NOOP("ui::CounterModel", "migrations"),
-        QT_TRANSLATE_NOOP("ui::CounterModel", "tasks that changed CPU, all reasons"), &C::migrations);
+        QT_TRANSLATE_NOOP("ui::CounterModel",
+                          "tasks that changed CPU, all reasons (as perf counts cpu-migrations)"),
+        &C::migrations);
+    add(QT_TRANSLATE_NOOP("ui::CounterModel", "placements"),
+        QT_TRANSLATE_NOOP("ui::CounterModel",
+                          "new tasks placed away from their parent's CPU (wake_up_new_task; not migrations)"),
+        &C::placements);
     add(QT_TRANSLATE_NOOP("ui::CounterModel", "forks"),
         QT_TRANSLATE_NOOP("ui::CounterModel", "tasks created by fork actions"), &C::forks);
     add(QT_TRANSLATE_NOOP("ui::CounterModel", "exits"),

@@ -1,8 +1,8 @@
 #include "commands.h"
 
-#include "engine.h"
-#include "scenario.h"
-#include "summary.h"
+#include "output/summary.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <chrono>
 #include <cstdio>

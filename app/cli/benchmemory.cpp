@@ -1,8 +1,8 @@
 #include "commands.h"
 
-#include "builtins.h"
-#include "engine.h"
-#include "scenario.h"
+#include "scenario/builtins.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <malloc.h>
 

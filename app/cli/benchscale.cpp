@@ -1,7 +1,9 @@
 #include "commands.h"
 
-#include "engine.h"
-#include "scenario.h"
+#include "output/atomicfile.h"
+
+#include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <sys/resource.h>
 #include <sys/wait.h>

@@ -1,6 +1,8 @@
 #include "commands.h"
 
-#include "seeds.h"
+#include "output/atomicfile.h"
+
+#include "experiments/seeds.h"
 
 #include <algorithm>
 #include <cstdio>

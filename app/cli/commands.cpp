@@ -1,11 +1,11 @@
 #include "commands.h"
 
-#include "builtins.h"
-#include "engine.h"
-#include "scenario.h"
-#include "summary.h"
-#include "tracecsv.h"
-#include "traceperfetto.h"
+#include "output/atomicfile.h"
+#include "output/replay.h"
+#include "output/summary.h"
+#include "scenario/builtins.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <chrono>
 #include <cstdio>
@@ -65,68 +65,6 @@ std::string firstLine(const std::string& s, size_t max) {
         line = line.substr(0, max - 3) + "...";
     return line;
 }
-
-/// A file written beside its target and renamed over it only when complete, so a failed run
-/// leaves any previous file as it was.
-class PendingFile {
-public:
-    explicit PendingFile(std::string path)
-        : m_path(std::move(path))
-        , m_tmp(m_path + ".tmp-schedscope") {
-        m_out.open(m_tmp, std::ios::binary | std::ios::trunc);
-    }
-    ~PendingFile() {
-        if (!m_committed) {
-            m_out.close();
-            std::remove(m_tmp.c_str());
-        }
-    }
-    bool ok() const { return bool(m_out); }
-    std::ostream& out() { return m_out; }
-    bool commit() {
-        m_out.close();
-        if (!m_out || std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
-            return false;
-        m_committed = true;
-        return true;
-    }
-
-private:
-    std::string m_path;
-    std::string m_tmp;
-    std::ofstream m_out;
-    bool m_committed = false;
-};
-
-/// Sends every trace record to several sinks.
-class TeeSink : public TraceSink {
-public:
-    void add(TraceSink* s) { m_sinks.push_back(s); }
-    bool empty() const { return m_sinks.empty(); }
-    void slice(const Slice& s) override {
-        for (TraceSink* k : m_sinks)
-            k->slice(s);
-    }
-    void migration(const MigrationRecord& m) override {
-        for (TraceSink* k : m_sinks)
-            k->migration(m);
-    }
-    void placement(const PlacementRecord& p) override {
-        for (TraceSink* k : m_sinks)
-            k->placement(p);
-    }
-    void marker(const Marker& m) override {
-        for (TraceSink* k : m_sinks)
-            k->marker(m);
-    }
-    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override {
-        for (TraceSink* k : m_sinks)
-            k->taskCreated(id, name, cgroup);
-    }
-
-private:
-    std::vector<TraceSink*> m_sinks;
-};
 
 } // namespace
 
@@ -250,48 +188,20 @@ int cmdRun(Args& args) {
         spec.optimizations.set(*id, val == "on");
     }
 
-    auto engine = std::make_unique<Engine>(std::make_shared<const ScenarioSpec>(std::move(spec)));
-    std::unique_ptr<PendingFile> csvFile, perfettoFile;
-    std::unique_ptr<CsvTraceWriter> csvTrace;
-    std::unique_ptr<PerfettoTraceWriter> perfettoTrace;
-    TeeSink tee;
-    if (tracePath) {
-        csvFile = std::make_unique<PendingFile>(*tracePath);
-        if (!csvFile->ok()) {
-            std::fprintf(stderr, "%s: cannot write the trace\n", tracePath->c_str());
-            return ExitFailure;
-        }
-        csvTrace = std::make_unique<CsvTraceWriter>(csvFile->out(), engine->cgroups());
-        tee.add(csvTrace.get());
-    }
-    if (perfettoPath) {
-        perfettoFile = std::make_unique<PendingFile>(*perfettoPath);
-        if (!perfettoFile->ok()) {
-            std::fprintf(stderr, "%s: cannot write the trace\n", perfettoPath->c_str());
-            return ExitFailure;
-        }
-        perfettoTrace = std::make_unique<PerfettoTraceWriter>(perfettoFile->out(), engine->topology(),
-                                                              engine->cgroups(), engine->spec().name);
-        tee.add(perfettoTrace.get());
-    }
-    if (!tee.empty())
-        engine->setTraceSink(&tee);
-    const auto t0 = std::chrono::steady_clock::now();
-    engine->runToEnd();
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (const std::string bad = engine->checkInvariants(); !bad.empty()) {
-        std::fprintf(stderr, "schedscope-cli: internal error: engine invariant violated: %s\n", bad.c_str());
+    std::vector<TraceOutput> traces;
+    if (tracePath)
+        traces.push_back({TraceOutput::Format::Csv, *tracePath});
+    if (perfettoPath)
+        traces.push_back({TraceOutput::Format::Perfetto, *perfettoPath});
+    ReplayOptions ro;
+    ro.checkInvariants = true;
+    ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(spec)), traces, ro);
+    if (!run.ok()) {
+        std::fprintf(stderr, "schedscope-cli: %s\n", run.error.c_str());
         return ExitFailure;
     }
-    engine->setTraceSink(nullptr);
-    if (perfettoTrace)
-        perfettoTrace->finish();
-    for (auto [file, path] :
-         {std::pair{csvFile.get(), tracePath}, std::pair{perfettoFile.get(), perfettoPath}})
-        if (file && !file->commit()) {
-            std::fprintf(stderr, "%s: cannot write the trace\n", path->c_str());
-            return ExitFailure;
-        }
+    const Engine* engine = run.engine.get();
+    const double wall = run.wallSeconds;
     RunSummary s = summarize(*engine);
     s.wallSeconds = wall;
     const std::string text = format == "json"  ? toJson(s, !noWall)

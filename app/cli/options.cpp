@@ -79,25 +79,4 @@ std::vector<std::string> Args::leftovers() const {
     return out;
 }
 
-std::string writeFileAtomically(const std::string& path, const std::string& content) {
-    const std::string tmp = path + ".tmp-schedscope";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            return path + ": cannot write (" + std::strerror(errno) + ")";
-        out << content;
-        out.flush();
-        if (!out) {
-            std::remove(tmp.c_str());
-            return path + ": write failed (" + std::strerror(errno) + ")";
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
-        std::remove(tmp.c_str());
-        return path + ": cannot replace (" + why + ")";
-    }
-    return {};
-}
-
 } // namespace cli

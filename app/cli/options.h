@@ -40,8 +40,4 @@ private:
     std::vector<std::string> m_flagNames;
 };
 
-/// Writes a file atomically: to a temporary name in the same folder, then renamed over the
-/// target, so a failure never leaves a truncated file. Returns an error message or "".
-std::string writeFileAtomically(const std::string& path, const std::string& content);
-
 } // namespace cli

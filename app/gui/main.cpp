@@ -1,9 +1,9 @@
 // schedscope: the desktop application.
-#include "chartexporter.h"
+#include "export/chartexporter.h"
 #include "headlessexport.h"
-#include "language.h"
-#include "mainwindow.h"
 #include "screenshot.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

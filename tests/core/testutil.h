@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine.h"
-#include "scenario.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <nlohmann/json.hpp>
 

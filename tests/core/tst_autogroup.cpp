@@ -1,7 +1,7 @@
 // Autogroup: one group per session, the effective-group rule, and the exit path through
 // sched_move_task with and without the 2023 skip.
-#include "builtins.h"
-#include "engine.h"
+#include "scenario/builtins.h"
+#include "sim/engine.h"
 #include "testutil.h"
 
 #include <QtTest>

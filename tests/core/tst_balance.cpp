@@ -1,7 +1,7 @@
 // The load balancer: spreading over cores, affinity, cache-hot tasks, active balance, the
 // prefer-sibling toggle, and invariants under a randomized stress.
-#include "engine.h"
-#include "rng.h"
+#include "base/rng.h"
+#include "sim/engine.h"
 #include "testutil.h"
 
 #include <QtTest>

@@ -1,5 +1,5 @@
 // Channels: exact transfer counts, blocking at empty and full, one wakeup per transfer.
-#include "engine.h"
+#include "sim/engine.h"
 #include "testutil.h"
 
 #include <QtTest>

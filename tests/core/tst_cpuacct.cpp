@@ -1,5 +1,5 @@
 // cpuacct: usage adds up across the hierarchy and CPUs; the stats counters' batch and lock.
-#include "engine.h"
+#include "sim/engine.h"
 #include "testutil.h"
 
 #include <QtTest>

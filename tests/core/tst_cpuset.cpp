@@ -1,4 +1,4 @@
-#include "cpuset.h"
+#include "base/cpuset.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // Engine-wide properties: determinism, time conservation, invariants, live commands.
-#include "engine.h"
-#include "recorder.h"
-#include "summary.h"
+#include "output/recorder.h"
+#include "output/summary.h"
+#include "sim/engine.h"
 #include "testutil.h"
 
 #include <QtTest>

@@ -1,5 +1,5 @@
-#include "eventqueue.h"
-#include "rng.h"
+#include "base/eventqueue.h"
+#include "base/rng.h"
 
 #include <QtTest>
 

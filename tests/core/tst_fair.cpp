@@ -1,7 +1,7 @@
 // CFS: weight fairness, group shares, slices and tick preemption, the timeline structure.
-#include "engine.h"
-#include "rng.h"
-#include "schedentity.h"
+#include "base/rng.h"
+#include "sched/schedentity.h"
+#include "sim/engine.h"
 #include "testutil.h"
 
 #include <QtTest>

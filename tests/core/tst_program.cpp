@@ -1,5 +1,5 @@
-#include "program.h"
-#include "scenario.h"
+#include "scenario/loader.h"
+#include "sim/program.h"
 #include "testutil.h"
 
 #include <QtTest>

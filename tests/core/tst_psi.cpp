@@ -3,12 +3,12 @@
 // FIXED_1 = 2048, PSI_FREQ = 2*HZ+1 jiffies, non-idle weighting in whole jiffies), never by
 // calling the code under test. Kernel costs are zeroed so every state change falls exactly on
 // the scenario's own instants.
-#include "cgroups.h"
-#include "engine.h"
-#include "machine.h"
-#include "psi.h"
-#include "simcontext.h"
-#include "task.h"
+#include "accounting/psi.h"
+#include "sched/cgroups.h"
+#include "sched/machine.h"
+#include "sched/task.h"
+#include "sim/engine.h"
+#include "sim/simcontext.h"
 #include "testutil.h"
 
 #include <QtTest>

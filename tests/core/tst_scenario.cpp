@@ -1,6 +1,7 @@
 // Every validation rule of the scenario format, with the exact message it produces.
-#include "builtins.h"
-#include "scenario.h"
+#include "scenario/builtins.h"
+#include "scenario/loader.h"
+#include "scenario/patterns.h"
 #include "testutil.h"
 
 #include <QtTest>

@@ -1,9 +1,9 @@
 // Hostile input: truncated, bit-flipped and absurd scenario files must give a clean error
 // (never a crash, a hang or unbounded memory).
-#include "builtins.h"
-#include "engine.h"
-#include "rng.h"
-#include "scenario.h"
+#include "base/rng.h"
+#include "scenario/builtins.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,6 +1,6 @@
 // The seed experiments (scaled down with --quick): every row moves the way the seed measured,
 // the runs are deterministic, and the agreement rule is the one the issue states.
-#include "seeds.h"
+#include "experiments/seeds.h"
 
 #include <QtTest>
 

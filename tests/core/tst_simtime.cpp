@@ -1,4 +1,4 @@
-#include "simtime.h"
+#include "base/simtime.h"
 
 #include <QtTest>
 

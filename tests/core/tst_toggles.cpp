@@ -1,7 +1,7 @@
 // Toggling every optimization 1,000 times during a run keeps every invariant: PSI counts
 // match the tasks, cpuacct adds up, CPU time is conserved, no task is lost or duplicated.
-#include "engine.h"
-#include "rng.h"
+#include "base/rng.h"
+#include "sim/engine.h"
 #include "testutil.h"
 
 #include <QtTest>

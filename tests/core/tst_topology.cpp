@@ -1,4 +1,4 @@
-#include "topology.h"
+#include "sched/topology.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 // The Perfetto trace is valid trace-event JSON that says what the engine did: a named track per
 // CPU, a slice per run stretch, one migration instant and one flow arrow per migration.
-#include "builtins.h"
-#include "engine.h"
+#include "output/traceperfetto.h"
+#include "scenario/builtins.h"
+#include "sim/engine.h"
 #include "testutil.h"
-#include "traceperfetto.h"
 
 #include <QtTest>
 

@@ -1,5 +1,5 @@
 // Wakeup placement: an idle core beats an idle SMT sibling; fork spreads over idle CPUs.
-#include "engine.h"
+#include "sim/engine.h"
 #include "testutil.h"
 
 #include <QtTest>

@@ -1,10 +1,10 @@
 // Work is spread: forked hogs leave their pinned parent's CPU, widened affinity lets the balancer
 // spread tasks, and over seeded random scenarios no CPU stays idle for more than a few balance
 // intervals while a CPU of its domain has a waiting task allowed on it.
-#include "engine.h"
-#include "rng.h"
+#include "base/rng.h"
+#include "experiments/workconservation.h"
+#include "sim/engine.h"
 #include "testutil.h"
-#include "workconservation.h"
 
 #include <QtTest>
 

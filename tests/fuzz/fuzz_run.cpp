@@ -2,9 +2,9 @@
 // so each input runs in milliseconds) run for at most 20,000 events with every engine
 // invariant checked after each one, and the balancer's work conservation sampled every
 // simulated millisecond (core/workconservation.h); a violation aborts with its description.
-#include "engine.h"
-#include "scenario.h"
-#include "workconservation.h"
+#include "experiments/workconservation.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <cstdint>
 #include <cstdio>

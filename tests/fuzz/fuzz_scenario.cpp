@@ -1,7 +1,7 @@
 // libFuzzer harness: the scenario loader on arbitrary bytes. Every input must give either a
 // spec and no messages, or messages that each name the file; never a crash, a hang or a
 // sanitizer report.
-#include "scenario.h"
+#include "scenario/loader.h"
 
 #include <cstdint>
 #include <cstdlib>

@@ -2,8 +2,8 @@
 // argv[1], e.g. 600s) through the real controller and History, offscreen, as fast as it goes.
 // Prints the History's bytes against its cap and the process RSS every few simulated
 // minutes; the goal is History <= cap and RSS <= cap + 200 MB. `make bench-long`.
-#include "scenario.h"
-#include "session.h"
+#include "controller/session.h"
+#include "scenario/loader.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

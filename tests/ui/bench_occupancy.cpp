@@ -1,11 +1,11 @@
 // Frame time of the CPU occupancy view on the seed's 176-CPU machine (22 cores x SMT8), with
 // a History filled by a busy run, at several zoom levels. Reported, not asserted: timing goals
 // live in benchmarks. Run: build/tests/bench_occupancy (make bench runs it).
-#include "engine.h"
-#include "occupancyplot.h"
-#include "recorder.h"
-#include "scenario.h"
-#include "session.h"
+#include "controller/session.h"
+#include "output/recorder.h"
+#include "plots/occupancyplot.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

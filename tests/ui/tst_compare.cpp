@@ -1,10 +1,10 @@
 // The A/B comparison: two engines in lockstep whose delta table matches two separate CLI runs
 // of the same scenario (all optimizations off, all on), and whose toggles act on one side only.
-#include "comparedeltamodel.h"
-#include "compareside.h"
-#include "comparewindow.h"
-#include "exportregistry.h"
-#include "scenario.h"
+#include "compare/comparedeltamodel.h"
+#include "compare/compareside.h"
+#include "compare/comparewindow.h"
+#include "export/exportregistry.h"
+#include "scenario/loader.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>

@@ -1,9 +1,9 @@
 // SimulationController: the engine on its thread, snapshots to the GUI without loss, commands
 // from the GUI applied between slices.
-#include "scenario.h"
-#include "session.h"
-#include "simulationcontroller.h"
-#include "snapshot.h"
+#include "controller/session.h"
+#include "controller/simulationcontroller.h"
+#include "output/snapshot.h"
+#include "scenario/loader.h"
 
 #include <QSignalSpy>
 #include <QtTest>

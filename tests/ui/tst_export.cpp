@@ -1,12 +1,12 @@
 // Exports as a user gets them: every chart in every format at the size asked for, decoded
 // back; failures (a read-only folder, a write that breaks off) report and leave files as they
 // were; the headless export writes every file; the Perfetto trace export replays the session.
-#include "atomicfile.h"
-#include "chartexporter.h"
-#include "depthpage.h"
-#include "exportregistry.h"
-#include "mainwindow.h"
-#include "traceexporttask.h"
+#include "export/atomicfile.h"
+#include "export/chartexporter.h"
+#include "export/exportregistry.h"
+#include "export/traceexporttask.h"
+#include "pages/depthpage.h"
+#include "window/mainwindow.h"
 
 #include <QDirIterator>
 #include <QImage>

@@ -1,11 +1,11 @@
 // History and its lanes: slices kept at every resolution, state lookups, and the memory cap
 // (older history coarsened, then dropped; never over the cap for long).
-#include "engine.h"
-#include "history.h"
-#include "lanestore.h"
-#include "mailbox.h"
-#include "recorder.h"
-#include "scenario.h"
+#include "controller/history.h"
+#include "controller/lanestore.h"
+#include "output/mailbox.h"
+#include "output/recorder.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <QtTest>
 

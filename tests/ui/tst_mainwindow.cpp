@@ -1,16 +1,16 @@
 // The main window as a user drives it: opening scenarios (good, bad, dropped), the views
 // following a running simulation, and the optimization check boxes acting on the engine.
-#include "depthchart.h"
-#include "depthpage.h"
-#include "mainwindow.h"
-#include "migrationspage.h"
-#include "migrationtablemodel.h"
-#include "occupancyplot.h"
-#include "optimizationspanel.h"
-#include "pressurechart.h"
-#include "pressurepage.h"
-#include "statuspanel.h"
-#include "topologyview.h"
+#include "models/migrationtablemodel.h"
+#include "pages/depthpage.h"
+#include "pages/migrationspage.h"
+#include "pages/optimizationspanel.h"
+#include "pages/pressurepage.h"
+#include "pages/statuspanel.h"
+#include "plots/depthchart.h"
+#include "plots/occupancyplot.h"
+#include "plots/pressurechart.h"
+#include "plots/topologyview.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCheckBox>

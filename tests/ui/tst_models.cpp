@@ -1,10 +1,10 @@
 // The item models over History pass QAbstractItemModelTester while a run adds and removes
 // tasks and migrations, and turn edits and drops into engine commands.
-#include "cgrouptreemodel.h"
-#include "countermodel.h"
-#include "migrationtablemodel.h"
-#include "scenario.h"
-#include "session.h"
+#include "controller/session.h"
+#include "models/cgrouptreemodel.h"
+#include "models/countermodel.h"
+#include "models/migrationtablemodel.h"
+#include "scenario/loader.h"
 
 #include <QAbstractItemModelTester>
 #include <QMimeData>

@@ -2,9 +2,9 @@
 // (toggles, moves, weight changes, kills) at different simulated times are saved as timeline
 // entries, and the saved file, loaded and run headless to the same time, gives the identical
 // counters and accounting.
-#include "engine.h"
-#include "mainwindow.h"
-#include "scenario.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
+#include "window/mainwindow.h"
 
 #include <QSignalSpy>
 #include <QStandardPaths>

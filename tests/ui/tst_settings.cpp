@@ -1,9 +1,9 @@
 // Settings persist: window geometry and dock layout, speed, history cap, recent files,
 // language and the last export folder survive closing and reopening the window.
-#include "exportregistry.h"
-#include "language.h"
-#include "mainwindow.h"
-#include "recentfiles.h"
+#include "export/exportregistry.h"
+#include "window/language.h"
+#include "window/mainwindow.h"
+#include "window/recentfiles.h"
 
 #include <QDockWidget>
 #include <QSettings>

@@ -1,7 +1,7 @@
 // Translations are complete and current: every string in the sources (lupdate run afresh over
 // them) has a German and a Simplified Chinese translation, placeholders match, and the
 // embedded .qm files load and translate.
-#include "language.h"
+#include "window/language.h"
 
 #include <QDir>
 #include <QFile>

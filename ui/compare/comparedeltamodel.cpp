@@ -1,8 +1,8 @@
-#include "comparedeltamodel.h"
+#include "compare/comparedeltamodel.h"
 
-#include "counterrows.h"
-#include "format.h"
-#include "snapshot.h"
+#include "controller/format.h"
+#include "models/counterrows.h"
+#include "output/snapshot.h"
 
 #include <QBrush>
 #include <QColor>

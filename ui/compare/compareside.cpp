@@ -1,7 +1,7 @@
-#include "compareside.h"
+#include "compare/compareside.h"
 
-#include "occupancyplot.h"
-#include "scenariospec.h"
+#include "plots/occupancyplot.h"
+#include "scenario/scenariospec.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "optimizations.h"
-#include "session.h"
+#include "base/optimizations.h"
+#include "controller/session.h"
 
 #include <QWidget>
 

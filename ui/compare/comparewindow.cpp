@@ -1,11 +1,11 @@
-#include "comparewindow.h"
+#include "compare/comparewindow.h"
 
-#include "comparedeltamodel.h"
-#include "compareside.h"
-#include "exportregistry.h"
-#include "format.h"
-#include "occupancyplot.h"
+#include "compare/comparedeltamodel.h"
+#include "compare/compareside.h"
+#include "controller/format.h"
+#include "export/exportregistry.h"
 #include "pages/statuspanel.h"
+#include "plots/occupancyplot.h"
 
 #include <QAction>
 #include <QComboBox>

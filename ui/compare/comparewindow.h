@@ -1,6 +1,6 @@
 #pragma once
 
-#include "scenariospec.h"
+#include "scenario/scenariospec.h"
 
 #include <QMainWindow>
 #include <QTimer>

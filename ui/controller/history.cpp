@@ -1,4 +1,4 @@
-#include "history.h"
+#include "controller/history.h"
 
 #ifdef __GLIBC__
 #include <malloc.h>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "lanestore.h"
-#include "snapshot.h"
+#include "controller/lanestore.h"
+#include "output/snapshot.h"
 
 #include <cstdint>
 #include <deque>

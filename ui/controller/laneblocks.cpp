@@ -1,4 +1,4 @@
-#include "laneblocks.h"
+#include "controller/laneblocks.h"
 
 namespace ui {
 

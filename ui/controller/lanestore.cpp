@@ -1,4 +1,4 @@
-#include "lanestore.h"
+#include "controller/lanestore.h"
 
 #include <algorithm>
 

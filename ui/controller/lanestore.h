@@ -1,7 +1,7 @@
 #pragma once
 
-#include "laneblocks.h"
-#include "trace.h"
+#include "base/trace.h"
+#include "controller/laneblocks.h"
 
 #include <array>
 #include <cstddef>

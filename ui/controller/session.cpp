@@ -1,6 +1,6 @@
-#include "session.h"
+#include "controller/session.h"
 
-#include "scenariospec.h"
+#include "scenario/scenariospec.h"
 
 namespace ui {
 

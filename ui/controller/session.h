@@ -1,11 +1,11 @@
 #pragma once
 
-#include "cgroupcolors.h"
-#include "history.h"
-#include "sessionsave.h"
-#include "simulationcontroller.h"
-#include "topology.h"
-#include "viewstate.h"
+#include "controller/cgroupcolors.h"
+#include "controller/history.h"
+#include "controller/simulationcontroller.h"
+#include "controller/viewstate.h"
+#include "experiments/sessionsave.h"
+#include "sched/topology.h"
 
 #include <QObject>
 #include <QTimer>

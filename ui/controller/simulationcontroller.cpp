@@ -1,6 +1,6 @@
-#include "simulationcontroller.h"
+#include "controller/simulationcontroller.h"
 
-#include "simulationworker.h"
+#include "controller/simulationworker.h"
 
 namespace ui {
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "mailbox.h"
-#include "optimizations.h"
-#include "simtime.h"
+#include "base/optimizations.h"
+#include "base/simtime.h"
+#include "output/mailbox.h"
 
 #include <QObject>
 #include <QThread>

@@ -1,4 +1,6 @@
-#include "simulationworker.h"
+#include "controller/simulationworker.h"
+
+#include "controller/format.h"
 
 #include <QTimer>
 
@@ -153,7 +155,7 @@ void SimulationWorker::runSlice() {
         } else {
             const auto wall =
                 std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - m_anchorWall);
-            const double sim = static_cast<double>(m_speed) * static_cast<double>(wall.count()) / 1e9;
+            const double sim = static_cast<double>(m_speed) * toSeconds(wall.count());
             target = m_anchorSim + core::SimTime::ns(static_cast<int64_t>(sim));
         }
         // The next sample point: the first multiple of kSampleEvery after the last sample (steps

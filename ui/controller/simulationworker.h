@@ -1,8 +1,8 @@
 #pragma once
 
-#include "engine.h"
-#include "mailbox.h"
-#include "recorder.h"
+#include "output/mailbox.h"
+#include "output/recorder.h"
+#include "sim/engine.h"
 
 #include <QObject>
 

@@ -1,4 +1,4 @@
-#include "atomicfile.h"
+#include "export/atomicfile.h"
 
 #include <QCoreApplication>
 #include <QSaveFile>

@@ -1,6 +1,6 @@
-#include "chartexporter.h"
+#include "export/chartexporter.h"
 
-#include "atomicfile.h"
+#include "export/atomicfile.h"
 
 #include <QCoreApplication>
 #include <QImage>

@@ -1,4 +1,4 @@
-#include "csv.h"
+#include "export/csv.h"
 
 #include <QAbstractItemModel>
 

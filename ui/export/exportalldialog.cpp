@@ -1,4 +1,4 @@
-#include "exportalldialog.h"
+#include "export/exportalldialog.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>

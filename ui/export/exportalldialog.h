@@ -1,6 +1,6 @@
 #pragma once
 
-#include "chartexporter.h"
+#include "export/chartexporter.h"
 
 #include <QDialog>
 

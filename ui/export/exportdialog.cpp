@@ -1,4 +1,4 @@
-#include "exportdialog.h"
+#include "export/exportdialog.h"
 
 #include <QCheckBox>
 #include <QComboBox>

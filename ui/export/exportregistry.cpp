@@ -1,8 +1,8 @@
-#include "exportregistry.h"
+#include "export/exportregistry.h"
 
-#include "exportalldialog.h"
-#include "exportdialog.h"
-#include "tableexport.h"
+#include "export/exportalldialog.h"
+#include "export/exportdialog.h"
+#include "export/tableexport.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

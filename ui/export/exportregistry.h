@@ -1,7 +1,7 @@
 #pragma once
 
-#include "chartexporter.h"
-#include "exportable.h"
+#include "export/chartexporter.h"
+#include "export/exportable.h"
 
 #include <QList>
 #include <QObject>

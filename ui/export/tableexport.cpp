@@ -1,6 +1,6 @@
-#include "tableexport.h"
+#include "export/tableexport.h"
 
-#include "csv.h"
+#include "export/csv.h"
 
 #include <QAbstractItemView>
 

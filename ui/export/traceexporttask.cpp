@@ -1,9 +1,7 @@
-#include "traceexporttask.h"
+#include "export/traceexporttask.h"
 
-#include "atomicfile.h"
-#include "engine.h"
-#include "scenario.h"
-#include "traceperfetto.h"
+#include "output/replay.h"
+#include "scenario/loader.h"
 
 #include <QCoreApplication>
 #include <QFutureWatcher>
@@ -11,8 +9,6 @@
 #include <QProgressDialog>
 #include <QTimer>
 #include <QtConcurrent>
-
-#include <sstream>
 
 namespace ui {
 
@@ -22,22 +18,16 @@ QString TraceExportTask::write(const std::string& savedScenario, core::SimTime u
     if (!r.ok())
         return QCoreApplication::translate("ui", "Cannot replay the session for %1: %2")
             .arg(path, QString::fromStdString(r.errors.empty() ? std::string() : r.errors.front()));
-    core::Engine engine(std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)));
-    std::ostringstream out;
-    core::PerfettoTraceWriter writer(out, engine.topology(), engine.cgroups(), engine.spec().name);
-    engine.setTraceSink(&writer);
-    until = std::min(until, engine.spec().duration);
-    // In steps of a hundredth of the run, for progress and cancel.
-    const int64_t step = std::max<int64_t>(1, until.count() / 100);
-    while (engine.now() < until && !engine.finished()) {
-        engine.runUntil(std::min(until, engine.now() + core::SimTime::ns(step)));
-        if (progress && !progress(double(engine.now().count()) / double(std::max<int64_t>(1, until.count()))))
-            return QCoreApplication::translate("ui", "cancelled");
-    }
-    engine.setTraceSink(nullptr);
-    writer.finish();
-    const std::string text = out.str();
-    return writeFileAtomically(path, QByteArray(text.data(), qsizetype(text.size())));
+    core::ReplayOptions options;
+    options.until = until;
+    // Always in steps (the trace then has the same slices whether or not anyone watches).
+    options.progress = progress ? progress : [](double) { return true; };
+    const core::ReplayResult run =
+        core::replay(std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)),
+                     {{core::TraceOutput::Format::Perfetto, path.toStdString()}}, options);
+    if (run.cancelled)
+        return QCoreApplication::translate("ui", "cancelled");
+    return QString::fromStdString(run.error);
 }
 
 TraceExportTask::TraceExportTask(std::string savedScenario, core::SimTime until, QString path,

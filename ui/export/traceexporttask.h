@@ -1,7 +1,7 @@
 #pragma once
 
-#include "scenariospec.h"
-#include "simtime.h"
+#include "base/simtime.h"
+#include "scenario/scenariospec.h"
 
 #include <QObject>
 #include <QString>

@@ -1,7 +1,7 @@
-#include "cgrouptreemodel.h"
+#include "models/cgrouptreemodel.h"
 
-#include "session.h"
-#include "task.h"
+#include "controller/session.h"
+#include "sched/task.h"
 
 #include <QColor>
 #include <QIODevice>
@@ -335,7 +335,7 @@ QVariant CgroupTreeModel::taskData(const core::TaskInfo& t, int column, int role
     case Name:
         return QStringLiteral("%1 #%2").arg(QString::fromStdString(t.name)).arg(t.id.value());
     case Tasks: {
-        const auto state = static_cast<core::TaskState>(t.state);
+        const core::TaskState state = t.state;
         const QString name = QString::fromLatin1(core::taskStateName(state));
         return state == core::TaskState::Running ? tr("%1 on cpu%2").arg(name).arg(t.cpu) : name;
     }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "snapshot.h"
+#include "output/snapshot.h"
 
 #include <QAbstractItemModel>
 

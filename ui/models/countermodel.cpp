@@ -1,7 +1,9 @@
-#include "countermodel.h"
+#include "models/countermodel.h"
 
-#include "counterrows.h"
-#include "session.h"
+#include "controller/format.h"
+
+#include "controller/session.h"
+#include "models/counterrows.h"
 
 namespace ui {
 
@@ -22,9 +24,9 @@ void CounterModel::refresh() {
     const size_t i = cursor ? h.sampleAt(*cursor) : samples.size() - 1;
     const HistorySample& now = samples[i];
     // The rate over the last simulated second (or since the start).
-    const size_t j = h.sampleAt(now.time - 1000000000);
+    const size_t j = h.sampleAt(now.time - kNsPerSecond);
     const HistorySample* before = j < i ? &samples[j] : nullptr;
-    const double seconds = before ? static_cast<double>(now.time - before->time) / 1e9 : 0;
+    const double seconds = before ? toSeconds(now.time - before->time) : 0;
     const double cpuNs = static_cast<double>(now.time) * h.nrCpus();
     std::vector<Row> rows;
     for (const CounterRow& c : counterRows({&now.counters})) {

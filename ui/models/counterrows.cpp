@@ -1,6 +1,6 @@
-#include "counterrows.h"
+#include "models/counterrows.h"
 
-#include "costs.h"
+#include "base/costs.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "counters.h"
+#include "base/counters.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
-#include "migrationtablemodel.h"
+#include "models/migrationtablemodel.h"
 
-#include "session.h"
+#include "controller/session.h"
 
 namespace ui {
 

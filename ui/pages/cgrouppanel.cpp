@@ -1,7 +1,7 @@
-#include "cgrouppanel.h"
+#include "pages/cgrouppanel.h"
 
-#include "cgrouptreemodel.h"
-#include "session.h"
+#include "controller/session.h"
+#include "models/cgrouptreemodel.h"
 
 #include <QHeaderView>
 #include <QInputDialog>

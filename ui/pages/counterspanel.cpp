@@ -1,7 +1,7 @@
-#include "counterspanel.h"
+#include "pages/counterspanel.h"
 
-#include "countermodel.h"
-#include "session.h"
+#include "controller/session.h"
+#include "models/countermodel.h"
 
 #include <QHeaderView>
 #include <QTableView>

@@ -1,6 +1,6 @@
-#include "depthpage.h"
+#include "pages/depthpage.h"
 
-#include "depthchart.h"
+#include "plots/depthchart.h"
 
 #include <QElapsedTimer>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "seeds.h"
+#include "experiments/seeds.h"
 
 #include <QFutureWatcher>
 #include <QWidget>

@@ -1,10 +1,10 @@
-#include "migrationspage.h"
+#include "pages/migrationspage.h"
 
-#include "migrationmatrixplot.h"
-#include "migrationrateplot.h"
-#include "migrationtablemodel.h"
-#include "session.h"
-#include "trace.h"
+#include "base/trace.h"
+#include "controller/session.h"
+#include "models/migrationtablemodel.h"
+#include "plots/migrationmatrixplot.h"
+#include "plots/migrationrateplot.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

@@ -1,7 +1,7 @@
-#include "optimizationspanel.h"
+#include "pages/optimizationspanel.h"
 
-#include "format.h"
-#include "session.h"
+#include "controller/format.h"
+#include "controller/session.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -77,8 +77,8 @@ void OptimizationsPanel::refresh() {
         }
     }
     // Rates over the last simulated second.
-    const HistorySample& before = samples[h.sampleAt(now.time - 1000000000)];
-    const double secs = static_cast<double>(now.time - before.time) / 1e9;
+    const HistorySample& before = samples[h.sampleAt(now.time - kNsPerSecond)];
+    const double secs = toSeconds(now.time - before.time);
     const core::Counters& c = now.counters;
     const core::Counters& b = before.counters;
     auto per = [&](uint64_t a, uint64_t z) { return secs > 0 ? static_cast<double>(a - z) / secs : 0.0; };

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "optimizations.h"
+#include "base/optimizations.h"
 
 #include <QWidget>
 

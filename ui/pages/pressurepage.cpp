@@ -1,6 +1,6 @@
-#include "pressurepage.h"
+#include "pages/pressurepage.h"
 
-#include "pressurechart.h"
+#include "plots/pressurechart.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

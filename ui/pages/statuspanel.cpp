@@ -1,7 +1,7 @@
-#include "statuspanel.h"
+#include "pages/statuspanel.h"
 
-#include "format.h"
-#include "session.h"
+#include "controller/format.h"
+#include "controller/session.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -17,7 +17,7 @@ const std::vector<int64_t>& speedPresets() {
 QString speedText(int64_t ns) {
     if (ns == 0)
         return QObject::tr("max");
-    const double x = static_cast<double>(ns) / 1e9;
+    const double x = toSeconds(ns);
     if (x >= 1)
         return QStringLiteral("%1x").arg(x, 0, 'g', 3);
     return QObject::tr("%1/s").arg(QString::fromStdString(core::formatDuration(core::SimTime::ns(ns))));
@@ -65,7 +65,7 @@ QString StatusPanel::text() const {
 void StatusPanel::refresh() {
     const History& h = m_session.history();
     const SimulationController& c = m_session.controller();
-    m_time->setText(tr("t = %1 s").arg(static_cast<double>(h.now()) / 1e9, 0, 'f', 6));
+    m_time->setText(tr("t = %1 s").arg(toSeconds(h.now()), 0, 'f', 6));
     m_state->setText(h.latest().finished ? tr("finished") : c.isRunning() ? tr("running") : tr("paused"));
 
     const qint64 wallMs = m_wall.elapsed();
@@ -89,8 +89,8 @@ void StatusPanel::refresh() {
     if (samples.empty())
         return;
     const HistorySample& now = samples.back();
-    const HistorySample& before = samples[h.sampleAt(now.time - 1000000000)];
-    const double secs = static_cast<double>(now.time - before.time) / 1e9;
+    const HistorySample& before = samples[h.sampleAt(now.time - kNsPerSecond)];
+    const double secs = toSeconds(now.time - before.time);
     const core::Counters& a = now.counters;
     const core::Counters& b = before.counters;
     auto per = [&](uint64_t x, uint64_t y) { return secs > 0 ? static_cast<double>(x - y) / secs : 0.0; };

@@ -1,7 +1,7 @@
-#include "depthchart.h"
+#include "plots/depthchart.h"
 
-#include "csv.h"
-#include "plotrender.h"
+#include "export/csv.h"
+#include "plots/plotrender.h"
 
 #include <QChart>
 #include <QLineSeries>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "exportable.h"
-#include "seeds.h"
+#include "experiments/seeds.h"
+#include "export/exportable.h"
 
 #include <QChartView>
 

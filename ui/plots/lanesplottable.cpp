@@ -1,8 +1,10 @@
-#include "lanesplottable.h"
+#include "plots/lanesplottable.h"
 
-#include "cgroupcolors.h"
-#include "history.h"
-#include "topology.h"
+#include "controller/format.h"
+
+#include "controller/cgroupcolors.h"
+#include "controller/history.h"
+#include "sched/topology.h"
 
 #include <algorithm>
 #include <cmath>
@@ -59,9 +61,7 @@ double LanesPlottable::selectTest(const QPointF&, bool, QVariant*) const {
 
 QCPRange LanesPlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const {
     foundRange = m_history != nullptr;
-    return m_history ? QCPRange(static_cast<double>(m_history->start()) / 1e9,
-                                static_cast<double>(m_history->now()) / 1e9)
-                     : QCPRange();
+    return m_history ? QCPRange(toSeconds(m_history->start()), toSeconds(m_history->now())) : QCPRange();
 }
 
 QCPRange LanesPlottable::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const {
@@ -89,8 +89,8 @@ void LanesPlottable::draw(QCPPainter* painter) {
     if (width <= 0)
         return;
     const QCPRange kr = key->range();
-    const int64_t t0 = static_cast<int64_t>(kr.lower * 1e9);
-    const double nsPerPx = (kr.upper - kr.lower) * 1e9 / width;
+    const int64_t t0 = fromSeconds(kr.lower);
+    const double nsPerPx = (kr.upper - kr.lower) * static_cast<double>(kNsPerSecond) / width;
     // The coarsest level whose blocks are at most half a pixel: a few blocks per column.
     int level = 0;
     while (level + 1 < LaneStore::kLevels && static_cast<double>(LaneStore::width(level + 1)) * 2 <= nsPerPx)

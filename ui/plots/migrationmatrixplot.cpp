@@ -1,8 +1,8 @@
-#include "migrationmatrixplot.h"
+#include "plots/migrationmatrixplot.h"
 
-#include "csv.h"
-#include "plotrender.h"
-#include "session.h"
+#include "controller/session.h"
+#include "export/csv.h"
+#include "plots/plotrender.h"
 
 namespace ui {
 

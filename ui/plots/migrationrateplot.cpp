@@ -1,9 +1,11 @@
-#include "migrationrateplot.h"
+#include "plots/migrationrateplot.h"
 
-#include "csv.h"
-#include "plotrender.h"
-#include "session.h"
-#include "trace.h"
+#include "controller/format.h"
+
+#include "base/trace.h"
+#include "controller/session.h"
+#include "export/csv.h"
+#include "plots/plotrender.h"
 
 #include <array>
 
@@ -52,7 +54,7 @@ void MigrationRatePlot::refresh() {
     const History& h = m_session.history();
     const ViewState& v = m_session.view();
     const auto& samples = h.samples();
-    const double x0 = static_cast<double>(v.rangeStart()) / 1e9, x1 = static_cast<double>(v.rangeEnd()) / 1e9;
+    const double x0 = toSeconds(v.rangeStart()), x1 = toSeconds(v.rangeEnd());
     const int64_t binNs = std::max<int64_t>(1, (v.rangeEnd() - v.rangeStart()) / kBins);
     // Where History still holds the records, count them exactly; where it compacted them
     // away, use the counter samples (cumulative by reason, at the last sample before t).
@@ -82,12 +84,12 @@ void MigrationRatePlot::refresh() {
                 break;
             const double n =
                 a >= h.coarseUntil() ? exact[static_cast<size_t>(b)][r] : cumAt(e, r) - cumAt(a, r);
-            keys << static_cast<double>(a + binNs / 2) / 1e9;
+            keys << toSeconds(a + binNs / 2);
             values << n;
             stack[static_cast<size_t>(b)] += n;
             m_drawnTotal += n;
         }
-        m_bars[r]->setWidth(static_cast<double>(binNs) / 1e9 * 0.9);
+        m_bars[r]->setWidth(toSeconds(binNs) * 0.9);
         m_bars[r]->setData(keys, values, true);
     }
     for (double s : stack)

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "exportable.h"
+#include "export/exportable.h"
 
 #include <qcustomplot.h>
 

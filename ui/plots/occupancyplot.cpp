@@ -1,10 +1,10 @@
-#include "occupancyplot.h"
+#include "plots/occupancyplot.h"
 
-#include "csv.h"
-#include "format.h"
-#include "plotrender.h"
-#include "session.h"
-#include "simtime.h"
+#include "base/simtime.h"
+#include "controller/format.h"
+#include "controller/session.h"
+#include "export/csv.h"
+#include "plots/plotrender.h"
 
 #include <QToolTip>
 
@@ -51,7 +51,7 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
         const auto c = m_session.view().cursor();
         m_cursor->setVisible(c.has_value());
         if (c) {
-            const double x = static_cast<double>(*c) / 1e9;
+            const double x = toSeconds(*c);
             m_cursor->point1->setCoords(x, 0);
             m_cursor->point2->setCoords(x, 1);
         }
@@ -89,7 +89,7 @@ void OccupancyPlot::refresh() {
 void OccupancyPlot::applyViewRange() {
     const ViewState& v = m_session.view();
     m_applying = true;
-    xAxis->setRange(static_cast<double>(v.rangeStart()) / 1e9, static_cast<double>(v.rangeEnd()) / 1e9);
+    xAxis->setRange(toSeconds(v.rangeStart()), toSeconds(v.rangeEnd()));
     m_applying = false;
     replot(rpQueuedReplot);
 }
@@ -98,7 +98,7 @@ void OccupancyPlot::onAxisRangeChanged(const QCPRange& r) {
     if (m_applying)
         return;
     // The user moved the view: stop following unless it still shows the present.
-    const int64_t from = static_cast<int64_t>(r.lower * 1e9), to = static_cast<int64_t>(r.upper * 1e9);
+    const int64_t from = fromSeconds(r.lower), to = fromSeconds(r.upper);
     const bool follow = to >= m_session.history().now() && from <= m_session.history().now();
     m_session.view().setRange(from, to, follow && m_session.view().following());
 }
@@ -176,7 +176,7 @@ void OccupancyPlot::zoom(double factor, double centre) {
 
 void OccupancyPlot::zoomBy(double factor) {
     const auto cursor = m_session.view().cursor();
-    zoom(factor, cursor ? static_cast<double>(*cursor) / 1e9 : xAxis->range().center());
+    zoom(factor, cursor ? toSeconds(*cursor) : xAxis->range().center());
 }
 
 void OccupancyPlot::zoomToAll() {
@@ -205,8 +205,8 @@ void OccupancyPlot::keyPressEvent(QKeyEvent* e) {
         break;
     case Qt::Key_Home: {
         const double w = xAxis->range().size();
-        const double s = static_cast<double>(m_session.history().start()) / 1e9;
-        m_session.view().setRange(static_cast<int64_t>(s * 1e9), static_cast<int64_t>((s + w) * 1e9), false);
+        const double s = toSeconds(m_session.history().start());
+        m_session.view().setRange(fromSeconds(s), fromSeconds((s + w)), false);
         break;
     }
     case Qt::Key_End: {
@@ -240,7 +240,7 @@ void OccupancyPlot::mouseReleaseEvent(QMouseEvent* e) {
     if (e->button() == Qt::LeftButton && (e->pos() - m_pressPos).manhattanLength() < 4 &&
         axisRect()->rect().contains(e->pos())) {
         const double t = xAxis->pixelToCoord(e->pos().x());
-        m_session.view().setCursor(static_cast<int64_t>(std::max(0.0, t) * 1e9));
+        m_session.view().setCursor(fromSeconds(std::max(0.0, t)));
     }
 }
 
@@ -261,7 +261,7 @@ QString OccupancyPlot::tooltipAt(const QPoint& pos) const {
     const auto cpu = m_layout.cpuAt(yAxis->pixelToCoord(pos.y()));
     if (!cpu || *cpu >= m_session.history().nrCpus())
         return {};
-    const int64_t t = static_cast<int64_t>(xAxis->pixelToCoord(pos.x()) * 1e9);
+    const int64_t t = fromSeconds(xAxis->pixelToCoord(pos.x()));
     const History& h = m_session.history();
     const core::Topology* topo = m_session.topology();
     const QString where =

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "exportable.h"
-#include "lanesplottable.h"
+#include "export/exportable.h"
+#include "plots/lanesplottable.h"
 
 #include <qcustomplot.h>
 

@@ -1,8 +1,10 @@
-#include "pressurechart.h"
+#include "plots/pressurechart.h"
 
-#include "csv.h"
-#include "plotrender.h"
-#include "session.h"
+#include "controller/format.h"
+
+#include "controller/session.h"
+#include "export/csv.h"
+#include "plots/plotrender.h"
 
 #include <QChart>
 #include <QLegendMarker>
@@ -131,7 +133,7 @@ void PressureChart::rebuildSeries() {
 void PressureChart::fillSeries() {
     const History& h = m_session.history();
     const ViewState& v = m_session.view();
-    const double x0 = static_cast<double>(v.rangeStart()) / 1e9, x1 = static_cast<double>(v.rangeEnd()) / 1e9;
+    const double x0 = toSeconds(v.rangeStart()), x1 = toSeconds(v.rangeEnd());
     m_x->setRange(x0, x1);
     const auto& samples = h.samples();
     size_t from = h.sampleAt(v.rangeStart());
@@ -147,7 +149,7 @@ void PressureChart::fillSeries() {
                 continue;
             const double y = s.cgroups[t.cgroup].psi[t.resource][t.full][t.window];
             maxY = std::max(maxY, y);
-            pts.append(QPointF(static_cast<double>(s.time) / 1e9, y));
+            pts.append(QPointF(toSeconds(s.time), y));
         }
         t.series->replace(pts);
     }
@@ -204,7 +206,7 @@ QByteArray PressureChart::csv() const {
     for (const HistorySample& s : h.samples()) {
         if (s.time < v.rangeStart() || s.time > v.rangeEnd())
             continue;
-        QStringList row{QString::number(static_cast<double>(s.time) / 1e9, 'f', 9)};
+        QStringList row{QString::number(toSeconds(s.time), 'f', 9)};
         for (const Track& t : m_tracks)
             row << (t.cgroup < s.cgroups.size()
                         ? QString::number(s.cgroups[t.cgroup].psi[t.resource][t.full][t.window], 'f', 2)

@@ -1,7 +1,9 @@
-#include "topologyview.h"
+#include "plots/topologyview.h"
 
-#include "csv.h"
-#include "session.h"
+#include "controller/format.h"
+
+#include "controller/session.h"
+#include "export/csv.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -125,7 +127,7 @@ void TopologyView::renderTo(QPainter& painter, const QRect& target) {
 QString TopologyView::exportTitle() const {
     const auto spec = m_session.spec();
     return tr("Topology at %1 s: %2")
-        .arg(static_cast<double>(shownTime()) / 1e9, 0, 'f', 6)
+        .arg(toSeconds(shownTime()), 0, 'f', 6)
         .arg(spec ? QString::fromStdString(spec->name) : QString());
 }
 

@@ -1,0 +1,25 @@
+#include "base/trace.h"
+
+namespace core {
+
+std::string_view migrationReasonName(MigrationReason r) {
+    switch (r) {
+    case MigrationReason::Wakeup:
+        return "wakeup";
+    case MigrationReason::Periodic:
+        return "periodic";
+    case MigrationReason::Newidle:
+        return "newidle";
+    case MigrationReason::Nohz:
+        return "nohz";
+    case MigrationReason::Active:
+        return "active";
+    case MigrationReason::Affinity:
+        return "affinity";
+    case MigrationReason::Move:
+        return "move";
+    }
+    return "?";
+}
+
+} // namespace core

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "base/ids.h"
+#include "base/simtime.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace core {
+
+/// Why a task changed CPU. A migration is what the kernel counts as one: `set_task_cpu` to
+/// another CPU, which increments `se.nr_migrations` and fires perf's `cpu-migrations` event.
+/// Placing a new task (`wake_up_new_task`) is not one; see PlacementRecord.
+enum class MigrationReason : uint8_t { Wakeup, Periodic, Newidle, Nohz, Active, Affinity, Move };
+inline constexpr size_t kMigrationReasonCount = 7;
+std::string_view migrationReasonName(MigrationReason r);
+
+enum class SliceKind : uint8_t { Task, Overhead };
+
+/// A stretch of one CPU's time: a task running, or kernel overhead (idle is the gaps).
+struct Slice {
+    uint32_t cpu = 0;
+    SliceKind kind = SliceKind::Task;
+    TaskId task;     ///< the task running, or on whose behalf the kernel works (may be invalid)
+    CgroupId cgroup; ///< the task's cgroup
+    SimTime start;
+    SimTime end;
+};
+
+/// One task migration, as Perfetto models it.
+struct MigrationRecord {
+    SimTime time;
+    TaskId task;
+    uint32_t from = 0;
+    uint32_t to = 0;
+    MigrationReason reason = MigrationReason::Wakeup;
+    int8_t level = -1; ///< sched-domain level index for balancer migrations, -1 otherwise
+};
+
+/// A new task placed on a CPU other than its parent's (`wake_up_new_task` with
+/// `__set_task_cpu`): not a migration for the kernel, perf or the counters above.
+struct PlacementRecord {
+    SimTime time;
+    TaskId task;
+    uint32_t from = 0; ///< the parent's CPU
+    uint32_t to = 0;   ///< the CPU the fork path chose
+};
+
+/// A labelled instant: a toggled optimization or another live command.
+struct Marker {
+    SimTime time;
+    std::string label;
+};
+
+/// Receives what happens, as it happens. The engine calls it only when one is attached.
+class TraceSink {
+public:
+    virtual ~TraceSink() = default;
+    virtual void slice(const Slice& s) = 0;
+    virtual void migration(const MigrationRecord& m) = 0;
+    /// A new task placed away from its parent's CPU (not a migration).
+    virtual void placement(const PlacementRecord& p) {}
+    virtual void marker(const Marker& m) = 0;
+    /// A task came into existence (names for ids in the trace).
+    virtual void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) {}
+};
+
+} // namespace core

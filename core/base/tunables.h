@@ -1,0 +1,30 @@
+#pragma once
+
+#include "base/simtime.h"
+
+#include <bit>
+#include <cstdint>
+
+namespace core {
+
+/// CFS tunables, scaled like the kernel's SCHED_TUNABLESCALING_LOG: x (1 + log2(min(ncpus, 8))).
+struct Tunables {
+    SimTime latency = SimTime::us(6000);
+    SimTime minGranularity = SimTime::us(750);
+    SimTime wakeupGranularity = SimTime::us(1000);
+    uint32_t nrLatency = 8;
+    SimTime migrationCost = SimTime::us(500);
+    uint32_t nrMigrate = 32;
+
+    static Tunables forCpus(uint32_t nrCpus) {
+        Tunables t;
+        const uint32_t n = nrCpus < 8 ? nrCpus : 8;
+        const int64_t factor = 1 + (31 - std::countl_zero(n | 1u));
+        t.latency = t.latency * factor;
+        t.minGranularity = t.minGranularity * factor;
+        t.wakeupGranularity = t.wakeupGranularity * factor;
+        return t;
+    }
+};
+
+} // namespace core

@@ -1,0 +1,92 @@
+#include "output/recorder.h"
+
+#include "sim/engine.h"
+
+namespace core {
+
+void Snapshot::absorb(Snapshot&& newer) {
+    auto append = [](auto& dst, auto& src) {
+        if (dst.empty())
+            dst = std::move(src);
+        else
+            dst.insert(dst.end(), std::make_move_iterator(src.begin()), std::make_move_iterator(src.end()));
+    };
+    append(slices, newer.slices);
+    append(migrations, newer.migrations);
+    append(markers, newer.markers);
+    append(newTasks, newer.newTasks);
+    append(commands, newer.commands);
+    append(samples, newer.samples);
+    generation = newer.generation;
+    time = newer.time;
+    finished = newer.finished;
+    counters = newer.counters;
+    optimizations = newer.optimizations;
+    cpus = std::move(newer.cpus);
+    cgroups = std::move(newer.cgroups);
+    channels = std::move(newer.channels);
+    if (!newer.tasks.empty() || tasks.empty())
+        tasks = std::move(newer.tasks);
+}
+
+namespace {
+
+CgroupPoint pointOf(const Engine& engine, const Cgroup& cg) {
+    const bool psi = engine.spec().kernel.features.psi;
+    const bool cpuacct = engine.spec().kernel.features.cpuacct;
+    return {cg.weight, cg.nrTasks, cpuacct ? engine.cpuacct().usage(cg.id) : SimTime{},
+            psi ? engine.psi().report(cg.id) : PsiReport{}};
+}
+
+} // namespace
+
+void Recorder::sample(const Engine& engine) {
+    StateSample& s = m_pending.samples.emplace_back();
+    s.time = engine.now();
+    s.counters = engine.counters();
+    s.optimizations = engine.optimizations();
+    s.cgroups.reserve(engine.cgroups().all().size());
+    for (const Cgroup& cg : engine.cgroups().all())
+        s.cgroups.push_back(pointOf(engine, cg));
+}
+
+std::shared_ptr<Snapshot> Recorder::take(Engine& engine, bool withTasks) {
+    engine.flushTrace();
+    auto s = std::make_shared<Snapshot>(std::move(m_pending));
+    m_pending = Snapshot{};
+    s->time = engine.now();
+    const auto& log = engine.commandLog();
+    s->commands.assign(log.begin() + static_cast<std::ptrdiff_t>(std::min(m_commandsSent, log.size())),
+                       log.end());
+    m_commandsSent = log.size();
+    s->finished = engine.finished();
+    s->counters = engine.counters();
+    s->optimizations = engine.optimizations();
+    const Machine& m = engine.machine();
+    s->cpus.reserve(m.nrCpus());
+    for (const Rq& rq : m.rqs()) {
+        CpuState c;
+        if (rq.curr) {
+            c.curr = rq.curr->id;
+            c.cgroup = rq.curr->cgroup;
+        }
+        c.nrRunning = rq.nrRunning;
+        engine.cpuTimesNow(rq, c.busy, c.idle, c.overhead);
+        s->cpus.push_back(c);
+    }
+    for (const Cgroup& cg : engine.cgroups().all()) {
+        const CgroupPoint p = pointOf(engine, cg);
+        s->cgroups.push_back({cg.id, cg.path, cg.parent, p.weight, p.nrTasks, p.usage, p.psi});
+    }
+    for (const Channel& ch : engine.channels())
+        s->channels.emplace_back(ch.name, ch.received);
+    if (withTasks) {
+        s->tasks.reserve(engine.tasks().liveCount());
+        engine.tasks().forEach([&](const Task& t) {
+            s->tasks.push_back({t.id, t.name, t.cgroup, t.state, t.cpu.value(), t.se.sumExec});
+        });
+    }
+    return s;
+}
+
+} // namespace core

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "base/trace.h"
+#include "output/snapshot.h"
+
+#include <memory>
+
+namespace core {
+
+class Engine;
+
+/// Collects what happens in the engine and cuts it into snapshots. Attach it with
+/// Engine::setTraceSink; call take() whenever the consumer wants the news.
+class Recorder : public TraceSink {
+public:
+    void slice(const Slice& s) override { m_pending.slices.push_back(s); }
+    void migration(const MigrationRecord& m) override { m_pending.migrations.push_back(m); }
+    void marker(const Marker& m) override { m_pending.markers.push_back(m); }
+    void taskCreated(TaskId id, const std::string& name, CgroupId) override {
+        m_pending.newTasks.emplace_back(id, name);
+    }
+
+    /// State of the engine now plus the deltas since the last take(). `withTasks` copies the
+    /// live task list too (costly with many tasks; views ask for it at a lower rate).
+    std::shared_ptr<Snapshot> take(Engine& engine, bool withTasks);
+    /// Records the counters and cgroup accounting now, delivered with the next take().
+    void sample(const Engine& engine);
+
+private:
+    Snapshot m_pending;
+    size_t m_commandsSent = 0;
+};
+
+} // namespace core

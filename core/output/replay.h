@@ -1,0 +1,45 @@
+#pragma once
+
+#include "base/simtime.h"
+#include "scenario/scenariospec.h"
+#include "sim/engine.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// A trace file a replay writes as it runs.
+struct TraceOutput {
+    enum class Format { Csv, Perfetto };
+    Format format = Format::Csv;
+    std::string path;
+};
+
+struct ReplayOptions {
+    /// Where to stop (capped at the scenario's duration); zero: the scenario's duration.
+    SimTime until;
+    /// Called after each hundredth of the run with the fraction done; false cancels.
+    std::function<bool(double)> progress;
+    /// Check every engine invariant at the end (the CLI does; a violation is an error).
+    bool checkInvariants = false;
+};
+
+struct ReplayResult {
+    std::unique_ptr<Engine> engine; ///< at the end of the run (null when it could not start)
+    double wallSeconds = 0;
+    bool cancelled = false;
+    std::string error; ///< "" on success; else what failed (nothing was written then)
+    bool ok() const { return error.empty() && !cancelled; }
+};
+
+/// Load -> engine -> trace sinks -> atomic writes, the one routine behind `schedscope-cli run`
+/// and the GUI's trace export: runs the scenario with a writer attached for each output, in
+/// steps for progress and cancellation, and renames each file into place only when the run
+/// completed and the file was written whole. On error or cancel no output is touched.
+ReplayResult replay(std::shared_ptr<const ScenarioSpec> spec, const std::vector<TraceOutput>& outputs,
+                    const ReplayOptions& options = {});
+
+} // namespace core

@@ -1,0 +1,96 @@
+#pragma once
+
+#include "accounting/psi.h"
+#include "base/counters.h"
+#include "base/ids.h"
+#include "base/optimizations.h"
+#include "base/simtime.h"
+#include "base/trace.h"
+#include "scenario/scenariospec.h"
+#include "sched/task.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// One CPU at the snapshot's time.
+struct CpuState {
+    TaskId curr; ///< invalid when idle
+    CgroupId cgroup;
+    uint32_t nrRunning = 0;
+    SimTime busy, idle, overhead;
+};
+
+/// One cgroup at the snapshot's time.
+struct CgroupState {
+    CgroupId id;
+    std::string path;
+    CgroupId parent;
+    uint32_t weight = 100;
+    uint32_t nrTasks = 0;
+    SimTime usage; ///< cpuacct usage, the whole subtree (zero when cpuacct is off)
+    PsiReport psi; ///< as its cpu/memory/io.pressure files read now (zeros when PSI is off)
+};
+
+/// A cgroup's accounting at one sample: what the charts plot.
+struct CgroupPoint {
+    uint32_t weight = 100;
+    uint32_t nrTasks = 0;
+    SimTime usage;
+    PsiReport psi;
+};
+
+/// The counters and every cgroup's accounting at one moment between snapshots, taken at a
+/// fixed simulated interval so charts have their points however fast the run goes.
+struct StateSample {
+    SimTime time;
+    Counters counters;
+    OptimizationSet optimizations;
+    std::vector<CgroupPoint> cgroups; ///< indexed like Snapshot::cgroups
+};
+
+/// One live task at the snapshot's time.
+struct TaskInfo {
+    TaskId id;
+    std::string name;
+    CgroupId cgroup;
+    TaskState state = TaskState::New;
+    uint32_t cpu = 0;
+    SimTime runtime;
+};
+
+/// What the engine looked like at one moment, plus everything that happened since the previous
+/// snapshot (slices, migrations, markers). Immutable once published; shared between threads as
+/// shared_ptr<const Snapshot>.
+struct Snapshot {
+    /// Which run this belongs to (the producer counts its restarts); a reader drops snapshots
+    /// of a run it has left, and the mailbox never merges across runs.
+    uint64_t generation = 0;
+    SimTime time;
+    bool finished = false;
+    Counters counters;
+    OptimizationSet optimizations;
+    std::vector<CpuState> cpus;
+    std::vector<CgroupState> cgroups;
+    std::vector<TaskInfo> tasks;
+    /// Messages received so far per channel (the scenario's throughput), in declaration order.
+    std::vector<std::pair<std::string, uint64_t>> channels;
+    // Deltas since the previous snapshot.
+    std::vector<Slice> slices;
+    std::vector<MigrationRecord> migrations;
+    std::vector<Marker> markers;
+    std::vector<std::pair<TaskId, std::string>> newTasks;
+    /// Periodic samples since the previous snapshot (Recorder::sample), oldest first.
+    std::vector<StateSample> samples;
+    /// Live commands applied since (Engine::commandLog), for saving the session.
+    std::vector<TimelineEntry> commands;
+
+    /// Folds a newer snapshot into this (unread) one: state from the newer, deltas appended,
+    /// so nothing is dropped when the reader is slow.
+    void absorb(Snapshot&& newer);
+};
+
+} // namespace core

@@ -1,0 +1,347 @@
+#include "output/summary.h"
+
+#include "sim/engine.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+namespace core {
+
+using nlohmann::ordered_json;
+
+RunSummary summarize(const Engine& engine) {
+    RunSummary s;
+    const ScenarioSpec& spec = engine.spec();
+    s.scenario = spec.name;
+    s.seed = spec.seed;
+    s.simTime = engine.now();
+    s.events = engine.counters().events;
+    s.optimizations = engine.optimizations();
+    s.counters = engine.counters();
+    const Topology& topo = engine.topology();
+    for (const Rq& rq : engine.machine().rqs()) {
+        const CpuInfo& ci = topo.cpu(CpuId(rq.cpu));
+        CpuSummary c{rq.cpu, ci.socket, ci.coreInSocket, ci.thread, {}, {}, {}};
+        engine.cpuTimesNow(rq, c.busy, c.idle, c.overhead);
+        s.cpus.push_back(c);
+    }
+    const CgroupTree& cg = engine.cgroups();
+    for (const ExitRecord& r : engine.exitRecords())
+        s.tasks.push_back({r.id.value(), r.name, cg.at(r.cgroup).path, r.runtime, r.user, r.system, r.wait,
+                           r.switches, r.migrations, true, r.exit});
+    engine.tasks().forEach([&](const Task& t) {
+        s.tasks.push_back({t.id.value(),
+                           t.name,
+                           cg.at(t.cgroup).path,
+                           t.userTime + t.sysTime,
+                           t.userTime,
+                           t.sysTime,
+                           t.waitTime,
+                           t.nvcsw + t.nivcsw,
+                           t.migrations,
+                           false,
+                           {}});
+    });
+    std::sort(s.tasks.begin(), s.tasks.end(),
+              [](const TaskSummary& a, const TaskSummary& b) { return a.id < b.id; });
+    s.tasksNotListed = engine.exitsNotRecorded();
+    for (const Channel& ch : engine.channels())
+        s.channels.push_back({ch.name, ch.received});
+    s.psiEnabled = engine.spec().kernel.features.psi;
+    s.cpuacctEnabled = engine.spec().kernel.features.cpuacct;
+    for (const Cgroup& c : cg.all()) {
+        CgroupSummary cs;
+        cs.path = c.path;
+        cs.weight = c.weight;
+        cs.user = engine.cpuacct().usage(c.id, 0);
+        cs.system = engine.cpuacct().usage(c.id, 1);
+        cs.usage = cs.user + cs.system;
+        cs.psi = engine.psi().report(c.id);
+        s.cgroups.push_back(std::move(cs));
+    }
+    s.systemPsi = engine.psi().report(CgroupId(0));
+    return s;
+}
+
+namespace {
+
+ordered_json countersJson(const Counters& c) {
+    ordered_json j;
+    j["context_switches"] = c.contextSwitches;
+    j["wakeups"] = c.wakeups;
+    j["migrations"] = c.migrations;
+    j["placements"] = c.placements;
+    j["wakeup_preemptions"] = c.wakeupPreemptions;
+    j["tick_preemptions"] = c.tickPreemptions;
+    j["forks"] = c.forks;
+    j["fork_failures"] = c.forkFailures;
+    j["exits"] = c.exits;
+    j["ticks"] = c.ticks;
+    j["yields"] = c.yields;
+    j["idle_cpu_scans"] = c.idleScans;
+    j["cpu_clock_reads"] = c.cpuClockReads;
+    j["psi_group_updates"] = c.psiGroupUpdates;
+    j["cpuacct_adds"] = c.cpuacctAdds;
+    j["percpu_counter_folds"] = c.percpuCounterFolds;
+    j["lock_wait_ns"] = c.lockWait.count();
+    j["sched_move_task_calls"] = c.schedMoveTaskCalls;
+    j["sched_move_task_ns"] = c.schedMoveTaskTime.count();
+    j["balance_attempts"] = c.balanceAttempts;
+    j["balance_balanced"] = c.balanceBalanced;
+    j["balance_failed"] = c.balanceFailed;
+    j["balance_hot_skips"] = c.balanceHotSkips;
+    j["active_balances"] = c.activeBalances;
+    j["nohz_kicks"] = c.nohzKicks;
+    return j;
+}
+
+ordered_json psiLineJson(const PsiLine& l) {
+    // avg as the kernel prints it (percent with two decimals), total in microseconds.
+    auto pct = loadavg::toPercent;
+    return {{"avg10", pct(l.avg[0])},
+            {"avg60", pct(l.avg[1])},
+            {"avg300", pct(l.avg[2])},
+            {"total_us", l.totalUs}};
+}
+
+ordered_json psiJson(const PsiReport& r) {
+    ordered_json j;
+    j["cpu"] = {{"some", psiLineJson(r.cpu.some)}, {"full", psiLineJson(r.cpu.full)}};
+    j["memory"] = {{"some", psiLineJson(r.memory.some)}, {"full", psiLineJson(r.memory.full)}};
+    j["io"] = {{"some", psiLineJson(r.io.some)}, {"full", psiLineJson(r.io.full)}};
+    return j;
+}
+
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+std::string pad(std::string s, size_t w, bool right = false) {
+    if (s.size() >= w)
+        return s;
+    return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+}
+
+} // namespace
+
+std::string toJson(const RunSummary& s, bool withWallTime) {
+    ordered_json j;
+    j["scenario"] = s.scenario;
+    j["seed"] = s.seed;
+    j["sim_time_ns"] = s.simTime.count();
+    if (withWallTime)
+        j["wall_time_s"] = s.wallSeconds;
+    j["events"] = s.events;
+    ordered_json opts = ordered_json::object();
+    for (const OptimizationInfo& i : optimizationCatalog())
+        opts[std::string(i.key)] = s.optimizations.test(i.id);
+    j["optimizations"] = opts;
+    j["counters"] = countersJson(s.counters);
+    ordered_json byReason = ordered_json::object();
+    for (size_t r = 0; r < kMigrationReasonCount; ++r)
+        byReason[std::string(migrationReasonName(static_cast<MigrationReason>(r)))] =
+            s.counters.migrationsByReason[r];
+    j["migrations_by_reason"] = byReason;
+    ordered_json byOp = ordered_json::object();
+    for (const CostInfo& ci : costCatalog()) {
+        const SimTime t = s.counters.overheadByOp[static_cast<size_t>(ci.op)];
+        if (t.count() > 0)
+            byOp[std::string(ci.name)] = t.count();
+    }
+    j["overhead_ns_by_op"] = byOp;
+    ordered_json cpus = ordered_json::array();
+    for (const CpuSummary& c : s.cpus)
+        cpus.push_back({{"cpu", c.cpu},
+                        {"socket", c.socket},
+                        {"core", c.core},
+                        {"thread", c.thread},
+                        {"busy_ns", c.busy.count()},
+                        {"idle_ns", c.idle.count()},
+                        {"overhead_ns", c.overhead.count()}});
+    j["cpus"] = cpus;
+    ordered_json tasks = ordered_json::array();
+    for (const TaskSummary& t : s.tasks) {
+        ordered_json tj = {{"id", t.id},
+                           {"name", t.name},
+                           {"cgroup", t.cgroup},
+                           {"runtime_ns", t.runtime.count()},
+                           {"user_ns", t.user.count()},
+                           {"system_ns", t.system.count()},
+                           {"wait_ns", t.wait.count()},
+                           {"switches", t.switches},
+                           {"migrations", t.migrations}};
+        tj["exit_ns"] = t.exited ? ordered_json(t.exit.count()) : ordered_json(nullptr);
+        tasks.push_back(std::move(tj));
+    }
+    j["tasks"] = tasks;
+    j["tasks_not_listed"] = s.tasksNotListed;
+    ordered_json chans = ordered_json::array();
+    for (const ChannelSummary& c : s.channels)
+        chans.push_back({{"name", c.name}, {"transfers", c.transfers}});
+    j["channels"] = chans;
+    ordered_json cgs = ordered_json::array();
+    for (const CgroupSummary& c : s.cgroups) {
+        ordered_json cj = {{"path", c.path},
+                           {"weight", c.weight},
+                           {"cpuacct_usage_ns", c.usage.count()},
+                           {"cpuacct_user_ns", c.user.count()},
+                           {"cpuacct_system_ns", c.system.count()}};
+        cj["psi"] = psiJson(c.psi);
+        cgs.push_back(std::move(cj));
+    }
+    j["cgroups"] = cgs;
+    j["system_psi"] = psiJson(s.systemPsi);
+    return j.dump(2) + "\n";
+}
+
+std::string toCsv(const RunSummary& s) {
+    std::ostringstream o;
+    o << "section,key,value\n";
+    o << "run,scenario,\"" << s.scenario << "\"\n";
+    o << "run,seed," << s.seed << "\nrun,sim_time_ns," << s.simTime.count() << "\nrun,events," << s.events
+      << "\n";
+    const ordered_json counters = countersJson(s.counters);
+    for (auto& [k, v] : counters.items())
+        o << "counters," << k << "," << v.dump() << "\n";
+    for (size_t r = 0; r < kMigrationReasonCount; ++r)
+        o << "migrations_by_reason," << migrationReasonName(static_cast<MigrationReason>(r)) << ","
+          << s.counters.migrationsByReason[r] << "\n";
+    o << "\ncpu,socket,core,thread,busy_ns,idle_ns,overhead_ns\n";
+    for (const CpuSummary& c : s.cpus)
+        o << c.cpu << "," << c.socket << "," << c.core << "," << c.thread << "," << c.busy.count() << ","
+          << c.idle.count() << "," << c.overhead.count() << "\n";
+    o << "\nid,name,cgroup,runtime_ns,user_ns,system_ns,wait_ns,switches,migrations,exit_ns\n";
+    auto quote = [](const std::string& v) {
+        std::string q = "\"";
+        for (char c : v)
+            q += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return q + "\"";
+    };
+    for (const TaskSummary& t : s.tasks)
+        o << t.id << "," << quote(t.name) << "," << quote(t.cgroup) << "," << t.runtime.count() << ","
+          << t.user.count() << "," << t.system.count() << "," << t.wait.count() << "," << t.switches << ","
+          << t.migrations << "," << (t.exited ? std::to_string(t.exit.count()) : std::string()) << "\n";
+    o << "\nchannel,transfers\n";
+    for (const ChannelSummary& c : s.channels)
+        o << quote(c.name) << "," << c.transfers << "\n";
+    return o.str();
+}
+
+std::string toPsiText(const RunSummary& s) {
+    std::ostringstream o;
+    if (!s.psiEnabled)
+        o << "# PSI is disabled in this scenario (kernel.features.psi = false)\n";
+    o << "== /proc/pressure (system) ==\n";
+    o << "-- cpu\n"
+      << Psi::format(s.systemPsi.cpu) << "-- memory\n"
+      << Psi::format(s.systemPsi.memory) << "-- io\n"
+      << Psi::format(s.systemPsi.io);
+    for (const CgroupSummary& c : s.cgroups) {
+        if (c.path == "/")
+            continue;
+        o << "\n== " << c.path << " ==\n";
+        o << "-- cpu.pressure\n"
+          << Psi::format(c.psi.cpu) << "-- memory.pressure\n"
+          << Psi::format(c.psi.memory) << "-- io.pressure\n"
+          << Psi::format(c.psi.io);
+    }
+    return o.str();
+}
+
+std::string toTable(const RunSummary& s) {
+    std::ostringstream o;
+    const double simS = s.simTime.seconds();
+    o << "scenario   " << s.scenario << "\n";
+    o << "simulated  " << formatTimeHuman(s.simTime) << "   events " << s.events;
+    if (s.wallSeconds > 0)
+        o << "   wall " << fmt("%.3f s", s.wallSeconds) << "   "
+          << fmt("%.2f M events/s", static_cast<double>(s.events) / s.wallSeconds / 1e6);
+    o << "\noptimizations";
+    for (const OptimizationInfo& i : optimizationCatalog())
+        o << "  " << i.key << "=" << (s.optimizations.test(i.id) ? "on" : "off");
+    o << "\n\n";
+    const Counters& c = s.counters;
+    auto rate = [&](uint64_t v) {
+        return simS > 0 ? fmt("%.0f/s", static_cast<double>(v) / simS) : std::string("-");
+    };
+    o << pad("counter", 24) << pad("total", 14, true) << pad("per second", 16, true) << "\n";
+    const std::pair<const char*, uint64_t> rows[] = {{"context switches", c.contextSwitches},
+                                                     {"wakeups", c.wakeups},
+                                                     {"migrations", c.migrations},
+                                                     {"placements (fork)", c.placements},
+                                                     {"wakeup preemptions", c.wakeupPreemptions},
+                                                     {"tick preemptions", c.tickPreemptions},
+                                                     {"forks", c.forks},
+                                                     {"exits", c.exits},
+                                                     {"cpu clock reads", c.cpuClockReads},
+                                                     {"psi group updates", c.psiGroupUpdates},
+                                                     {"cpuacct adds", c.cpuacctAdds},
+                                                     {"percpu counter folds", c.percpuCounterFolds},
+                                                     {"sched_move_task calls", c.schedMoveTaskCalls}};
+    for (auto [name, v] : rows)
+        o << pad(name, 24) << pad(std::to_string(v), 14, true) << pad(rate(v), 16, true) << "\n";
+    o << "\nmigrations by reason:";
+    for (size_t r = 0; r < kMigrationReasonCount; ++r)
+        o << " " << migrationReasonName(static_cast<MigrationReason>(r)) << "=" << c.migrationsByReason[r];
+    o << "\n\n"
+      << pad("cpu", 6) << pad("s/c/t", 8) << pad("busy", 9, true) << pad("overhead", 10, true)
+      << pad("idle", 9, true) << "\n";
+    for (const CpuSummary& cpu : s.cpus) {
+        const double total = static_cast<double>((cpu.busy + cpu.idle + cpu.overhead).count());
+        auto pct = [&](SimTime t) {
+            return total > 0 ? fmt("%.1f%%", 100.0 * static_cast<double>(t.count()) / total)
+                             : std::string("-");
+        };
+        o << pad(std::to_string(cpu.cpu), 6)
+          << pad(std::to_string(cpu.socket) + "/" + std::to_string(cpu.core) + "/" +
+                     std::to_string(cpu.thread),
+                 8)
+          << pad(pct(cpu.busy), 9, true) << pad(pct(cpu.overhead), 10, true) << pad(pct(cpu.idle), 9, true)
+          << "\n";
+    }
+    o << "\n"
+      << pad("task", 24) << pad("cgroup", 20) << pad("runtime", 14, true) << pad("wait", 14, true)
+      << pad("switches", 10, true) << pad("migr", 8, true) << "\n";
+    size_t shown = 0;
+    for (const TaskSummary& t : s.tasks) {
+        if (++shown > 50) {
+            o << "... " << (s.tasks.size() - 50) << " more tasks (see --format json or csv)\n";
+            break;
+        }
+        o << pad(t.name, 24) << pad(t.cgroup, 20) << pad(formatTimeHuman(t.runtime), 14, true)
+          << pad(formatTimeHuman(t.wait), 14, true) << pad(std::to_string(t.switches), 10, true)
+          << pad(std::to_string(t.migrations), 8, true) << "\n";
+    }
+    if (!s.cgroups.empty()) {
+        o << "\n"
+          << pad("cgroup", 24) << pad("weight", 8, true) << pad("cpuacct", 14, true) << pad("share", 8, true)
+          << pad("cpu some", 10, true) << pad("mem some", 10, true) << pad("io some", 10, true) << "\n";
+        const double total = static_cast<double>(s.cgroups.front().usage.count());
+        auto avg10 = [](const PsiLine& l) {
+            char b[16];
+            std::snprintf(b, sizeof b, "%lu.%02lu", static_cast<unsigned long>(l.avg[0] >> 11),
+                          static_cast<unsigned long>(((l.avg[0] & 2047) * 100) >> 11));
+            return std::string(b);
+        };
+        for (const CgroupSummary& c : s.cgroups)
+            o << pad(c.path, 24) << pad(c.path == "/" ? std::string("-") : std::to_string(c.weight), 8, true)
+              << pad(formatTimeHuman(c.usage), 14, true)
+              << pad(total > 0 ? fmt("%.1f%%", 100.0 * static_cast<double>(c.usage.count()) / total) : "-", 8,
+                     true)
+              << pad(avg10(c.psi.cpu.some), 10, true) << pad(avg10(c.psi.memory.some), 10, true)
+              << pad(avg10(c.psi.io.some), 10, true) << "\n";
+    }
+    if (!s.channels.empty()) {
+        o << "\n" << pad("channel", 24) << pad("transfers", 14, true) << "\n";
+        for (const ChannelSummary& ch : s.channels)
+            o << pad(ch.name, 24) << pad(std::to_string(ch.transfers), 14, true) << "\n";
+    }
+    return o.str();
+}
+
+} // namespace core

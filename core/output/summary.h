@@ -1,0 +1,74 @@
+#pragma once
+
+#include "accounting/psi.h"
+#include "base/counters.h"
+#include "base/optimizations.h"
+#include "base/simtime.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace core {
+
+class Engine;
+
+struct CpuSummary {
+    uint32_t cpu, socket, core, thread;
+    SimTime busy, idle, overhead;
+};
+
+struct TaskSummary {
+    uint32_t id;
+    std::string name;
+    std::string cgroup;
+    SimTime runtime, user, system, wait;
+    uint64_t switches, migrations;
+    bool exited = false;
+    SimTime exit;
+};
+
+/// One cgroup: weight, cpuacct usage and pressure.
+struct CgroupSummary {
+    std::string path;
+    uint32_t weight = 100;
+    SimTime usage, user, system;
+    PsiReport psi;
+};
+
+struct ChannelSummary {
+    std::string name;
+    uint64_t transfers;
+};
+
+/// What a run produced, as the CLI prints it.
+struct RunSummary {
+    std::string scenario;
+    uint64_t seed = 0;
+    SimTime simTime;
+    double wallSeconds = 0; ///< filled by the caller; not part of the deterministic result
+    uint64_t events = 0;
+    OptimizationSet optimizations;
+    Counters counters;
+    std::vector<CpuSummary> cpus;
+    std::vector<TaskSummary> tasks;
+    uint64_t tasksNotListed = 0; ///< exited tasks beyond the record cap
+    std::vector<ChannelSummary> channels;
+    std::vector<CgroupSummary> cgroups; ///< the root first, then by path
+    PsiReport systemPsi;                ///< /proc/pressure (the root group, cpu full zeroed)
+    bool psiEnabled = true;
+    bool cpuacctEnabled = true;
+};
+
+RunSummary summarize(const Engine& engine);
+
+/// JSON as documented in docs/cli.md (stable keys; more may be added).
+std::string toJson(const RunSummary& s, bool withWallTime = true);
+/// One CSV table per section, separated by blank lines.
+std::string toCsv(const RunSummary& s);
+/// Human-readable tables.
+std::string toTable(const RunSummary& s);
+/// Each cgroup's /proc/pressure-style files (cpu, memory, io), the system's first.
+std::string toPsiText(const RunSummary& s);
+
+} // namespace core

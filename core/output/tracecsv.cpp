@@ -1,0 +1,58 @@
+#include "output/tracecsv.h"
+
+#include "sched/cgroups.h"
+
+namespace core {
+
+namespace {
+std::string csvQuote(const std::string& v) {
+    std::string q = "\"";
+    for (char c : v)
+        q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+} // namespace
+
+CsvTraceWriter::CsvTraceWriter(std::ostream& out, const CgroupTree& cgroups)
+    : m_out(out)
+    , m_cgroups(cgroups) {
+    m_out << "record,start_ns,end_ns,cpu,task_id,task,cgroup,from_cpu,to_cpu,reason,domain_level,label\n";
+}
+
+std::string CsvTraceWriter::taskName(TaskId id) const {
+    auto it = m_names.find(id.value());
+    return it == m_names.end() ? std::string() : it->second;
+}
+
+void CsvTraceWriter::taskCreated(TaskId id, const std::string& name, CgroupId) {
+    m_names[id.value()] = name;
+}
+
+void CsvTraceWriter::slice(const Slice& s) {
+    m_out << (s.kind == SliceKind::Task ? "task" : "overhead") << ',' << s.start.count() << ','
+          << s.end.count() << ',' << s.cpu << ',';
+    if (s.task.valid())
+        m_out << s.task.value() << ',' << csvQuote(taskName(s.task)) << ','
+              << csvQuote(s.cgroup.valid() ? m_cgroups.at(s.cgroup).path : std::string());
+    else
+        m_out << ",,";
+    m_out << ",,,,,\n";
+}
+
+void CsvTraceWriter::migration(const MigrationRecord& m) {
+    m_out << "migration," << m.time.count() << ',' << m.time.count() << ',' << m.to << ',' << m.task.value()
+          << ',' << csvQuote(taskName(m.task)) << ",," << m.from << ',' << m.to << ','
+          << migrationReasonName(m.reason) << ',' << (m.level >= 0 ? std::to_string(m.level) : std::string())
+          << ",\n";
+}
+
+void CsvTraceWriter::placement(const PlacementRecord& p) {
+    m_out << "placement," << p.time.count() << ',' << p.time.count() << ',' << p.to << ',' << p.task.value()
+          << ',' << csvQuote(taskName(p.task)) << ",," << p.from << ',' << p.to << ",fork,,\n";
+}
+
+void CsvTraceWriter::marker(const Marker& m) {
+    m_out << "marker," << m.time.count() << ',' << m.time.count() << ",,,,,,,,," << csvQuote(m.label) << '\n';
+}
+
+} // namespace core

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "base/trace.h"
+
+#include <ostream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace core {
+
+class CgroupTree;
+
+/// Streams the trace as one CSV table: run slices, overhead slices, migrations, placements of
+/// new tasks and markers,
+/// one row each (the `record` column says which), in the order they complete.
+class CsvTraceWriter : public TraceSink {
+public:
+    CsvTraceWriter(std::ostream& out, const CgroupTree& cgroups);
+    void slice(const Slice& s) override;
+    void migration(const MigrationRecord& m) override;
+    void placement(const PlacementRecord& p) override;
+    void marker(const Marker& m) override;
+    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override;
+
+private:
+    std::string taskName(TaskId id) const;
+    std::ostream& m_out;
+    const CgroupTree& m_cgroups;
+    std::unordered_map<uint32_t, std::string> m_names;
+};
+
+} // namespace core

@@ -1,0 +1,133 @@
+#pragma once
+
+#include "base/costs.h"
+#include "base/cpuset.h"
+#include "base/optimizations.h"
+#include "base/simtime.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// The machine as the scenario describes it.
+struct TopologySpec {
+    uint32_t sockets = 1;
+    uint32_t coresPerSocket = 1;
+    uint32_t threadsPerCore = 1;
+    uint32_t numaNodes = 1;
+    uint32_t nrCpus() const { return sockets * coresPerSocket * threadsPerCore; }
+};
+
+/// A duration an action takes: fixed, or drawn from the scenario's seeded generator.
+struct DurationDist {
+    enum class Kind : uint8_t { Fixed, Exp, Uniform };
+    Kind kind = Kind::Fixed;
+    SimTime a; ///< the value, the mean (exp) or the lower bound (uniform)
+    SimTime b; ///< upper bound (uniform)
+    bool operator==(const DurationDist&) const = default;
+};
+
+enum class ActionKind : uint8_t {
+    Run,
+    Sleep,
+    Io,
+    Memstall,
+    Send,
+    Recv,
+    Loop,
+    Fork,
+    Wait,
+    Move,
+    Setsid,
+    Yield,
+    Exit
+};
+
+struct TaskSpec;
+
+/// One program action, as written in the scenario (validated).
+struct ActionSpec {
+    ActionKind kind = ActionKind::Exit;
+    DurationDist duration;        ///< run, sleep, io, memstall
+    std::string name;             ///< channel (send/recv, may contain {i}), cgroup (move), session (setsid)
+    int64_t loopCount = 0;        ///< loop: -1 repeats forever
+    std::vector<ActionSpec> body; ///< loop
+    std::shared_ptr<const TaskSpec> child; ///< fork
+};
+
+struct TaskSpec {
+    std::string name;
+    uint32_t count = 1;
+    std::optional<std::string> cgroup; ///< absent: "/" (or the parent's, for fork)
+    int nice = 0;
+    std::optional<CpuListParse> cpus;   ///< affinity; absent = all CPUs
+    std::optional<std::string> session; ///< absent: none (or the parent's, for fork)
+    SimTime start;
+    std::vector<ActionSpec> program;
+};
+
+struct CgroupSpec {
+    std::string path;
+    uint32_t weight = 100;
+    std::optional<CpuListParse> cpus;
+};
+
+enum class ChannelKind : uint8_t { Pipe, Socket };
+
+struct ChannelSpec {
+    std::string name; ///< after {i} expansion
+    ChannelKind kind = ChannelKind::Pipe;
+    uint32_t capacity = 16;
+};
+
+struct KernelFeatures {
+    bool psi = true;
+    bool cpuacct = true;
+    bool autogroup = false;
+    bool virtCpuAccounting = false;
+    bool groupSched = true;
+};
+
+struct KernelSpec {
+    uint32_t hz = 250;
+    KernelFeatures features;
+    std::map<CostOp, SimTime> costs;          ///< overrides of the default cost model
+    std::map<CostCount, uint32_t> costCounts; ///< overrides of the cost model's count parameters
+    bool smtGainCapacity = false;             ///< extension: v4.11 smt_gain CPU capacity
+};
+
+/// A live change applied at a simulated time (timeline entry or GUI command).
+struct TimelineEntry {
+    enum class Kind : uint8_t { Optimizations, Move, CgroupWeight, Spawn, Kill, Affinity };
+    SimTime at;
+    Kind kind = Kind::Optimizations;
+    std::map<Optimization, bool> optimizations;
+    std::string taskPattern;               ///< move, kill, affinity
+    std::optional<CpuListParse> cpus;      ///< affinity (sched_setaffinity)
+    std::string cgroupPath;                ///< move target, weight change
+    uint32_t weight = 100;                 ///< weight change
+    std::shared_ptr<const TaskSpec> spawn; ///< spawn
+};
+
+/// A validated scenario: everything the engine needs, nothing it has to check again.
+struct ScenarioSpec {
+    std::string source; ///< file name or builtin:NAME, for messages
+    std::string name;
+    std::string description;
+    uint64_t seed = 1;
+    SimTime duration;
+    TopologySpec topology;
+    KernelSpec kernel;
+    OptimizationSet optimizations;
+    std::vector<CgroupSpec> cgroups;
+    std::vector<ChannelSpec> channels;
+    std::vector<TaskSpec> tasks;
+    std::vector<TimelineEntry> timeline; ///< sorted by time, ties in file order
+};
+
+} // namespace core

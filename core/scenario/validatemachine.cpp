@@ -1,0 +1,125 @@
+// The scenario sections that describe the machine: topology, kernel, optimizations.
+#include "scenario/validator.h"
+
+namespace core::validation {
+
+void Validator::topology(const json& j, ScenarioSpec& spec) {
+    const std::string p = "topology";
+    if (!isObject(j, p))
+        return;
+    checkKeys(j, p, {"sockets", "cores_per_socket", "threads_per_core", "numa_nodes"});
+    uint32_t vals[4] = {0, 0, 0, 1};
+    const char* keys[4] = {"sockets", "cores_per_socket", "threads_per_core", "numa_nodes"};
+    bool ok = true;
+    for (int i = 0; i < 4; ++i) {
+        auto it = j.find(keys[i]);
+        if (it == j.end() && i == 3)
+            continue; // numa_nodes defaults to 1, as on every single-node machine
+        if (it == j.end()) {
+            error(join(p, keys[i]), "required key is missing");
+            ok = false;
+            continue;
+        }
+        // A zero count is reported as "0 CPUs in total" below, as the format page shows it.
+        auto v = integer(*it, join(p, keys[i]), i == 3 ? 1 : 0, kMaxCpus);
+        if (!v)
+            ok = false;
+        else
+            vals[i] = static_cast<uint32_t>(*v);
+    }
+    if (!ok)
+        return;
+    const uint64_t total = uint64_t{vals[0]} * vals[1] * vals[2];
+    if (total < 1 || total > kMaxCpus) {
+        error(p, std::to_string(total) + " CPUs in total; need 1.." + std::to_string(kMaxCpus));
+        return;
+    }
+    if (vals[0] % vals[3] != 0) {
+        error(join(p, "numa_nodes"),
+              std::to_string(vals[3]) + " does not divide sockets (" + std::to_string(vals[0]) + ") evenly");
+        return;
+    }
+    spec.topology = {vals[0], vals[1], vals[2], vals[3]};
+    m_nrCpus = static_cast<uint32_t>(total);
+}
+
+void Validator::kernel(const json& j, ScenarioSpec& spec) {
+    const std::string p = "kernel";
+    if (!isObject(j, p))
+        return;
+    checkKeys(j, p, {"hz", "features", "costs", "smt_gain_capacity"});
+    if (auto it = j.find("hz"); it != j.end()) {
+        auto v = integer(*it, join(p, "hz"), 1, 100000);
+        if (v && *v != 100 && *v != 250 && *v != 300 && *v != 1000)
+            expected(join(p, "hz"), "100, 250, 300 or 1000", *it);
+        else if (v)
+            spec.kernel.hz = static_cast<uint32_t>(*v);
+    }
+    if (auto it = j.find("features"); it != j.end()) {
+        const std::string fp = join(p, "features");
+        if (isObject(*it, fp)) {
+            checkKeys(*it, fp, {"psi", "cpuacct", "autogroup", "virt_cpu_accounting", "group_sched"});
+            KernelFeatures& f = spec.kernel.features;
+            const std::pair<const char*, bool*> fields[] = {{"psi", &f.psi},
+                                                            {"cpuacct", &f.cpuacct},
+                                                            {"autogroup", &f.autogroup},
+                                                            {"virt_cpu_accounting", &f.virtCpuAccounting},
+                                                            {"group_sched", &f.groupSched}};
+            for (auto [key, dst] : fields)
+                if (auto fi = it->find(key); fi != it->end())
+                    if (auto b = boolean(*fi, join(fp, key)))
+                        *dst = *b;
+        }
+    }
+    if (auto it = j.find("costs"); it != j.end()) {
+        const std::string cp = join(p, "costs");
+        if (isObject(*it, cp)) {
+            for (auto ci = it->begin(); ci != it->end(); ++ci) {
+                if (auto param = costCountFromName(ci.key())) {
+                    const CostCountInfo& info = costCountCatalog()[static_cast<size_t>(*param)];
+                    if (auto v = integer(*ci, join(cp, ci.key()), 0, info.maxValue))
+                        spec.kernel.costCounts[*param] = static_cast<uint32_t>(*v);
+                    continue;
+                }
+                auto op = costOpFromName(ci.key());
+                if (!op) {
+                    std::vector<std::string_view> names;
+                    for (const CostInfo& info : costCatalog())
+                        if (info.op != CostOp::LockSpin)
+                            names.push_back(info.name);
+                    for (const CostCountInfo& info : costCountCatalog())
+                        names.push_back(info.name);
+                    const std::string best = closestName(ci.key(), names, 3);
+                    error(join(cp, ci.key()), "unknown cost " + quoteJson(ci.key()) +
+                                                  (best.empty() ? std::string("; see docs/cost-model.md")
+                                                                : " (did you mean \"" + best + "\"?)"));
+                    continue;
+                }
+                if (auto d = duration(*ci, join(cp, ci.key())))
+                    spec.kernel.costs[*op] = *d;
+            }
+        }
+    }
+    if (auto it = j.find("smt_gain_capacity"); it != j.end())
+        if (auto b = boolean(*it, join(p, "smt_gain_capacity")))
+            spec.kernel.smtGainCapacity = *b;
+}
+
+void Validator::optimizations(const json& j, const std::string& p, std::map<Optimization, bool>& out) {
+    if (!isObject(j, p))
+        return;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        auto o = optimizationFromKey(it.key());
+        if (!o) {
+            std::string msg = "unknown optimization " + quoteJson(it.key()) + "; expected one of";
+            for (const OptimizationInfo& i : optimizationCatalog())
+                msg += " " + std::string(i.key);
+            error(join(p, it.key()), msg);
+            continue;
+        }
+        if (auto b = boolean(*it, join(p, it.key())))
+            out[*o] = *b;
+    }
+}
+
+} // namespace core::validation

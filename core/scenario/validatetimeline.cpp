@@ -1,0 +1,111 @@
+// The timeline: live changes at simulated times.
+#include "scenario/validator.h"
+
+#include "scenario/patterns.h"
+
+namespace core::validation {
+
+void Validator::timeline(const json& j, ScenarioSpec& spec) {
+    if (!j.is_array()) {
+        expected("timeline", "an array of timeline entries", j);
+        return;
+    }
+    for (size_t i = 0; i < j.size(); ++i) {
+        const std::string p = index("timeline", i);
+        const json& e = j[i];
+        if (!isObject(e, p))
+            continue;
+        checkKeys(e, p, {"at", "optimizations", "move", "cgroup", "spawn", "kill", "affinity"});
+        TimelineEntry t;
+        auto at = e.find("at");
+        if (at == e.end()) {
+            error(join(p, "at"), "required key is missing");
+            continue;
+        }
+        auto when = duration(*at, join(p, "at"));
+        if (!when)
+            continue;
+        if (spec.duration.count() > 0 && *when > spec.duration) {
+            error(join(p, "at"), formatDuration(*when) + " is after the scenario's duration " +
+                                     formatDuration(spec.duration) + "; the change would never apply");
+            continue;
+        }
+        t.at = *when;
+        int kinds = 0;
+        for (const char* k : {"optimizations", "move", "cgroup", "spawn", "kill", "affinity"})
+            kinds += e.contains(k) ? 1 : 0;
+        if (kinds != 1) {
+            error(p,
+                  "a timeline entry needs exactly one of optimizations, move, cgroup, spawn, kill, affinity; "
+                  "found " +
+                      std::to_string(kinds));
+            continue;
+        }
+        if (auto it = e.find("optimizations"); it != e.end()) {
+            t.kind = TimelineEntry::Kind::Optimizations;
+            size_t before = m_errors.size();
+            optimizations(*it, join(p, "optimizations"), t.optimizations);
+            if (m_errors.size() != before)
+                continue;
+        } else if (auto it = e.find("move"); it != e.end()) {
+            const std::string mp = join(p, "move");
+            if (!pairObject(*it, mp, "task", "cgroup"))
+                continue;
+            auto task = string((*it)["task"], join(mp, "task"), kMaxNameLength);
+            auto cg = cgroupPath((*it)["cgroup"], join(mp, "cgroup"));
+            if (!task || !cg)
+                continue;
+            t.kind = TimelineEntry::Kind::Move;
+            t.taskPattern = *task;
+            t.cgroupPath = *cg;
+            m_patternRefs.emplace_back(join(mp, "task"), *task);
+        } else if (auto it = e.find("cgroup"); it != e.end()) {
+            const std::string cp = join(p, "cgroup");
+            if (!pairObject(*it, cp, "path", "weight"))
+                continue;
+            auto path = cgroupPath((*it)["path"], join(cp, "path"));
+            auto w = integer((*it)["weight"], join(cp, "weight"), 1, 10000);
+            if (!path || !w)
+                continue;
+            if (*path == "/") {
+                error(join(cp, "path"), "the root cgroup has no weight");
+                continue;
+            }
+            t.kind = TimelineEntry::Kind::CgroupWeight;
+            t.cgroupPath = *path;
+            t.weight = static_cast<uint32_t>(*w);
+        } else if (auto it = e.find("spawn"); it != e.end()) {
+            auto ts = task(*it, join(p, "spawn"), true, 0);
+            if (!ts)
+                continue;
+            t.kind = TimelineEntry::Kind::Spawn;
+            t.spawn = std::make_shared<const TaskSpec>(std::move(*ts));
+        } else if (auto it = e.find("kill"); it != e.end()) {
+            auto pat = string(*it, join(p, "kill"), kMaxNameLength);
+            if (!pat)
+                continue;
+            t.kind = TimelineEntry::Kind::Kill;
+            t.taskPattern = *pat;
+            m_patternRefs.emplace_back(join(p, "kill"), *pat);
+        } else if (auto it = e.find("affinity"); it != e.end()) {
+            const std::string ap = join(p, "affinity");
+            if (!pairObject(*it, ap, "task", "cpus"))
+                continue;
+            auto task = string((*it)["task"], join(ap, "task"), kMaxNameLength);
+            auto cpus = cpuList((*it)["cpus"], join(ap, "cpus"));
+            if (!task || !cpus)
+                continue;
+            if (m_nrCpus > 0 && toCpuSet(*cpus, m_nrCpus).empty()) {
+                error(join(ap, "cpus"), "an empty CPU list; sched_setaffinity needs at least one CPU");
+                continue;
+            }
+            t.kind = TimelineEntry::Kind::Affinity;
+            t.taskPattern = *task;
+            t.cpus = *cpus;
+            m_patternRefs.emplace_back(join(ap, "task"), *task);
+        }
+        spec.timeline.push_back(std::move(t));
+    }
+}
+
+} // namespace core::validation

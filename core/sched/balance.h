@@ -1,0 +1,141 @@
+#pragma once
+
+#include "sched/fair.h"
+#include "sched/machine.h"
+#include "sim/simcontext.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace core {
+
+struct Task;
+
+/// What the balancer needs from the scheduler to move a task: detach and attach a queued task,
+/// or have the stopper push a running one. The scheduler implements it; the balancer gets it
+/// at construction.
+class TaskMover {
+public:
+    virtual void migrateQueued(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo) = 0;
+    virtual void migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, int level) = 0;
+
+protected:
+    ~TaskMover() = default;
+};
+
+/// The CFS load balancer of the v4.11..v4.14 era, the one the prefer-sibling change of 2017
+/// modified: periodic balancing from the tick with adaptive intervals, should_we_balance,
+/// group statistics and classification, busiest group and queue, imbalance calculation,
+/// detach_tasks with can_migrate_task (affinity, running, cache-hot), LBF_* retries, active
+/// balance through the stopper, newly-idle balancing and NOHZ idle balancing.
+/// Its own work costs simulated time: statistics per CPU examined, the double runqueue lock,
+/// each task moved.
+class Balancer {
+public:
+    enum class Idle { NotIdle, Idle, NewlyIdle };
+
+    Balancer(SimContext& ctx, Machine& machine, Fair& fair, TaskMover& mover);
+
+    /// Scheduler tick of a busy CPU: cpu_load[] update, SCHED_SOFTIRQ when balancing is due,
+    /// and the NOHZ kick of an idle CPU when idle CPUs need balancing.
+    void tick(Rq& rq);
+    /// idle_balance(): the CPU is about to go idle; returns whether it pulled a task.
+    bool idleBalance(Rq& rq);
+    /// A CPU went idle and stopped its tick / left idle (nohz bookkeeping).
+    void enterIdle(Rq& rq);
+    void exitIdle(Rq& rq);
+    /// A task was woken onto rq while it was idle: avg_idle sample (ttwu_do_wakeup).
+    void noteWakeupOnIdle(Rq& rq);
+    /// rq->rd->overload, set when a CPU gets a second task (add_nr_running).
+    void noteNrRunning(const Rq& rq) {
+        if (rq.nrRunning >= 2)
+            m_overload = true;
+    }
+    bool overloaded() const { return m_overload; }
+
+private:
+    /// group_type of v4.11, in its order (a higher type is the busier one).
+    enum class GroupType : uint8_t { Other, Imbalanced, Overloaded };
+    struct GroupStats {
+        uint64_t avgLoad = 0;
+        uint64_t groupLoad = 0;
+        uint64_t sumWeightedLoad = 0;
+        uint64_t loadPerTask = 0;
+        uint64_t groupCapacity = 0;
+        uint64_t groupUtil = 0;
+        uint32_t sumNrRunning = 0;
+        uint32_t idleCpus = 0;
+        uint32_t groupWeight = 0;
+        GroupType groupType = GroupType::Other;
+        bool noCapacity = false;
+    };
+    struct DomainStats {
+        int busiest = -1; ///< first CPU of the busiest group
+        int local = -1;
+        GroupStats busiestStat, localStat;
+        uint64_t totalLoad = 0, totalCapacity = 0, avgLoad = 0;
+    };
+    struct Env {
+        size_t level = 0;
+        uint32_t dstCpu = 0;
+        uint32_t payCpu = 0; ///< the CPU doing the work (the NOHZ balancer for idle CPUs)
+        CpuRange dstGroup;   ///< count 0 for newly idle (no dst_grpmask)
+        MigrationReason reason = MigrationReason::Periodic;
+        Idle idle = Idle::NotIdle;
+        int64_t imbalance = 0;
+        uint32_t srcCpu = 0;
+        uint32_t loop = 0, loopMax = 0, loopBreak = 0;
+        uint32_t flags = 0;
+        uint32_t newDstCpu = 0;
+        /// CPUs removed from the candidates (env->cpus cleared: all pinned), a bitmap so that
+        /// the test is O(1) however many a long redo chain removes.
+        std::vector<bool> excluded;
+        uint32_t excludedCount = 0;
+        bool candidate(uint32_t cpu) const;
+        void exclude(uint32_t cpu, uint32_t nrCpus);
+    };
+
+    int64_t jiffies() const { return m_ctx.now.count() / m_ctx.tickPeriod.count(); }
+    void updateCpuLoad(Rq& rq);
+    uint64_t sourceLoad(Rq& rq, int idx);
+    uint64_t targetLoad(Rq& rq, int idx);
+    int loadIdx(size_t level, Idle idle) const;
+    bool cpuIdle(const Rq& rq) const { return m_machine.idle(rq); }
+    uint64_t groupCapacity(CpuRange g) const;
+
+    void rebalanceDomains(Rq& rq, Idle idle, MigrationReason reason, Rq& pay);
+    int64_t intervalJiffies(size_t level, const Rq& rq, bool busy) const;
+    int loadBalance(Rq& rq, size_t level, Idle idle, bool& continueBalancing, MigrationReason reason,
+                    Rq& pay);
+    bool shouldWeBalance(const Env& env);
+    int findBusiestGroup(Env& env, DomainStats& sds);
+    void updateGroupStats(Env& env, CpuRange group, int loadIdx, bool local, GroupStats& s, bool& overload);
+    GroupType groupClassify(size_t level, CpuRange group, const GroupStats& s) const;
+    bool groupHasCapacity(size_t level, const GroupStats& s) const;
+    bool groupIsOverloaded(size_t level, const GroupStats& s) const;
+    bool pickBusiest(const GroupStats& s, const GroupStats& busiest) const;
+    void calculateImbalance(Env& env, DomainStats& sds);
+    void fixSmallImbalance(Env& env, DomainStats& sds);
+    int findBusiestQueue(Env& env, CpuRange group);
+    int detachTasks(Env& env, Rq& src);
+    bool canMigrateTask(Task& p, Env& env, Rq& src);
+    bool taskHot(const Task& p, const Env& env, const Rq& src, const Rq& dst) const;
+    bool needActiveBalance(const Env& env, const Rq& src) const;
+    void activeBalance(Rq& busiest, uint32_t target);
+    bool nohzKickNeeded(Rq& rq);
+    void nohzIdleBalance(Rq& ilb);
+    uint8_t& groupImbalance(size_t level, uint32_t cpu);
+
+    SimContext& m_ctx;
+    Machine& m_machine;
+    Fair& m_fair;
+    TaskMover& m_mover;
+    bool m_overload = false;                       ///< rd->overload
+    int64_t m_nohzNextBalance = 0;                 ///< jiffies
+    uint32_t m_nohzCpus = 0;                       ///< CPUs idle with the tick stopped
+    std::vector<uint32_t> m_nrBusyCpus;            ///< per LLC: CPUs not in tickless idle
+    std::vector<std::vector<uint8_t>> m_imbalance; ///< [level][group]: sgc->imbalance
+    int64_t m_maxLoadBalanceInterval;              ///< jiffies
+};
+
+} // namespace core

@@ -1,0 +1,565 @@
+#include "sched/fair.h"
+
+#include "accounting/cpuacct.h"
+#include "sched/cfstasks.h"
+
+#include "base/weights.h"
+#include "sched/task.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace core {
+
+namespace {
+
+constexpr uint64_t kMinShares = 2;
+
+int64_t vdiff(uint64_t a, uint64_t b) {
+    return static_cast<int64_t>(a - b);
+}
+uint64_t maxVruntime(uint64_t a, uint64_t b) {
+    return vdiff(a, b) > 0 ? a : b;
+}
+uint64_t minVruntime(uint64_t a, uint64_t b) {
+    return vdiff(a, b) < 0 ? a : b;
+}
+
+uint64_t mulDiv(uint64_t a, uint64_t b, uint64_t c) {
+    if (c == 0)
+        c = 1;
+    // The same exact result; 64-bit division when the product fits (nearly always), since the
+    // 128-bit one is a library call on the hottest path (update_curr, once per level).
+    uint64_t p;
+    if (!__builtin_mul_overflow(a, b, &p))
+        return p / c;
+    return static_cast<uint64_t>(static_cast<unsigned __int128>(a) * b / c);
+}
+
+uint64_t satSub(uint64_t a, uint64_t b) {
+    return a > b ? a - b : 0;
+}
+
+} // namespace
+
+Fair::Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpuacct)
+    : m_ctx(ctx)
+    , m_machine(machine)
+    , m_cgroups(cgroups)
+    , m_cpuacct(cpuacct) {}
+
+// ---- time ------------------------------------------------------------------------------------
+
+uint64_t Fair::calcDeltaFair(SimTime delta, const SchedEntity& se) const {
+    const uint64_t d = static_cast<uint64_t>(delta.count());
+    return se.weight == kNice0Load ? d : mulDiv(d, kNice0Load, se.weight);
+}
+
+SimTime Fair::schedPeriod(uint32_t nr) const {
+    const Tunables& t = m_ctx.tunables;
+    return nr > t.nrLatency ? t.minGranularity * nr : t.latency;
+}
+
+SimTime Fair::schedSlice(const CfsRq& cfs, const SchedEntity& se) const {
+    uint64_t slice = static_cast<uint64_t>(schedPeriod(cfs.nrRunning + (se.onRq ? 0 : 1)).count());
+    for (const SchedEntity* s = &se; s; s = s->parent) {
+        uint64_t load = s->cfsRq->loadWeight;
+        if (!s->onRq)
+            load += s->weight;
+        slice = mulDiv(slice, s->weight, load);
+    }
+    return SimTime::ns(static_cast<int64_t>(slice));
+}
+
+void Fair::updateCurr(Rq& rq) {
+    m_machine.advance(rq);
+    if (rq.pendingExec.count() <= 0)
+        return;
+    Task* t = rq.curr;
+    assert(t && "task time accrued with no current task");
+    // cpuacct_charge is part of update_curr: its cost is in the time it measures.
+    m_cpuacct.chargeCost(rq, *t);
+    const SimTime d = rq.pendingExec;
+    rq.pendingExec = SimTime();
+    const SimTime user = std::min(d, t->userTime - t->acctUser);
+    t->acctUser += user;
+    m_cpuacct.account(rq.cpu, *t, user, d - user);
+    t->se.execStart = m_ctx.now;
+    for (SchedEntity* se = &t->se; se; se = se->parent) {
+        assert(se->heapPos < 0 && "vruntime of a queued entity must not change");
+        se->sumExec += d;
+        se->vruntime += calcDeltaFair(d, *se);
+        updateMinVruntime(*se->cfsRq);
+    }
+}
+
+void Fair::updateMinVruntime(CfsRq& cfs) {
+    SchedEntity* curr = cfs.curr;
+    uint64_t v = cfs.minVruntime;
+    if (curr) {
+        if (curr->onRq)
+            v = curr->vruntime;
+        else
+            curr = nullptr;
+    }
+    if (SchedEntity* left = cfs.timeline.first())
+        v = curr ? minVruntime(v, left->vruntime) : left->vruntime;
+    cfs.minVruntime = maxVruntime(cfs.minVruntime, v);
+}
+
+// ---- weights and group shares ---------------------------------------------------------------
+
+void Fair::addWeight(CfsRq& cfs, int64_t delta) {
+    cfs.loadWeight = static_cast<uint64_t>(static_cast<int64_t>(cfs.loadWeight) + delta);
+    if (cfs.tg && cfs.tg->parent)
+        cfs.tg->totalWeight = static_cast<uint64_t>(static_cast<int64_t>(cfs.tg->totalWeight) + delta);
+}
+
+void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
+    if (se.weight == weight)
+        return;
+    if (se.onRq) {
+        addWeight(cfs, static_cast<int64_t>(weight) - static_cast<int64_t>(se.weight));
+        cfs.runnableWeight = satSub(cfs.runnableWeight, se.weight) + weight;
+    }
+    // The entity's contribution to its queue's averages changes with its weight.
+    if (se.attached) {
+        cfs.avg.loadAvg = satSub(cfs.avg.loadAvg, se.avg.loadAvg);
+        cfs.avg.loadSum = satSub(cfs.avg.loadSum, se.weight * se.avg.loadSum);
+        if (se.onRq) {
+            cfs.avg.runnableLoadAvg = satSub(cfs.avg.runnableLoadAvg, se.avg.runnableLoadAvg);
+            cfs.avg.runnableLoadSum = satSub(cfs.avg.runnableLoadSum, se.weight * se.avg.runnableLoadSum);
+        }
+    }
+    se.weight = weight;
+    pelt::updateAvg(se.avg, se.weight, se.weight);
+    if (se.attached) {
+        cfs.avg.loadAvg += se.avg.loadAvg;
+        cfs.avg.loadSum += se.weight * se.avg.loadSum;
+        if (se.onRq) {
+            cfs.avg.runnableLoadAvg += se.avg.runnableLoadAvg;
+            cfs.avg.runnableLoadSum += se.weight * se.avg.runnableLoadSum;
+        }
+    }
+}
+
+void Fair::updateCfsGroup(SchedEntity& se) {
+    CfsRq* gcfs = se.myQ;
+    if (!gcfs)
+        return;
+    // Shares follow this CPU's part of the group's queued weight (calc_group_shares with
+    // instantaneous weights); a lone CPU gets the full shares.
+    const TaskGroup& tg = *gcfs->tg;
+    uint64_t shares = tg.shares;
+    if (tg.totalWeight > 0 && gcfs->loadWeight < tg.totalWeight)
+        shares = mulDiv(tg.shares, gcfs->loadWeight, tg.totalWeight);
+    shares = std::clamp<uint64_t>(shares, kMinShares, std::max<uint64_t>(tg.shares, kMinShares));
+    reweightEntity(*se.cfsRq, se, shares);
+}
+
+// ---- PELT -------------------------------------------------------------------------------------
+
+bool Fair::updateCfsRqLoadAvg(CfsRq& cfs) {
+    const uint64_t now = static_cast<uint64_t>(m_ctx.now.count());
+    if (!pelt::updateSum(cfs.avg, now, cfs.loadWeight, cfs.runnableWeight, cfs.curr != nullptr))
+        return false;
+    pelt::updateAvg(cfs.avg, 1, 1);
+    return true;
+}
+
+void Fair::updateLoadAvg(CfsRq& cfs, SchedEntity& se, bool attach) {
+    const uint64_t now = static_cast<uint64_t>(m_ctx.now.count());
+    if (se.attached) {
+        const uint64_t r = se.onRq ? 1 : 0;
+        if (pelt::updateSum(se.avg, now, r, r, cfs.curr == &se))
+            pelt::updateAvg(se.avg, se.weight, se.weight);
+    }
+    updateCfsRqLoadAvg(cfs);
+    if (!se.attached && attach)
+        attachEntityLoadAvg(cfs, se);
+}
+
+void Fair::attachEntityLoadAvg(CfsRq& cfs, SchedEntity& se) {
+    se.avg.lastUpdate = cfs.avg.lastUpdate;
+    se.avg.periodContrib = cfs.avg.periodContrib;
+    cfs.avg.loadAvg += se.avg.loadAvg;
+    cfs.avg.loadSum += se.weight * se.avg.loadSum;
+    cfs.avg.utilAvg += se.avg.utilAvg;
+    cfs.avg.utilSum += se.avg.utilSum;
+    se.attached = true;
+}
+
+void Fair::detachEntityLoadAvg(CfsRq& cfs, SchedEntity& se) {
+    cfs.avg.loadAvg = satSub(cfs.avg.loadAvg, se.avg.loadAvg);
+    cfs.avg.loadSum = satSub(cfs.avg.loadSum, se.weight * se.avg.loadSum);
+    cfs.avg.utilAvg = satSub(cfs.avg.utilAvg, se.avg.utilAvg);
+    cfs.avg.utilSum = satSub(cfs.avg.utilSum, se.avg.utilSum);
+    se.attached = false;
+}
+
+void Fair::initEntityAvg(CfsRq& cfs, SchedEntity& se) {
+    // init_entity_runnable_average + post_init_entity_util_avg: a new task starts as if it
+    // had always been runnable, and with half the queue's spare utilisation.
+    se.avg = PeltAvg{};
+    se.avg.loadSum = pelt::kLoadAvgMax;
+    se.avg.runnableLoadSum = pelt::kLoadAvgMax;
+    se.avg.loadAvg = se.weight;
+    se.avg.runnableLoadAvg = se.weight;
+    updateCfsRqLoadAvg(cfs);
+    const int64_t cap =
+        (static_cast<int64_t>(pelt::kCapacityScale) - static_cast<int64_t>(cfs.avg.utilAvg)) / 2;
+    if (cap > 0) {
+        uint64_t util = static_cast<uint64_t>(cap);
+        if (cfs.avg.utilAvg != 0)
+            util = std::min(util, mulDiv(cfs.avg.utilAvg, se.weight, cfs.avg.loadAvg + 1));
+        se.avg.utilAvg = util;
+        se.avg.utilSum = util * pelt::kLoadAvgMax;
+    }
+    se.attached = false;
+}
+
+uint64_t Fair::taskHLoad(const Task& p) const {
+    // h_load of a queue: its parent queue's h_load times the group entity's share of it.
+    uint64_t load = p.se.avg.loadAvg;
+    for (const SchedEntity* g = p.se.parent; g; g = g->parent)
+        load = mulDiv(load, g->avg.loadAvg, g->myQ->avg.loadAvg + 1);
+    return load;
+}
+
+uint64_t Fair::cpuLoad(Rq& rq) {
+    updateCfsRqLoadAvg(rq.cfs);
+    return rq.cfs.avg.runnableLoadAvg;
+}
+
+uint64_t Fair::cpuUtil(Rq& rq) {
+    updateCfsRqLoadAvg(rq.cfs);
+    return std::min<uint64_t>(rq.cfs.avg.utilAvg, m_machine.topology().capacityOrig());
+}
+
+// ---- enqueue / dequeue ------------------------------------------------------------------------
+
+void Fair::placeEntity(CfsRq& cfs, SchedEntity& se, bool initial) {
+    uint64_t v = cfs.minVruntime;
+    if (initial) {
+        v += calcDeltaFair(schedSlice(cfs, se), se); // START_DEBIT
+    } else {
+        // GENTLE_FAIR_SLEEPERS: a sleeper gains at most half a latency period.
+        v -= static_cast<uint64_t>((m_ctx.tunables.latency / 2).count());
+    }
+    se.vruntime = maxVruntime(se.vruntime, v);
+}
+
+void Fair::enqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
+    const bool renorm = !(flags & EnqueueWakeup) || (flags & EnqueueMigrated);
+    const bool isCurr = cfs.curr == &se;
+    if (renorm)
+        se.vruntime += cfs.minVruntime;
+    updateLoadAvg(cfs, se, true);
+    // Reweight first (update_cfs_group before enqueue_runnable_load_avg, as the kernel orders
+    // them): the queue's runnable weight and sums must take the weight that dequeue removes.
+    updateCfsGroup(se);
+    cfs.avg.runnableLoadAvg += se.avg.runnableLoadAvg;
+    cfs.avg.runnableLoadSum += se.weight * se.avg.runnableLoadSum;
+    cfs.runnableWeight += se.weight;
+    addWeight(cfs, static_cast<int64_t>(se.weight));
+    ++cfs.nrRunning;
+    if (flags & EnqueueWakeup)
+        placeEntity(cfs, se, false);
+    if (!isCurr) {
+        se.seq = cfs.nextSeq++;
+        cfs.timeline.insert(&se);
+    }
+    se.onRq = true;
+}
+
+void Fair::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
+    updateCurr(rq);
+    if (p.migrated) {
+        // Its vruntime is relative to no queue yet: enqueue adds this queue's min_vruntime.
+        flags |= EnqueueMigrated;
+        p.migrated = false;
+    }
+    uint64_t levels = 0;
+    SchedEntity* se = &p.se;
+    for (; se; se = se->parent) {
+        if (se->onRq)
+            break;
+        enqueueEntity(*se->cfsRq, *se, flags);
+        ++se->cfsRq->hNrRunning;
+        ++levels;
+        flags = EnqueueWakeup;
+    }
+    for (; se; se = se->parent) {
+        ++se->cfsRq->hNrRunning;
+        updateLoadAvg(*se->cfsRq, *se, false);
+        updateCfsGroup(*se);
+    }
+    ++rq.nrRunning;
+    cfstasks::addHead(rq, p);
+    m_machine.chargeN(rq, CostOp::Enqueue, levels);
+}
+
+void Fair::clearBuddies(CfsRq& cfs, SchedEntity& se) {
+    // The kernel clears a buddy pointer on every level where it points at this path.
+    for (SchedEntity* s = &se; s; s = s->parent) {
+        CfsRq& q = *s->cfsRq;
+        bool any = false;
+        if (q.last == s) {
+            q.last = nullptr;
+            any = true;
+        }
+        if (q.next == s) {
+            q.next = nullptr;
+            any = true;
+        }
+        if (q.skip == s) {
+            q.skip = nullptr;
+            any = true;
+        }
+        if (!any)
+            break;
+    }
+    (void)cfs;
+}
+
+void Fair::dequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
+    updateLoadAvg(cfs, se, false);
+    cfs.avg.runnableLoadAvg = satSub(cfs.avg.runnableLoadAvg, se.avg.runnableLoadAvg);
+    cfs.avg.runnableLoadSum = satSub(cfs.avg.runnableLoadSum, se.weight * se.avg.runnableLoadSum);
+    cfs.runnableWeight = satSub(cfs.runnableWeight, se.weight);
+    clearBuddies(cfs, se);
+    if (cfs.curr != &se)
+        cfs.timeline.erase(&se);
+    se.onRq = false;
+    addWeight(cfs, -static_cast<int64_t>(se.weight));
+    --cfs.nrRunning;
+    if (!(flags & DequeueSleep))
+        se.vruntime -= cfs.minVruntime;
+    updateCfsGroup(se);
+    if ((flags & (DequeueSave | DequeueMove)) != DequeueSave)
+        updateMinVruntime(cfs);
+}
+
+void Fair::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
+    updateCurr(rq);
+    const bool taskSleep = flags & DequeueSleep;
+    uint64_t levels = 0;
+    SchedEntity* se = &p.se;
+    for (; se; se = se->parent) {
+        CfsRq& cfs = *se->cfsRq;
+        dequeueEntity(cfs, *se, flags);
+        --cfs.hNrRunning;
+        ++levels;
+        if (cfs.loadWeight > 0) {
+            // The group still has other entities: keep it queued, and bias the next pick
+            // towards it while the sleeper is within its slice (set_next_buddy).
+            se = se->parent;
+            if (taskSleep && se)
+                for (SchedEntity* s = se; s; s = s->parent)
+                    s->cfsRq->next = s;
+            break;
+        }
+        flags |= DequeueSleep;
+    }
+    for (; se; se = se->parent) {
+        --se->cfsRq->hNrRunning;
+        updateLoadAvg(*se->cfsRq, *se, false);
+        updateCfsGroup(*se);
+    }
+    --rq.nrRunning;
+    cfstasks::remove(rq, p);
+    m_machine.chargeN(rq, CostOp::Dequeue, levels);
+}
+
+// ---- pick -------------------------------------------------------------------------------------
+
+int Fair::wakeupPreemptEntity(const SchedEntity& curr, const SchedEntity& se) const {
+    const int64_t d = vdiff(curr.vruntime, se.vruntime);
+    if (d <= 0)
+        return -1;
+    const int64_t gran = static_cast<int64_t>(calcDeltaFair(m_ctx.tunables.wakeupGranularity, se));
+    return d > gran ? 1 : 0;
+}
+
+SchedEntity* Fair::pickNextEntity(CfsRq& cfs) {
+    SchedEntity* left = cfs.timeline.first();
+    SchedEntity* se = left;
+    if (cfs.skip == se) {
+        SchedEntity* second = cfs.timeline.second();
+        if (second && wakeupPreemptEntity(*second, *left) < 1)
+            se = second;
+    }
+    if (cfs.last && cfs.last->onRq && cfs.last->heapPos >= 0 && wakeupPreemptEntity(*cfs.last, *left) < 1)
+        se = cfs.last;
+    if (cfs.next && cfs.next->onRq && cfs.next->heapPos >= 0 && wakeupPreemptEntity(*cfs.next, *left) < 1)
+        se = cfs.next;
+    clearBuddies(cfs, *se);
+    return se;
+}
+
+void Fair::setNextEntity(CfsRq& cfs, SchedEntity& se) {
+    if (se.onRq) {
+        cfs.timeline.erase(&se);
+        updateLoadAvg(cfs, se, false);
+    }
+    cfs.curr = &se;
+    se.prevSumExec = se.sumExec;
+}
+
+void Fair::putPrevEntity(CfsRq& cfs, SchedEntity& se) {
+    if (se.onRq) {
+        se.seq = cfs.nextSeq++;
+        cfs.timeline.insert(&se);
+        updateLoadAvg(cfs, se, false);
+    }
+    cfs.curr = nullptr;
+}
+
+void Fair::putPrevTask(Rq& rq, Task& prev) {
+    updateCurr(rq);
+    for (SchedEntity* se = &prev.se; se; se = se->parent)
+        putPrevEntity(*se->cfsRq, *se);
+}
+
+Task* Fair::pickNextTask(Rq& rq) {
+    CfsRq* cfs = &rq.cfs;
+    if (cfs->nrRunning == 0)
+        return nullptr;
+    SchedEntity* se = nullptr;
+    do {
+        se = pickNextEntity(*cfs);
+        setNextEntity(*cfs, *se);
+        cfs = se->myQ;
+    } while (cfs);
+    cfstasks::moveHead(rq, *se->task);
+    return se->task;
+}
+
+// ---- preemption -------------------------------------------------------------------------------
+
+bool Fair::checkPreemptTick(CfsRq& cfs, SchedEntity& curr) {
+    const SimTime ideal = schedSlice(cfs, curr);
+    const SimTime ran = curr.sumExec - curr.prevSumExec;
+    if (ran > ideal) {
+        clearBuddies(cfs, curr);
+        return true;
+    }
+    if (ran < m_ctx.tunables.minGranularity)
+        return false;
+    const SchedEntity* first = cfs.timeline.first();
+    if (!first)
+        return false;
+    const int64_t d = vdiff(curr.vruntime, first->vruntime);
+    // A virtual-time lead compared with a wall-clock slice, as the kernel does.
+    return d > ideal.count();
+}
+
+bool Fair::taskTick(Rq& rq) {
+    Task* curr = rq.curr;
+    updateCurr(rq);
+    bool resched = false;
+    for (SchedEntity* se = &curr->se; se; se = se->parent) {
+        CfsRq& cfs = *se->cfsRq;
+        updateLoadAvg(cfs, *se, false);
+        updateCfsGroup(*se);
+        if (cfs.nrRunning > 1 && checkPreemptTick(cfs, *se))
+            resched = true;
+    }
+    return resched;
+}
+
+bool Fair::checkPreemptWakeup(Rq& rq, Task& p) {
+    Task* curr = rq.curr;
+    if (!curr)
+        return true;
+    SchedEntity* se = &curr->se;
+    SchedEntity* pse = &p.se;
+    if (se == pse)
+        return false;
+    const bool scale = curr->se.cfsRq->nrRunning >= m_ctx.tunables.nrLatency;
+    // find_matching_se: walk both up to siblings in the same queue.
+    while (se->depth > pse->depth)
+        se = se->parent;
+    while (pse->depth > se->depth)
+        pse = pse->parent;
+    while (se->cfsRq != pse->cfsRq) {
+        se = se->parent;
+        pse = pse->parent;
+    }
+    updateCurr(rq);
+    if (wakeupPreemptEntity(*se, *pse) != 1)
+        return false;
+    for (SchedEntity* s = pse; s; s = s->parent) // set_next_buddy(pse)
+        s->cfsRq->next = s;
+    if (scale && se->task && se->onRq) // set_last_buddy(se)
+        for (SchedEntity* s = se; s; s = s->parent)
+            s->cfsRq->last = s;
+    return true;
+}
+
+void Fair::yieldTask(Rq& rq) {
+    Task* curr = rq.curr;
+    if (!curr || rq.nrRunning <= 1)
+        return;
+    clearBuddies(*curr->se.cfsRq, curr->se);
+    updateCurr(rq);
+    for (SchedEntity* s = &curr->se; s; s = s->parent) // set_skip_buddy
+        s->cfsRq->skip = s;
+}
+
+// ---- placement of new and moving tasks -------------------------------------------------------
+
+void Fair::setTaskRq(Task& p, uint32_t cpu) {
+    CfsRq& q = m_cgroups.cfsRq(*p.tg, cpu);
+    p.se.cfsRq = &q;
+    p.se.parent = q.owner;
+    p.se.depth = q.owner ? static_cast<uint16_t>(q.owner->depth + 1) : 0;
+}
+
+void Fair::taskFork(Task& child, uint32_t cpu) {
+    setTaskRq(child, cpu);
+    CfsRq& cfs = *child.se.cfsRq;
+    child.se.weight = niceToWeight(child.nice);
+    child.se.vruntime = cfs.curr ? cfs.curr->vruntime : cfs.minVruntime;
+    placeEntity(cfs, child.se, true);
+    child.se.vruntime -= cfs.minVruntime; // relative until enqueued on its final CPU
+    initEntityAvg(cfs, child.se);
+    child.migrated = true;
+}
+
+void Fair::setCurrTask(Rq& rq, Task& p) {
+    (void)rq;
+    for (SchedEntity* se = &p.se; se; se = se->parent)
+        setNextEntity(*se->cfsRq, *se);
+}
+
+void Fair::migrateTaskRq(Task& p) {
+    CfsRq& cfs = *p.se.cfsRq;
+    if (!p.migrated) {
+        p.se.vruntime -= cfs.minVruntime;
+        p.migrated = true;
+    }
+    detachLoad(p);
+}
+
+void Fair::detachLoad(Task& p, bool propagate) {
+    CfsRq& cfs = *p.se.cfsRq;
+    if (propagate && p.se.attached) {
+        // The group entities above carry this task's contribution too: take it out now.
+        for (SchedEntity* g = p.se.parent; g; g = g->parent) {
+            g->avg.utilAvg = satSub(g->avg.utilAvg, p.se.avg.utilAvg);
+            g->avg.utilSum = satSub(g->avg.utilSum, p.se.avg.utilSum);
+            g->cfsRq->avg.utilAvg = satSub(g->cfsRq->avg.utilAvg, p.se.avg.utilAvg);
+            g->cfsRq->avg.utilSum = satSub(g->cfsRq->avg.utilSum, p.se.avg.utilSum);
+        }
+    }
+    if (p.se.attached) {
+        // Sync to the old queue's clock, then take the task's load away with it.
+        updateCfsRqLoadAvg(cfs);
+        if (pelt::updateSum(p.se.avg, cfs.avg.lastUpdate, 0, 0, false))
+            pelt::updateAvg(p.se.avg, p.se.weight, p.se.weight);
+        detachEntityLoadAvg(cfs, p.se);
+    }
+}
+
+} // namespace core

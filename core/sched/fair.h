@@ -1,0 +1,94 @@
+#pragma once
+
+#include "sched/cgroups.h"
+#include "sched/machine.h"
+#include "sched/runqueue.h"
+#include "sched/schedentity.h"
+#include "sim/simcontext.h"
+
+#include <cstdint>
+
+namespace core {
+
+struct Task;
+class Cpuacct;
+
+/// The CFS scheduling class (v4.x semantics): per-CPU runqueues with a group entity per task
+/// group per CPU, vruntime, min_vruntime, placement, slices, tick and wakeup preemption,
+/// buddies, PELT load/util averages and group shares.
+class Fair {
+public:
+    enum : uint32_t { EnqueueWakeup = 1, EnqueueMigrated = 2 };
+    enum : uint32_t { DequeueSleep = 1, DequeueSave = 2, DequeueMove = 4 };
+
+    Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpuacct);
+
+    void enqueueTask(Rq& rq, Task& p, uint32_t flags);
+    void dequeueTask(Rq& rq, Task& p, uint32_t flags);
+    /// Puts the current task back (into the tree if it is still runnable).
+    void putPrevTask(Rq& rq, Task& prev);
+    /// Picks and sets the next task; null when the CPU has nothing to run.
+    Task* pickNextTask(Rq& rq);
+    /// Accounts the current task's run time up to now (update_curr on every level).
+    void updateCurr(Rq& rq);
+    /// Scheduler tick on the current task; true if it should be preempted.
+    bool taskTick(Rq& rq);
+    /// Should the woken task p preempt the current one?
+    bool checkPreemptWakeup(Rq& rq, Task& p);
+    void yieldTask(Rq& rq);
+    /// Initial vruntime of a new task (relative to its queue, as task_fork_fair leaves it).
+    void taskFork(Task& child, uint32_t cpu);
+    /// A task not on a runqueue leaves its CPU: vruntime made relative, PELT detached.
+    void migrateTaskRq(Task& p);
+    /// Takes the task's PELT load and utilisation out of its queue (migration, death). With
+    /// `propagate`, the removal also reaches every group entity above at once, as a detach in
+    /// sched_move_task does; otherwise they keep it until it decays.
+    void detachLoad(Task& p, bool propagate = false);
+    /// Makes a queued task current again on every level (set_curr_task).
+    void setCurrTask(Rq& rq, Task& p);
+    /// Points the task's entity at its group's queue on a CPU.
+    void setTaskRq(Task& p, uint32_t cpu);
+
+    /// weighted_cpuload(): the root queue's runnable load average, decayed to now (after
+    /// which rq.cfs.avg.loadAvg, the total with blocked load, is current as well).
+    uint64_t cpuLoad(Rq& rq);
+    /// cpu_util(): the root queue's utilisation, capped at the CPU's capacity.
+    uint64_t cpuUtil(Rq& rq);
+    /// task_h_load(): the task's load as seen at the root, through its group hierarchy.
+    uint64_t taskHLoad(const Task& p) const;
+
+    /// sched_slice() of an entity, for tests and views.
+    SimTime schedSlice(const CfsRq& cfs, const SchedEntity& se) const;
+
+private:
+    void enqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
+    void dequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
+    SchedEntity* pickNextEntity(CfsRq& cfs);
+    void setNextEntity(CfsRq& cfs, SchedEntity& se);
+    void putPrevEntity(CfsRq& cfs, SchedEntity& se);
+    bool checkPreemptTick(CfsRq& cfs, SchedEntity& curr);
+    int wakeupPreemptEntity(const SchedEntity& curr, const SchedEntity& se) const;
+    void placeEntity(CfsRq& cfs, SchedEntity& se, bool initial);
+    void updateMinVruntime(CfsRq& cfs);
+    void clearBuddies(CfsRq& cfs, SchedEntity& se);
+    void addWeight(CfsRq& cfs, int64_t delta);
+    void updateCfsGroup(SchedEntity& se);
+    void reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight);
+
+    // PELT.
+    void updateLoadAvg(CfsRq& cfs, SchedEntity& se, bool attach);
+    bool updateCfsRqLoadAvg(CfsRq& cfs);
+    void attachEntityLoadAvg(CfsRq& cfs, SchedEntity& se);
+    void detachEntityLoadAvg(CfsRq& cfs, SchedEntity& se);
+    void initEntityAvg(CfsRq& cfs, SchedEntity& se);
+
+    uint64_t calcDeltaFair(SimTime delta, const SchedEntity& se) const;
+    SimTime schedPeriod(uint32_t nr) const;
+
+    SimContext& m_ctx;
+    Machine& m_machine;
+    CgroupTree& m_cgroups;
+    Cpuacct& m_cpuacct;
+};
+
+} // namespace core

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "base/costs.h"
+#include "sched/runqueue.h"
+#include "sched/task.h"
+#include "sched/topology.h"
+#include "sim/simcontext.h"
+
+#include <vector>
+
+namespace core {
+
+/// The CPUs: topology plus one runqueue each, and the rules for spending their time.
+class Machine {
+public:
+    Machine(const TopologySpec& spec, SimContext& ctx);
+
+    const Topology& topology() const { return m_topology; }
+    Topology& topology() { return m_topology; }
+    uint32_t nrCpus() const { return m_topology.nrCpus(); }
+    Rq& rq(uint32_t cpu) { return m_rqs[cpu]; }
+    const Rq& rq(uint32_t cpu) const { return m_rqs[cpu]; }
+    std::vector<Rq>& rqs() { return m_rqs; }
+    const std::vector<Rq>& rqs() const { return m_rqs; }
+
+    /// Classifies the CPU's time up to now: task time (progressing the current task's
+    /// penalty and run action) or idle.
+    void advance(Rq& rq) {
+        if (m_ctx.now > rq.cursor)
+            advanceTo(rq, m_ctx.now);
+    }
+    /// Charges kernel work done now on this CPU; it runs after any work already charged. Work
+    /// in a task's context (rq.curr set) is that task's system time.
+    void charge(Rq& rq, CostOp op, SimTime cost) {
+        if (cost.count() <= 0)
+            return;
+        advance(rq);
+        const SimTime start = rq.cursor; // >= now after advance
+        rq.cursor = start + cost;
+        rq.overhead += cost;
+        m_ctx.counters.overheadByOp[static_cast<size_t>(op)] += cost;
+        if (Task* t = rq.curr) {
+            // Kernel work in a task's context is its system time (sum_exec_runtime counts it).
+            t->sysTime += cost;
+            rq.pendingExec += cost;
+        }
+        if (m_ctx.trace)
+            traceSlice(rq, SliceKind::Overhead, rq.curr, start, rq.cursor);
+    }
+    void charge(Rq& rq, CostOp op) { charge(rq, op, m_ctx.costs[op]); }
+    void chargeN(Rq& rq, CostOp op, uint64_t n) { charge(rq, op, m_ctx.costs[op] * static_cast<int64_t>(n)); }
+
+    /// An idle CPU in the kernel's sense: nothing running and nothing queued.
+    bool idle(const Rq& rq) const { return rq.curr == nullptr && rq.nrRunning == 0; }
+
+    /// Emits any open trace slice (at snapshot and end of run).
+    void flushTrace();
+    /// Overhead charged beyond `end` (work still in progress at the end of a run).
+    SimTime overheadBeyond(const Rq& rq, SimTime end) const {
+        return rq.cursor > end ? rq.cursor - end : SimTime();
+    }
+
+private:
+    void advanceTo(Rq& rq, SimTime now);
+    void traceSlice(Rq& rq, SliceKind kind, const Task* t, SimTime start, SimTime end);
+
+    SimContext& m_ctx;
+    Topology m_topology;
+    std::vector<Rq> m_rqs;
+};
+
+} // namespace core

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "base/simtime.h"
+#include "sched/pelt.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace core {
+
+struct Task;
+struct CfsRq;
+struct TaskGroup;
+
+/// A schedulable entity: a task, or a task group's representative on one CPU.
+struct SchedEntity {
+    uint64_t weight = 1024;
+    uint64_t vruntime = 0;
+    uint64_t seq = 0;     ///< insertion order, breaks vruntime ties (FIFO like the rbtree)
+    int32_t heapPos = -1; ///< position in the cfs_rq's timeline heap, -1 when not in it
+    bool onRq = false;
+    bool attached = false; ///< its PELT sums are part of its queue's
+    uint16_t depth = 0;
+    SimTime sumExec;
+    SimTime prevSumExec;    ///< sumExec when last picked (for the slice check)
+    SimTime execStart;      ///< for the cache-hot check: when it last ran
+    CfsRq* cfsRq = nullptr; ///< the runqueue it is queued on (or would be)
+    CfsRq* myQ = nullptr;   ///< group entity: the runqueue it represents
+    SchedEntity* parent = nullptr;
+    Task* task = nullptr; ///< null for a group entity
+    PeltAvg avg;
+};
+
+/// vruntime order as the kernel compares it: signed difference, so wrap-around is harmless.
+inline bool entityBefore(const SchedEntity* a, const SchedEntity* b) {
+    const int64_t d = static_cast<int64_t>(a->vruntime - b->vruntime);
+    return d < 0 || (d == 0 && a->seq < b->seq);
+}
+
+/// The CFS timeline of one runqueue: a binary min-heap on (vruntime, seq) with positions
+/// stored in the entities, so insert, remove and pick are O(log n) without allocation.
+class EntityHeap {
+public:
+    bool empty() const { return m_heap.empty(); }
+    size_t size() const { return m_heap.size(); }
+    SchedEntity* first() const { return m_heap.empty() ? nullptr : m_heap[0]; }
+    /// The entity that would be first if `first()` were removed.
+    SchedEntity* second() const;
+    void insert(SchedEntity* se);
+    void erase(SchedEntity* se);
+    const std::vector<SchedEntity*>& entities() const { return m_heap; }
+
+private:
+    void siftUp(size_t i);
+    void siftDown(size_t i);
+    void put(size_t i, SchedEntity* se) {
+        m_heap[i] = se;
+        se->heapPos = static_cast<int32_t>(i);
+    }
+    std::vector<SchedEntity*> m_heap;
+};
+
+/// A CFS runqueue: the root one of a CPU, or a task group's on that CPU.
+struct CfsRq {
+    EntityHeap timeline;
+    uint64_t loadWeight = 0; ///< sum of queued entities' weights (curr included)
+    uint64_t runnableWeight = 0;
+    uint32_t nrRunning = 0;  ///< entities queued directly here (curr included)
+    uint32_t hNrRunning = 0; ///< tasks queued here or below
+    uint64_t minVruntime = 0;
+    uint64_t nextSeq = 0;
+    SchedEntity* curr = nullptr;
+    SchedEntity* next = nullptr;
+    SchedEntity* last = nullptr;
+    SchedEntity* skip = nullptr;
+    SchedEntity* owner = nullptr; ///< the group entity for this queue; null for the root
+    TaskGroup* tg = nullptr;
+    uint32_t cpu = 0;
+    PeltAvg avg;
+};
+
+} // namespace core

@@ -1,0 +1,415 @@
+#include "sched/scheduler.h"
+
+#include "base/weights.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace core {
+
+Scheduler::Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup,
+                     Psi& psi, Cpuacct& cpuacct, Balancer& balancer)
+    : m_ctx(ctx)
+    , m_machine(machine)
+    , m_cgroups(cgroups)
+    , m_fair(fair)
+    , m_wakeup(wakeup)
+    , m_psi(psi)
+    , m_cpuacct(cpuacct)
+    , m_balancer(balancer) {}
+
+TaskGroup& Scheduler::effectiveGroup(const Task& p, bool exiting) const {
+    CgroupTree& cg = const_cast<CgroupTree&>(m_cgroups);
+    TaskGroup* tg = cg.at(p.cgroup).tg;
+    // Autogroup applies only to tasks of the root cpu cgroup, and never to an exiting task.
+    if (m_ctx.features.autogroup && !tg->parent && p.session != 0 && !exiting)
+        return cg.autogroup(p.session);
+    return *tg;
+}
+
+void Scheduler::initTask(Task& p) {
+    p.tg = &effectiveGroup(p, false);
+    recomputeAllowed(p);
+    p.se.weight = niceToWeight(p.nice);
+    m_cgroups.at(p.cgroup).nrTasks++;
+}
+
+void Scheduler::recomputeAllowed(Task& p) {
+    const auto& cgCpus = m_cgroups.at(p.cgroup).cpus;
+    if (!cgCpus) {
+        p.allowed = p.affinity;
+    } else if (!p.affinity) {
+        p.allowed = cgCpus;
+    } else {
+        CpuSet both = *p.affinity & *cgCpus;
+        // An empty intersection falls back to the cpuset (the kernel resets affinity).
+        p.allowed = both.empty() ? cgCpus : std::make_shared<const CpuSet>(std::move(both));
+    }
+}
+
+// ---- events of a CPU --------------------------------------------------------------------------
+
+void Scheduler::armResume(Rq& rq) {
+    ++rq.resumeGen; // supersedes any pending resume of this CPU
+    Task* t = rq.curr;
+    rq.resumeArmed = t != nullptr;
+    if (!t)
+        return;
+    const SimTime at = std::max(m_ctx.now, rq.cursor) + t->coldRemaining + t->runRemaining;
+    m_ctx.queue.post(at, Event{static_cast<uint32_t>(EventKind::CpuResume), rq.cpu, rq.resumeGen});
+}
+
+void Scheduler::ensureTick(Rq& rq) {
+    if (rq.tickArmed)
+        return;
+    const int64_t period = m_ctx.tickPeriod.count();
+    const SimTime next = SimTime::ns((m_ctx.now.count() / period + 1) * period);
+    m_ctx.queue.post(next, Event{static_cast<uint32_t>(EventKind::Tick), rq.cpu, 0});
+    rq.tickArmed = true;
+}
+
+// ---- queueing ---------------------------------------------------------------------------------
+
+void Scheduler::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
+    // A wakeup for PSI is one that did not change CPU (a migrated task re-adds its flags).
+    const bool wakeup = (flags & Fair::EnqueueWakeup) && !p.migrated;
+    m_psi.enqueue(rq, p, wakeup);
+    m_fair.enqueueTask(rq, p, flags);
+    m_balancer.noteNrRunning(rq);
+}
+
+void Scheduler::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
+    m_psi.dequeue(rq, p, flags & Fair::DequeueSleep);
+    m_fair.dequeueTask(rq, p, flags);
+}
+
+// ---- switching --------------------------------------------------------------------------------
+
+void Scheduler::schedule(Rq& rq) {
+    m_fair.updateCurr(rq);
+    Task* prev = rq.curr;
+    if (prev) {
+        if (prev->state == TaskState::Running) {
+            prev->state = TaskState::Runnable;
+            prev->runnableSince = m_ctx.now;
+        }
+        m_fair.putPrevTask(rq, *prev);
+    }
+    // While the scheduler picks, no task owns the CPU: work charged now is nobody's time
+    // (prev's entity is back in the tree and its vruntime must not move).
+    rq.curr = nullptr;
+    rq.picking = true; // tasks pulled in meanwhile are picked below, not by a nested schedule()
+    Task* next = m_fair.pickNextTask(rq);
+    if (!next && m_balancer.idleBalance(rq))
+        next = m_fair.pickNextTask(rq);
+    rq.picking = false;
+    if (next == prev) {
+        rq.curr = next;
+        if (next)
+            next->state = TaskState::Running;
+        else
+            m_balancer.enterIdle(rq); // stays idle (after a stopper push, say)
+        armResume(rq);
+        return;
+    }
+    ++m_ctx.counters.contextSwitches;
+    ++rq.nrSwitches;
+    if (prev) {
+        if (prev->state == TaskState::Runnable)
+            ++prev->nivcsw;
+        else if (prev->state != TaskState::Dead)
+            ++prev->nvcsw;
+        m_cpuacct.switchOut(rq, *prev);
+    }
+    rq.curr = next;
+    m_psi.taskSwitch(rq, prev, next, prev && !prev->se.onRq);
+    // The switch runs in the incoming task's context (finish_task_switch and the return path).
+    m_machine.charge(rq, CostOp::ContextSwitch);
+    if (next) {
+        next->state = TaskState::Running;
+        next->waitTime += m_ctx.now - next->runnableSince;
+        m_balancer.exitIdle(rq);
+        ensureTick(rq);
+    } else {
+        m_wakeup.noteIdle(rq.cpu);
+        m_balancer.enterIdle(rq);
+    }
+    armResume(rq);
+}
+
+void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
+    if (rq.picking)
+        return; // the CPU is in schedule() and will pick it
+    if (!rq.curr) {
+        schedule(rq);
+        return;
+    }
+    ensureTick(rq);
+    if (m_fair.checkPreemptWakeup(rq, p)) {
+        ++m_ctx.counters.wakeupPreemptions;
+        schedule(rq);
+    }
+}
+
+// ---- waking -----------------------------------------------------------------------------------
+
+void Scheduler::setTaskCpu(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo) {
+    const uint32_t from = p.cpu.value();
+    if (from == cpu)
+        return;
+    p.cpu = CpuId(cpu);
+    m_fair.setTaskRq(p, cpu);
+    ++p.migrations;
+    ++m_ctx.counters.migrations;
+    ++m_ctx.counters.migrationsByReason[static_cast<size_t>(reason)];
+    m_machine.charge(chargeTo, CostOp::Migration);
+    p.coldRemaining = std::max(p.coldRemaining, m_ctx.costs[CostOp::CacheCold]);
+    if (m_ctx.trace)
+        m_ctx.trace->migration({m_ctx.now, p.id, from, cpu, reason, static_cast<int8_t>(level)});
+}
+
+void Scheduler::placeNewTask(Task& p, uint32_t cpu, Rq& parentRq) {
+    // __set_task_cpu: no nr_migrations, no perf cpu-migrations event, no cache-cold start (the
+    // child has no cache footprint anywhere yet). The cost stays that of the runqueue locking
+    // the fork path does on the chosen CPU, charged as `migration`.
+    const uint32_t from = p.cpu.value();
+    p.cpu = CpuId(cpu);
+    m_fair.setTaskRq(p, cpu);
+    ++m_ctx.counters.placements;
+    m_machine.charge(parentRq, CostOp::Migration);
+    if (m_ctx.trace)
+        m_ctx.trace->placement({m_ctx.now, p.id, from, cpu});
+}
+
+void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
+    assert(!p.runnable() && p.state != TaskState::Dead);
+    m_machine.charge(wakerRq, CostOp::Wakeup);
+    ++m_ctx.counters.wakeups;
+    const uint32_t prev = p.cpu.value();
+    const uint32_t cpu = m_wakeup.selectTaskRq(p, prev, wakerRq.cpu, waker, Wakeup::Kind::Wake, sync);
+    if (cpu != prev) {
+        m_psi.ttwuDequeue(wakerRq, p);
+        m_fair.migrateTaskRq(p);
+        setTaskCpu(p, cpu, MigrationReason::Wakeup, -1, wakerRq);
+    }
+    p.state = TaskState::Runnable;
+    p.block = BlockReason::None;
+    p.runnableSince = m_ctx.now;
+    Rq& rq = m_machine.rq(cpu);
+    if (&rq != &wakerRq && m_machine.idle(rq))
+        m_machine.charge(rq, CostOp::Ipi);
+    m_balancer.noteWakeupOnIdle(rq);
+    enqueueTask(rq, p, Fair::EnqueueWakeup);
+    checkPreemptCurr(rq, p);
+}
+
+void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
+    p.cpu = CpuId(parentCpu);
+    m_fair.taskFork(p, parentCpu);
+    Rq& parentRq = m_machine.rq(parentCpu);
+    const uint32_t cpu = m_wakeup.selectTaskRq(p, parentCpu, parentCpu, parent, Wakeup::Kind::Fork, false);
+    if (cpu != parentCpu)
+        placeNewTask(p, cpu, parentRq);
+    p.state = TaskState::Runnable;
+    p.startTime = m_ctx.now;
+    p.runnableSince = m_ctx.now;
+    Rq& rq = m_machine.rq(cpu);
+    if (&rq != &parentRq && m_machine.idle(rq))
+        m_machine.charge(rq, CostOp::Ipi);
+    enqueueTask(rq, p, 0);
+    checkPreemptCurr(rq, p);
+}
+
+void Scheduler::blockCurrent(Rq& rq, TaskState state, BlockReason reason) {
+    Task* p = rq.curr;
+    assert(p);
+    p->state = state;
+    p->block = reason;
+    dequeueTask(rq, *p, Fair::DequeueSleep);
+    schedule(rq);
+}
+
+void Scheduler::yieldCurrent(Rq& rq) {
+    ++m_ctx.counters.yields;
+    m_fair.yieldTask(rq);
+    schedule(rq);
+}
+
+void Scheduler::tick(Rq& rq) {
+    rq.tickArmed = false;
+    ++m_ctx.counters.ticks;
+    if (!rq.curr)
+        return; // nohz: an idle CPU stops its tick
+    // Account the tick to the mode it interrupted, before the tick's own kernel work.
+    m_cpuacct.tick(rq, *rq.curr);
+    const bool resched = m_fair.taskTick(rq);
+    m_machine.charge(rq, CostOp::Tick);
+    ensureTick(rq);
+    m_balancer.tick(rq); // SCHED_SOFTIRQ and the NOHZ kick
+    if (resched && rq.curr) {
+        ++m_ctx.counters.tickPreemptions;
+        schedule(rq);
+    }
+}
+
+// ---- exit and moves ---------------------------------------------------------------------------
+
+void Scheduler::exitTask(Task& p) {
+    Rq& rq = m_machine.rq(p.cpu.value());
+    ++m_ctx.counters.exits;
+    if (p.timer.valid()) {
+        m_ctx.queue.cancel(p.timer);
+        p.timer = {};
+    }
+    m_machine.charge(rq, CostOp::Exit);
+    // do_exit -> sched_autogroup_exit_task: every exit passes through sched_move_task.
+    schedMoveTask(p, true);
+    const bool running = rq.curr == &p;
+    const bool queued = p.se.onRq;
+    const bool blocked = !p.runnable();
+    p.state = TaskState::Dead;
+    p.exitTime = m_ctx.now;
+    if (running) {
+        dequeueTask(rq, p, Fair::DequeueSleep); // the final switch clears its PSI state
+        schedule(rq);
+    } else if (queued) {
+        dequeueTask(rq, p, 0); // killed while waiting for a CPU
+    } else if (blocked) {
+        m_psi.taskGone(rq, p); // killed while asleep with iowait/memstall flags
+    }
+    m_cgroups.at(p.cgroup).nrTasks--;
+    // task_dead_fair: the dead task's load leaves its queue.
+    if (!p.migrated)
+        p.migrated = true;
+    m_fair.detachLoad(p);
+    if (m_exitListener)
+        m_exitListener->taskExited(p);
+}
+
+void Scheduler::schedMoveTask(Task& p, bool exiting) {
+    Rq& rq = m_machine.rq(p.cpu.value());
+    ++m_ctx.counters.schedMoveTaskCalls;
+    const SimTime before = rq.overhead;
+    m_machine.charge(rq, CostOp::TaskRqLock);
+    TaskGroup& target = effectiveGroup(p, exiting);
+    if (m_ctx.optimizations.test(Optimization::AutogroupMoveSkip) && &target == p.tg) {
+        // The 2023 change: nothing to do when the effective group stays the same.
+        m_ctx.counters.schedMoveTaskTime += rq.overhead - before;
+        return;
+    }
+    m_machine.charge(rq, CostOp::RqClockUpdate);
+    m_machine.charge(rq, CostOp::CpuClock);
+    ++m_ctx.counters.cpuClockReads;
+    // sched_change_group's detach/attach work, charged before any entity is requeued: no time
+    // may be accounted to the task while its group entities are in their trees.
+    m_machine.charge(rq, CostOp::GroupChange);
+    const bool running = rq.curr == &p;
+    const bool queued = p.se.onRq;
+    if (queued)
+        m_fair.dequeueTask(rq, p, Fair::DequeueSave | Fair::DequeueMove); // no PSI hook (SAVE)
+    if (running) {
+        m_fair.putPrevTask(rq, p);
+        rq.curr = nullptr;
+    }
+    if (queued)
+        p.migrated = true; // a non-sleep dequeue left its vruntime relative
+    else if (!p.migrated) {
+        p.se.vruntime -= p.se.cfsRq->minVruntime; // detach_task_cfs_rq makes it relative
+        p.migrated = true;
+    }
+    // Detach from the old group's queue, the removal propagated up at once.
+    m_fair.detachLoad(p, true);
+    p.tg = &target;
+    m_fair.setTaskRq(p, p.cpu.value());
+    if (queued)
+        m_fair.enqueueTask(rq, p, 0); // no PSI hook (RESTORE)
+    if (running) {
+        m_fair.setCurrTask(rq, p);
+        rq.curr = &p;
+    }
+    m_ctx.counters.schedMoveTaskTime += rq.overhead - before;
+    // A moved running task is rescheduled (its group changed); an exiting one is about to be.
+    if (running && !exiting)
+        schedule(rq);
+}
+
+void Scheduler::moveTask(Task& p, CgroupId to) {
+    if (p.cgroup == to)
+        return;
+    Rq& rq = m_machine.rq(p.cpu.value());
+    const CgroupId from = p.cgroup;
+    m_psi.cgroupMove(rq, p, from, to);
+    p.cgroup = to;
+    m_cgroups.at(from).nrTasks--;
+    m_cgroups.at(to).nrTasks++;
+    recomputeAllowed(p);
+    schedMoveTask(p, false);
+    // The new cpuset may exclude the task's CPU.
+    if (p.runnable() && !p.allowedOn(p.cpu)) {
+        const uint32_t dst = p.allowed->first().value();
+        if (m_machine.rq(p.cpu.value()).curr == &p)
+            migrateRunning(p, dst, MigrationReason::Move, -1);
+        else
+            migrateQueued(p, dst, MigrationReason::Move, -1, rq);
+    }
+}
+
+void Scheduler::setAffinity(Task& p, std::shared_ptr<const CpuSet> mask) {
+    // sched_setaffinity: the new mask applies at once; a task left on a CPU it may no longer
+    // use is moved (a running one by the stopper), a sleeping one at its next wakeup.
+    p.affinity = std::move(mask);
+    recomputeAllowed(p);
+    if (p.state == TaskState::New || !p.runnable() || p.allowedOn(p.cpu))
+        return;
+    const uint32_t dst = p.allowed->first().value();
+    Rq& rq = m_machine.rq(p.cpu.value());
+    if (rq.curr == &p)
+        migrateRunning(p, dst, MigrationReason::Affinity, -1);
+    else
+        migrateQueued(p, dst, MigrationReason::Affinity, -1, rq);
+}
+
+// ---- migrations -------------------------------------------------------------------------------
+
+void Scheduler::migrateQueued(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo) {
+    Rq& src = m_machine.rq(p.cpu.value());
+    assert(src.curr != &p && p.se.onRq);
+    dequeueTask(src, p, 0);
+    p.migrated = true;
+    m_fair.detachLoad(p);
+    setTaskCpu(p, cpu, reason, level, chargeTo);
+    Rq& dst = m_machine.rq(cpu);
+    if (m_machine.idle(dst) && &dst != &chargeTo)
+        m_machine.charge(dst, CostOp::Ipi);
+    enqueueTask(dst, p, 0);
+    checkPreemptCurr(dst, p);
+}
+
+void Scheduler::migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, int level) {
+    // What the per-CPU stopper does: it preempts the task (which stays queued), moves it while
+    // it is not running, and then lets the CPU pick its next task.
+    Rq& src = m_machine.rq(p.cpu.value());
+    assert(src.curr == &p);
+    m_fair.updateCurr(src);
+    p.state = TaskState::Runnable;
+    p.runnableSince = m_ctx.now;
+    ++p.nivcsw;
+    m_fair.putPrevTask(src, p);
+    src.curr = nullptr;
+    ++m_ctx.counters.contextSwitches;
+    ++src.nrSwitches;
+    m_psi.taskSwitch(src, &p, nullptr, false); // the stopper runs: p is no longer on the CPU
+    m_cpuacct.switchOut(src, p);
+    m_machine.charge(src, CostOp::ContextSwitch);
+    migrateQueued(p, cpu, reason, level, src);
+    schedule(src);
+    if (!src.curr) {
+        // The stopper hands the CPU to the idle task: that is a switch too.
+        ++m_ctx.counters.contextSwitches;
+        ++src.nrSwitches;
+        m_machine.charge(src, CostOp::ContextSwitch);
+        m_wakeup.noteIdle(src.cpu);
+    }
+}
+
+} // namespace core

@@ -1,0 +1,94 @@
+#pragma once
+
+#include "accounting/cpuacct.h"
+#include "accounting/psi.h"
+#include "sched/balance.h"
+#include "sched/cgroups.h"
+#include "sched/fair.h"
+#include "sched/machine.h"
+#include "sched/task.h"
+#include "sched/wakeup.h"
+#include "sim/simcontext.h"
+
+#include <cstdint>
+
+namespace core {
+
+/// Told when a task has exited and its scheduler state is gone.
+class TaskExitListener {
+public:
+    virtual ~TaskExitListener() = default;
+    virtual void taskExited(Task& t) = 0;
+};
+
+/// The scheduler core (kernel/sched/core.c): switching, waking, new tasks, blocking, exit,
+/// the tick, cgroup and group moves (sched_move_task), migrations, and the PSI and cpuacct
+/// hooks on those paths. Every operation charges its cost to the CPU that performs it.
+class Scheduler final : public TaskMover {
+public:
+    Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup, Psi& psi,
+              Cpuacct& cpuacct, Balancer& balancer);
+
+    void setExitListener(TaskExitListener* l) { m_exitListener = l; }
+
+    /// __schedule(): put the current task back if runnable, pick the next, switch.
+    void schedule(Rq& rq);
+    /// try_to_wake_up(): choose a CPU, enqueue, maybe preempt. `waker` null = timer/kernel.
+    void tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync);
+    /// wake_up_new_task(): fork balancing, first enqueue.
+    void wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent);
+    /// The current task of rq blocks in the given state.
+    void blockCurrent(Rq& rq, TaskState state, BlockReason reason);
+    /// sched_yield().
+    void yieldCurrent(Rq& rq);
+    /// do_exit(): the task leaves, whatever its state (the autogroup exit hook included).
+    void exitTask(Task& p);
+    /// A cgroup move: PSI flags follow (cgroup_move_task), then sched_move_task.
+    void moveTask(Task& p, CgroupId to);
+    /// sched_setaffinity (null: every CPU).
+    void setAffinity(Task& p, std::shared_ptr<const CpuSet> mask);
+    /// sched_move_task(): re-evaluates the task's effective group (cgroup or autogroup).
+    void schedMoveTask(Task& p, bool exiting);
+    /// Scheduler tick of one CPU.
+    void tick(Rq& rq);
+
+    /// enqueue_task / dequeue_task: the PSI hook and the CFS class.
+    void enqueueTask(Rq& rq, Task& p, uint32_t flags);
+    void dequeueTask(Rq& rq, Task& p, uint32_t flags);
+
+    /// The CPU's current task continues at the right time (after kernel work and its run).
+    void armResume(Rq& rq);
+    void ensureTick(Rq& rq);
+    /// Moves a queued (not running) task to another CPU's runqueue (detach/attach_task).
+    void migrateQueued(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo) override;
+    /// Moves the running task of its CPU elsewhere, as the stopper does (active balance).
+    void migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, int level) override;
+    /// Moves a task that is not queued to another CPU, recording the migration.
+    void setTaskCpu(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo);
+    /// wake_up_new_task's __set_task_cpu: a placement, not a migration.
+    void placeNewTask(Task& p, uint32_t cpu, Rq& parentRq);
+    /// The task group a task runs in: its cgroup's, or its autogroup's (autogroup rule).
+    TaskGroup& effectiveGroup(const Task& p, bool exiting) const;
+    /// Sets a new task's effective group, allowed CPUs and weight from its attributes.
+    void initTask(Task& p);
+    void recomputeAllowed(Task& p);
+
+    Machine& machine() { return m_machine; }
+    Fair& fair() { return m_fair; }
+    Psi& psi() { return m_psi; }
+
+private:
+    void checkPreemptCurr(Rq& rq, Task& p);
+
+    SimContext& m_ctx;
+    Machine& m_machine;
+    CgroupTree& m_cgroups;
+    Fair& m_fair;
+    Wakeup& m_wakeup;
+    Psi& m_psi;
+    Cpuacct& m_cpuacct;
+    Balancer& m_balancer;
+    TaskExitListener* m_exitListener = nullptr;
+};
+
+} // namespace core

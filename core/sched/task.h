@@ -1,0 +1,115 @@
+#pragma once
+
+#include "base/cpuset.h"
+#include "base/eventqueue.h"
+#include "base/ids.h"
+#include "sched/schedentity.h"
+#include "sim/program.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// Task states as the kernel distinguishes them (for PSI: sleeping is not a stall).
+enum class TaskState : uint8_t { New, Running, Runnable, Sleeping, IoWait, MemStall, Dead };
+const char* taskStateName(TaskState s);
+
+/// Why a sleeping task sleeps.
+enum class BlockReason : uint8_t { None, Timer, ChannelRecv, ChannelSend, Children };
+
+/// A simulated task. Owned by the TaskTable; pointers stay valid until it is destroyed.
+struct Task {
+    TaskId id;
+    uint32_t slot = 0;
+    std::string name;
+    CgroupId cgroup;
+    TaskGroup* tg = nullptr; ///< effective task group (cgroup's, or the autogroup)
+    uint32_t session = 0;    ///< autogroup session id, 0 = none
+    int nice = 0;
+    std::shared_ptr<const CpuSet> affinity; ///< requested affinity; null = all CPUs
+    std::shared_ptr<const CpuSet> allowed;  ///< affinity within the cgroup's cpus; null = all
+
+    TaskState state = TaskState::New;
+    BlockReason block = BlockReason::None;
+    uint32_t blockChannel = 0;
+    CpuId cpu{0};
+    bool migrated = false; ///< moved CPU while not queued; vruntime is relative
+
+    SchedEntity se;
+
+    std::shared_ptr<const Program> program;
+    ProgramCursor cursor;
+    bool actionActive = false; ///< the action at the cursor has started (run drawn, syscall charged)
+    uint8_t psiFlags = 0;      ///< PsiTaskFlag bits
+    bool inMemstall = false;   ///< inside psi_memstall_enter/leave
+    bool inIowait = false;     ///< sleeping in io_schedule
+    SimTime runRemaining;      ///< CPU time left in the current run action
+    SimTime coldRemaining;     ///< cache-cold penalty still to run after a migration
+    EventQueue::Handle timer;
+
+    // Relations.
+    TaskId parent;
+    uint32_t parentSlot = 0;
+    uint32_t liveChildren = 0;
+
+    // wake_wide bookkeeping (record_wakee).
+    uint32_t wakeeFlips = 0;
+    SimTime wakeeFlipDecay;
+    TaskId lastWakee;
+
+    // Statistics.
+    SimTime startTime;
+    SimTime runnableSince;
+    SimTime waitTime;
+    SimTime exitTime;
+    SimTime acctUser;    ///< user time already charged to cpuacct usage
+    SimTime statUser;    ///< user time already reported to the cpuacct stats counters
+    SimTime statSys;     ///< system time already reported to the cpuacct stats counters
+    SimTime userTime;    ///< run actions and cache-cold penalties
+    SimTime sysTime;     ///< kernel work done in its context (syscalls, ticks, switches in)
+    uint64_t nvcsw = 0;  ///< voluntary switches (blocked)
+    uint64_t nivcsw = 0; ///< involuntary switches (preempted)
+    uint64_t migrations = 0;
+
+    // Position in its runqueue's cfs_tasks list (the load balancer walks it).
+    Task* lbPrev = nullptr;
+    Task* lbNext = nullptr;
+
+    bool allowedOn(CpuId c) const { return !allowed || allowed->test(c); }
+    bool runnable() const { return state == TaskState::Running || state == TaskState::Runnable; }
+};
+
+/// Live tasks by slot; slots of exited tasks are reused, ids never are.
+class TaskTable {
+public:
+    Task& create(std::string name);
+    void destroy(Task& t);
+    Task* get(uint32_t slot, TaskId id) const {
+        if (slot >= m_slots.size())
+            return nullptr;
+        Task* t = m_slots[slot].get();
+        return t && t->id == id ? t : nullptr;
+    }
+    Task* bySlot(uint32_t slot) const { return slot < m_slots.size() ? m_slots[slot].get() : nullptr; }
+    size_t slotCount() const { return m_slots.size(); }
+    size_t liveCount() const { return m_live; }
+    uint32_t nextId() const { return m_nextId; }
+
+    template <typename F>
+    void forEach(F&& f) const {
+        for (const auto& t : m_slots)
+            if (t)
+                f(*t);
+    }
+
+private:
+    std::vector<std::unique_ptr<Task>> m_slots;
+    std::vector<uint32_t> m_free;
+    uint32_t m_nextId = 0;
+    size_t m_live = 0;
+};
+
+} // namespace core

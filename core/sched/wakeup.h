@@ -1,0 +1,54 @@
+#pragma once
+
+#include "sched/fair.h"
+#include "sched/machine.h"
+#include "sim/simcontext.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace core {
+
+struct Task;
+
+/// Where a waking or new task goes: select_task_rq_fair of the v4.11..v4.14 era, with
+/// wake_wide, wake_affine, select_idle_sibling (idle core, then idle CPU in the LLC, then an
+/// idle SMT sibling) and the find_idlest_group / find_idlest_cpu slow path for fork.
+class Wakeup {
+public:
+    enum class Kind { Wake, Fork };
+
+    Wakeup(SimContext& ctx, Machine& machine, Fair& fair);
+
+    /// Chooses a CPU for p. `waker` is the task doing the wakeup (null for timers and the
+    /// scenario's own launches); scanning work is charged to `wakerCpu`.
+    uint32_t selectTaskRq(Task& p, uint32_t prevCpu, uint32_t wakerCpu, Task* waker, Kind kind, bool sync);
+
+    /// A CPU went idle: maybe set its LLC's has_idle_cores hint (__update_idle_core).
+    void noteIdle(uint32_t cpu);
+    bool hasIdleCores(uint32_t cpu) const { return m_hasIdleCores[llcIndex(cpu)]; }
+
+private:
+    bool idle(uint32_t cpu) const { return m_machine.idle(m_machine.rq(cpu)); }
+    size_t llcIndex(uint32_t cpu) const { return cpu / m_machine.topology().llc(CpuId(cpu)).count; }
+    void recordWakee(Task& waker, Task& p);
+    bool wakeWide(const Task& waker, const Task& p) const;
+    bool wakeAffine(size_t level, Task& p, uint32_t thisCpu, uint32_t prevCpu, bool sync, Task* waker);
+    uint32_t selectIdleSibling(Task& p, uint32_t prev, uint32_t target);
+    int selectIdleCore(Task& p, uint32_t target);
+    int selectIdleCpu(Task& p, uint32_t target);
+    int selectIdleSmt(Task& p, uint32_t target);
+    /// First idle CPU of `range` the task may use, scanning from `from` with wrap-around.
+    int firstIdleAllowed(Task& p, CpuRange range, uint32_t from);
+    uint32_t findIdlestCpu(Task& p, uint32_t cpu, int level);
+    int findIdlestGroup(size_t level, Task& p, uint32_t thisCpu);
+    uint32_t findIdlestGroupCpu(CpuRange group, Task& p, uint32_t thisCpu);
+
+    SimContext& m_ctx;
+    Machine& m_machine;
+    Fair& m_fair;
+    std::vector<uint8_t> m_hasIdleCores; ///< per LLC
+    uint64_t m_scanned = 0;
+};
+
+} // namespace core

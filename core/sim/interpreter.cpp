@@ -1,0 +1,251 @@
+#include "sim/interpreter.h"
+
+#include "sched/task.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+namespace {
+/// Actions run back to back at the same instant before the interpreter lets 1 ns pass; only
+/// reached when costs are overridden to zero (keeps a zero-cost endless loop from hanging).
+constexpr int kMaxInlineActions = 256;
+} // namespace
+
+Interpreter::Interpreter(SimContext& ctx, Machine& machine, Scheduler& sched, std::vector<Channel>& channels,
+                         TaskSpawner& spawner)
+    : m_ctx(ctx)
+    , m_machine(machine)
+    , m_sched(sched)
+    , m_channels(channels)
+    , m_spawner(spawner) {}
+
+SimTime Interpreter::draw(const DurationDist& d) {
+    switch (d.kind) {
+    case DurationDist::Kind::Fixed:
+        return d.a;
+    case DurationDist::Kind::Uniform:
+        return SimTime::ns(m_ctx.rng.uniformInt(d.a.count(), d.b.count()));
+    case DurationDist::Kind::Exp: {
+        const double u = m_ctx.rng.uniform01();
+        const double v = -std::log1p(-u) * static_cast<double>(d.a.count());
+        const double cap = static_cast<double>(SimTime::scenarioMax().count());
+        return SimTime::ns(static_cast<int64_t>(std::min(v, cap)));
+    }
+    }
+    return d.a;
+}
+
+void Interpreter::resume(Rq& rq) {
+    Task* t = rq.curr;
+    if (!t)
+        return;
+    // Classify the CPU's time up to now (this is what completes a run action). update_curr
+    // itself happens where the kernel calls it: charging its cost here would push the start of
+    // every action behind its own bookkeeping.
+    m_machine.advance(rq);
+    if (t->coldRemaining.count() > 0 || t->runRemaining.count() > 0 || rq.cursor > m_ctx.now) {
+        m_sched.armResume(rq);
+        return;
+    }
+    run(*t, rq);
+}
+
+void Interpreter::timerExpired(Task& t) {
+    t.timer = {};
+    if (t.state == TaskState::Dead || t.runnable())
+        return;
+    m_sched.tryToWakeUp(t, m_machine.rq(t.cpu.value()), nullptr, false);
+}
+
+void Interpreter::detachBlocked(Task& t) {
+    if (t.block != BlockReason::ChannelRecv && t.block != BlockReason::ChannelSend)
+        return;
+    Channel& ch = m_channels[t.blockChannel];
+    auto& q = t.block == BlockReason::ChannelRecv ? ch.readers : ch.writers;
+    q.erase(std::remove(q.begin(), q.end(), &t), q.end());
+}
+
+bool Interpreter::transfer(Task& t, Rq& rq, const Instr& ins) {
+    Channel& ch = m_channels[ins.arg];
+    const bool send = ins.kind == ActionKind::Send;
+    if (send ? ch.count >= ch.capacity : ch.count == 0) {
+        (send ? ch.writers : ch.readers).push_back(&t);
+        t.blockChannel = ins.arg;
+        m_sched.blockCurrent(rq, TaskState::Sleeping,
+                             send ? BlockReason::ChannelSend : BlockReason::ChannelRecv);
+        return false;
+    }
+    if (send) {
+        ++ch.count;
+        ++ch.sent;
+    } else {
+        --ch.count;
+        ++ch.received;
+    }
+    m_machine.charge(rq, ch.kind == ChannelKind::Pipe ? CostOp::PipeTransfer : CostOp::SocketTransfer);
+    t.actionActive = false;
+    t.cursor.advance();
+    // One transfer wakes one blocked partner: a reader after a send, a writer after a receive.
+    auto& partners = send ? ch.readers : ch.writers;
+    if (!partners.empty()) {
+        Task* p = partners.front();
+        partners.pop_front();
+        m_sched.tryToWakeUp(*p, rq, &t, true);
+    }
+    return true;
+}
+
+bool Interpreter::waitChildren(Task& t, Rq& rq) {
+    if (t.liveChildren > 0) {
+        m_sched.blockCurrent(rq, TaskState::Sleeping, BlockReason::Children);
+        return false;
+    }
+    t.actionActive = false;
+    t.cursor.advance();
+    return true;
+}
+
+bool Interpreter::handedOff(const Task& t, const Rq& rq) const {
+    // Preempted by a wakeup, moved away, or the scheduler already arranged its continuation.
+    return rq.curr != &t || rq.resumeArmed;
+}
+
+void Interpreter::run(Task& t, Rq& rq) {
+    const Program& prog = *t.program;
+    for (int steps = 0;; ++steps) {
+        if (steps >= kMaxInlineActions) {
+            t.runRemaining = SimTime::ns(1);
+            m_sched.armResume(rq);
+            return;
+        }
+        if (t.actionActive) {
+            // Finish the action that was running, blocked or preempted.
+            const Instr& ins = prog.code[t.cursor.pc()];
+            switch (ins.kind) {
+            case ActionKind::Send:
+            case ActionKind::Recv:
+                if (!transfer(t, rq, ins))
+                    return;
+                break;
+            case ActionKind::Wait:
+                if (!waitChildren(t, rq))
+                    return;
+                break;
+            case ActionKind::Io:
+                t.inIowait = false;
+                t.actionActive = false;
+                t.cursor.advance();
+                break;
+            case ActionKind::Memstall:
+                m_sched.psi().memstallLeave(rq, t);
+                t.actionActive = false;
+                t.cursor.advance();
+                break;
+            default: // run, sleep: nothing left to do
+                t.actionActive = false;
+                t.cursor.advance();
+                break;
+            }
+            if (handedOff(t, rq))
+                return;
+            if (rq.cursor > m_ctx.now) {
+                m_sched.armResume(rq);
+                return;
+            }
+            continue;
+        }
+
+        bool spun = false;
+        const Instr* ins = t.cursor.current(prog, spun);
+        if (spun) {
+            t.runRemaining = SimTime::ns(1);
+            m_sched.armResume(rq);
+            return;
+        }
+        if (!ins) {
+            m_sched.exitTask(t);
+            return;
+        }
+        switch (ins->kind) {
+        case ActionKind::Run: {
+            const SimTime d = draw(ins->duration);
+            t.actionActive = true;
+            t.runRemaining = d;
+            if (d.count() > 0) {
+                m_sched.armResume(rq);
+                return;
+            }
+            continue; // zero-length run completes at once
+        }
+        case ActionKind::Sleep:
+        case ActionKind::Io:
+        case ActionKind::Memstall: {
+            chargeSyscall(rq);
+            const SimTime d = draw(ins->duration);
+            t.actionActive = true;
+            if (ins->kind == ActionKind::Io)
+                t.inIowait = true; // io_schedule
+            else if (ins->kind == ActionKind::Memstall)
+                m_sched.psi().memstallEnter(rq, t);
+            const TaskState s = ins->kind == ActionKind::Sleep ? TaskState::Sleeping
+                                : ins->kind == ActionKind::Io  ? TaskState::IoWait
+                                                               : TaskState::MemStall;
+            t.timer =
+                m_ctx.queue.push(std::max(m_ctx.now, rq.cursor) + d,
+                                 Event{static_cast<uint32_t>(EventKind::TaskTimer), t.slot, t.id.value()});
+            m_sched.blockCurrent(rq, s, BlockReason::Timer);
+            return;
+        }
+        case ActionKind::Send:
+        case ActionKind::Recv:
+            chargeSyscall(rq);
+            t.actionActive = true;
+            if (!transfer(t, rq, *ins))
+                return;
+            break;
+        case ActionKind::Fork:
+            chargeSyscall(rq);
+            m_machine.charge(rq, CostOp::Fork);
+            t.cursor.advance();
+            m_spawner.fork(t, *prog.forks[ins->arg]);
+            break;
+        case ActionKind::Wait:
+            chargeSyscall(rq);
+            t.actionActive = true;
+            if (!waitChildren(t, rq))
+                return;
+            break;
+        case ActionKind::Move:
+            chargeSyscall(rq);
+            t.cursor.advance();
+            m_sched.moveTask(t, CgroupId(ins->arg));
+            break;
+        case ActionKind::Setsid:
+            chargeSyscall(rq);
+            t.cursor.advance();
+            t.session = ins->arg;
+            m_sched.schedMoveTask(t, false); // sched_autogroup_create_attach
+            break;
+        case ActionKind::Yield:
+            chargeSyscall(rq);
+            t.cursor.advance();
+            m_sched.yieldCurrent(rq);
+            break;
+        case ActionKind::Exit:
+            m_sched.exitTask(t);
+            return;
+        case ActionKind::Loop:
+            break; // the cursor never stops on a loop
+        }
+        if (handedOff(t, rq))
+            return;
+        if (rq.cursor > m_ctx.now) {
+            m_sched.armResume(rq);
+            return;
+        }
+    }
+}
+
+} // namespace core

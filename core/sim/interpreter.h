@@ -1,0 +1,59 @@
+#pragma once
+
+#include "sched/machine.h"
+#include "sched/scheduler.h"
+#include "sim/channel.h"
+#include "sim/program.h"
+#include "sim/simcontext.h"
+
+#include <vector>
+
+namespace core {
+
+struct Task;
+
+/// Creates tasks on behalf of a running program (fork).
+class TaskSpawner {
+public:
+    virtual ~TaskSpawner() = default;
+    /// Forks a child of `parent`; returns null when the live-task limit refuses it.
+    virtual Task* fork(Task& parent, const ForkTemplate& tmpl) = 0;
+};
+
+/// Runs task programs: each action becomes the kernel operations it implies (system calls,
+/// channel transfers with wakeups, sleeps with timers, fork, wait, exit), charged to the CPU.
+///
+/// An action's effect happens when it starts and its cost is charged after it; the next action
+/// starts when that cost has been paid, as a separate event, so actions of different CPUs
+/// interleave in time order.
+class Interpreter {
+public:
+    Interpreter(SimContext& ctx, Machine& machine, Scheduler& sched, std::vector<Channel>& channels,
+                TaskSpawner& spawner);
+
+    /// The CPU's current task continues (CpuResume event).
+    void resume(Rq& rq);
+    /// A sleep, io or memstall of the task has ended.
+    void timerExpired(Task& t);
+    /// Removes a blocked task from the wait queue it sleeps on (before it is killed).
+    void detachBlocked(Task& t);
+
+private:
+    void run(Task& t, Rq& rq);
+    /// Starts (or retries, after a wakeup) the channel action at the cursor. Returns false if
+    /// the task blocked.
+    bool transfer(Task& t, Rq& rq, const Instr& ins);
+    /// Completes `wait` when no child is left; otherwise blocks. Returns false if it blocked.
+    bool waitChildren(Task& t, Rq& rq);
+    SimTime draw(const DurationDist& d);
+    bool handedOff(const Task& t, const Rq& rq) const;
+    void chargeSyscall(Rq& rq) { m_machine.charge(rq, CostOp::Syscall); }
+
+    SimContext& m_ctx;
+    Machine& m_machine;
+    Scheduler& m_sched;
+    std::vector<Channel>& m_channels;
+    TaskSpawner& m_spawner;
+};
+
+} // namespace core

@@ -1,0 +1,111 @@
+#include "sim/program.h"
+
+#include "scenario/patterns.h"
+
+namespace core {
+
+namespace {
+
+void compileInto(const std::vector<ActionSpec>& actions, uint32_t instance, NameResolver& r, Program& out) {
+    for (const ActionSpec& a : actions) {
+        Instr ins;
+        ins.kind = a.kind;
+        ins.duration = a.duration;
+        switch (a.kind) {
+        case ActionKind::Send:
+        case ActionKind::Recv:
+            ins.arg = r.channel(expandInstance(a.name, instance));
+            break;
+        case ActionKind::Move:
+            ins.arg = r.cgroup(a.name).value();
+            break;
+        case ActionKind::Setsid:
+            ins.arg = r.session(a.name);
+            break;
+        case ActionKind::Fork: {
+            auto t = std::make_shared<ForkTemplate>();
+            const TaskSpec& c = *a.child;
+            t->name = c.name;
+            if (c.cgroup)
+                t->cgroup = r.cgroup(*c.cgroup);
+            if (c.session)
+                t->session = r.session(*c.session);
+            t->nice = c.nice;
+            if (c.cpus)
+                t->affinity = r.cpus(*c.cpus);
+            t->start = c.start;
+            t->program = compileProgram(c.program, instance, r);
+            ins.arg = static_cast<uint32_t>(out.forks.size());
+            out.forks.push_back(std::move(t));
+            break;
+        }
+        case ActionKind::Loop: {
+            ins.loopCount = a.loopCount;
+            const size_t at = out.code.size();
+            out.code.push_back(ins);
+            compileInto(a.body, instance, r, out);
+            out.code[at].end = static_cast<uint32_t>(out.code.size());
+            continue;
+        }
+        default:
+            break;
+        }
+        out.code.push_back(ins);
+    }
+}
+
+} // namespace
+
+std::shared_ptr<const Program> compileProgram(const std::vector<ActionSpec>& actions, uint32_t instance,
+                                              NameResolver& resolver) {
+    auto p = std::make_shared<Program>();
+    compileInto(actions, instance, resolver, *p);
+    return p;
+}
+
+bool programUsesInstance(const std::vector<ActionSpec>& actions) {
+    for (const ActionSpec& a : actions) {
+        if ((a.kind == ActionKind::Send || a.kind == ActionKind::Recv) &&
+            a.name.find("{i}") != std::string::npos)
+            return true;
+        if (a.kind == ActionKind::Loop && programUsesInstance(a.body))
+            return true;
+        if (a.kind == ActionKind::Fork && programUsesInstance(a.child->program))
+            return true;
+    }
+    return false;
+}
+
+const Instr* ProgramCursor::current(const Program& prog, bool& spun) {
+    spun = false;
+    // Bound the work of walking empty or zero-count loops in one call.
+    for (int guard = 0; guard < 4096; ++guard) {
+        if (!m_frames.empty()) {
+            Frame& f = m_frames.back();
+            const Instr& loop = prog.code[f.loopPc];
+            if (m_pc == loop.end) {
+                if (f.remaining < 0 || --f.remaining > 0) {
+                    m_pc = f.loopPc + 1;
+                } else {
+                    m_frames.pop_back();
+                }
+                continue;
+            }
+        }
+        if (m_pc >= prog.code.size())
+            return nullptr;
+        const Instr& ins = prog.code[m_pc];
+        if (ins.kind != ActionKind::Loop)
+            return &ins;
+        if (ins.loopCount == 0) {
+            m_pc = ins.end;
+        } else {
+            m_frames.push_back({m_pc, ins.loopCount});
+            ++m_pc;
+        }
+    }
+    spun = true;
+    return nullptr;
+}
+
+} // namespace core

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "base/cpuset.h"
+#include "base/ids.h"
+#include "scenario/scenariospec.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// One compiled action: names resolved to ids, loops flattened.
+struct Instr {
+    ActionKind kind = ActionKind::Exit;
+    uint32_t arg = 0;      ///< channel id, cgroup id, session id or fork template index
+    uint32_t end = 0;      ///< loop: index just past its body
+    int64_t loopCount = 0; ///< loop: -1 repeats forever
+    DurationDist duration;
+};
+
+struct ForkTemplate;
+
+/// A task's program, compiled for one instance index ({i} resolved). Immutable and shared by
+/// every task running it (all instances share one when the program has no {i}).
+struct Program {
+    std::vector<Instr> code;
+    std::vector<std::shared_ptr<const ForkTemplate>> forks;
+};
+
+/// What a fork action creates: the child's attributes and its compiled program.
+struct ForkTemplate {
+    std::string name;
+    std::optional<CgroupId> cgroup;  ///< absent: inherit the parent's
+    std::optional<uint32_t> session; ///< absent: inherit the parent's
+    int nice = 0;
+    /// Absent: inherit the parent's (fork copies the affinity mask). Present: the child's own,
+    /// where a null set means every CPU, so a child that asks for all CPUs is not pinned to its
+    /// pinned parent's.
+    std::optional<std::shared_ptr<const CpuSet>> affinity;
+    SimTime start;
+    std::shared_ptr<const Program> program;
+};
+
+/// Maps names in a program to engine ids while compiling.
+class NameResolver {
+public:
+    virtual ~NameResolver() = default;
+    virtual uint32_t channel(const std::string& name) = 0;
+    virtual CgroupId cgroup(const std::string& path) = 0;
+    virtual uint32_t session(const std::string& name) = 0;
+    virtual std::shared_ptr<const CpuSet> cpus(const CpuListParse& list) = 0;
+};
+
+/// Compiles a validated program for one instance.
+std::shared_ptr<const Program> compileProgram(const std::vector<ActionSpec>& actions, uint32_t instance,
+                                              NameResolver& resolver);
+
+/// Does the program (forks included) mention {i} anywhere, so instances need their own copy?
+bool programUsesInstance(const std::vector<ActionSpec>& actions);
+
+/// Where a task is in its program: the current action and the enclosing loops.
+class ProgramCursor {
+public:
+    /// The action at the cursor, entering loops as needed; null when the program has ended.
+    /// `spun` is set when the cursor went round loops many times without reaching an action
+    /// (e.g. an endless loop of empty loops); the caller then lets time pass before retrying.
+    const Instr* current(const Program& prog, bool& spun);
+    /// Moves past the current (completed) action.
+    void advance() { ++m_pc; }
+    uint32_t pc() const { return m_pc; }
+
+private:
+    struct Frame {
+        uint32_t loopPc;
+        int64_t remaining; ///< iterations left including the current one; -1 = forever
+    };
+    uint32_t m_pc = 0;
+    std::vector<Frame> m_frames;
+};
+
+} // namespace core

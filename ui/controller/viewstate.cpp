@@ -1,0 +1,61 @@
+#include "controller/viewstate.h"
+
+#include <algorithm>
+
+namespace ui {
+
+void ViewState::setRange(int64_t from, int64_t to, bool follow) {
+    to = std::max(to, from + 1000); // at least 1 us wide
+    if (from == m_from && to == m_to && follow == m_follow)
+        return;
+    m_from = from;
+    m_to = to;
+    m_follow = follow;
+    emit rangeChanged();
+}
+
+void ViewState::followTo(int64_t now) {
+    if (!m_follow)
+        return;
+    const int64_t width = m_to - m_from;
+    // Until the run is as long as the window, show it from the start.
+    const int64_t to = std::max(now, width);
+    setRange(to - width, to, true);
+}
+
+void ViewState::setCursor(std::optional<int64_t> t) {
+    if (t == m_cursor)
+        return;
+    m_cursor = t;
+    emit cursorChanged();
+}
+
+void ViewState::setSelectedCpu(std::optional<uint32_t> cpu) {
+    if (cpu == m_cpu)
+        return;
+    m_cpu = cpu;
+    emit selectionChanged();
+}
+
+void ViewState::setSelection(std::set<uint32_t> cgroups, std::optional<uint32_t> task) {
+    if (cgroups == m_cgroups && task == m_task)
+        return;
+    m_cgroups = std::move(cgroups);
+    m_task = task;
+    emit selectionChanged();
+}
+
+void ViewState::clear() {
+    m_cursor.reset();
+    m_cpu.reset();
+    m_cgroups.clear();
+    m_task.reset();
+    m_follow = true;
+    m_from = 0;
+    m_to = kNsPerSecond;
+    emit rangeChanged();
+    emit cursorChanged();
+    emit selectionChanged();
+}
+
+} // namespace ui

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "controller/format.h"
+
+#include <QObject>
+
+#include <cstdint>
+#include <optional>
+#include <set>
+
+namespace ui {
+
+/// What the user is looking at, shared by every view: the time range of the timelines (and
+/// whether it follows the present), the time cursor, and the selection (a CPU, cgroups, a
+/// task) that filters and highlights.
+class ViewState : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+
+    // Visible range in ns.
+    int64_t rangeStart() const { return m_from; }
+    int64_t rangeEnd() const { return m_to; }
+    bool following() const { return m_follow; }
+    void setRange(int64_t from, int64_t to, bool follow);
+    /// Keeps the visible width and moves it to end at `now`, when following.
+    void followTo(int64_t now);
+
+    std::optional<int64_t> cursor() const { return m_cursor; }
+    void setCursor(std::optional<int64_t> t);
+
+    std::optional<uint32_t> selectedCpu() const { return m_cpu; }
+    void setSelectedCpu(std::optional<uint32_t> cpu);
+    const std::set<uint32_t>& selectedCgroups() const { return m_cgroups; }
+    std::optional<uint32_t> selectedTask() const { return m_task; }
+    void setSelection(std::set<uint32_t> cgroups, std::optional<uint32_t> task);
+
+    void clear();
+
+signals:
+    void rangeChanged();
+    void cursorChanged();
+    void selectionChanged();
+
+private:
+    int64_t m_from = 0;
+    int64_t m_to = kNsPerSecond;
+    bool m_follow = true;
+    std::optional<int64_t> m_cursor;
+    std::optional<uint32_t> m_cpu;
+    std::set<uint32_t> m_cgroups;
+    std::optional<uint32_t> m_task;
+};
+
+} // namespace ui

@@ -1,0 +1,483 @@
+#include "window/mainwindow.h"
+
+#include "compare/comparewindow.h"
+#include "export/atomicfile.h"
+#include "export/exportregistry.h"
+#include "export/traceexporttask.h"
+#include "pages/cgrouppanel.h"
+#include "pages/counterspanel.h"
+#include "pages/depthpage.h"
+#include "pages/migrationspage.h"
+#include "pages/optimizationspanel.h"
+#include "pages/pressurepage.h"
+#include "pages/statuspanel.h"
+#include "plots/depthchart.h"
+#include "plots/migrationmatrixplot.h"
+#include "plots/migrationrateplot.h"
+#include "plots/occupancyplot.h"
+#include "plots/pressurechart.h"
+#include "plots/topologyview.h"
+#include "scenario/loader.h"
+#include "window/builtinsdialog.h"
+#include "window/helpdialogs.h"
+#include "window/language.h"
+#include "window/recentfiles.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolBar>
+#include <QTreeView>
+
+namespace ui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_occupancy(new OccupancyPlot(m_session))
+    , m_tabs(new QTabWidget)
+    , m_topology(new TopologyView(m_session))
+    , m_pressure(new PressurePage(m_session))
+    , m_migrations(new MigrationsPage(m_session))
+    , m_depth(new DepthPage)
+    , m_cgroups(new CgroupPanel(m_session))
+    , m_optimizations(new OptimizationsPanel(m_session))
+    , m_counters(new CountersPanel(m_session))
+    , m_status(new StatusPanel(m_session)) {
+    setWindowTitle(tr("SchedScope"));
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+
+    m_tabs->setObjectName(QStringLiteral("viewTabs"));
+    m_tabs->addTab(m_topology, tr("&Topology"));
+    m_tabs->addTab(m_pressure, tr("&Pressure"));
+    m_tabs->addTab(m_migrations, tr("&Migrations"));
+    m_tabs->addTab(m_depth, tr("&Depth"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::refreshViews);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_occupancy);
+    split->addWidget(m_tabs);
+    split->setSizes({520, 380});
+    setCentralWidget(split);
+
+    createDocks();
+    createExports();
+    createActions();
+    statusBar()->addPermanentWidget(m_status, 1);
+
+    connect(&m_session, &Session::started, this, &MainWindow::restartViews);
+    connect(&m_session, &Session::updated, this, &MainWindow::refreshViews);
+    connect(&m_session.controller(), &SimulationController::commandDone, this,
+            [this](bool ok, const QString& message) {
+                statusBar()->showMessage(ok ? message : tr("Not done: %1").arg(message), 5000);
+            });
+    connect(&m_session.controller(), &SimulationController::runningChanged, this, [this](bool running) {
+        m_runAction->setText(running ? tr("&Pause") : tr("&Run"));
+        m_runAction->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    });
+    resize(1500, 950);
+    restoreSettings();
+}
+
+void MainWindow::restoreSettings() {
+    QSettings s;
+    setSpeedPreset(s.value(QStringLiteral("speed"), 5).toInt()); // default 100 ms per second: watchable
+    const int capMb = s.value(QStringLiteral("historyCapMB"), int(History::kDefaultCap >> 20)).toInt();
+    m_session.history().setCap(size_t(std::clamp(capMb, 16, 65536)) << 20);
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::saveSettings() const {
+    QSettings s;
+    s.setValue(QStringLiteral("speed"), m_speed->value());
+    s.setValue(QStringLiteral("historyCapMB"), int(m_session.history().cap() >> 20));
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    saveSettings();
+    QMainWindow::closeEvent(e);
+}
+
+void MainWindow::createExports() {
+    m_exports = new ExportRegistry(this);
+    m_exports->add(m_occupancy);
+    m_exports->add(m_topology);
+    m_exports->add(m_pressure->chart());
+    m_exports->add(m_migrations->ratePlot());
+    m_exports->add(m_migrations->matrixPlot());
+    m_exports->add(m_depth->chart());
+    m_exports->addTable(QStringLiteral("migration-table"), tr("Migrations"), m_migrations->table());
+    m_exports->addTable(QStringLiteral("counters"), tr("Counters"), m_counters->table());
+    // The cgroup tree keeps its own context menu (move task, weight); it exports from the menus.
+    m_exports->addTable(QStringLiteral("cgroups"), tr("Cgroup tree"), m_cgroups->view(), false);
+    connect(m_exports, &ExportRegistry::message, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+}
+
+void MainWindow::saveSessionAs() {
+    const core::SessionSave saved = m_session.savedScenario();
+    if (!saved.ok()) {
+        QMessageBox::warning(this, tr("Save session"),
+                             tr("The session cannot be saved: %1").arg(QString::fromStdString(saved.error)));
+        return;
+    }
+    const QString suggested = QDir(ExportRegistry::lastFolder())
+                                  .filePath(scenarioName().replace(QLatin1Char(' '), QLatin1Char('-')) +
+                                            QStringLiteral("-session.json"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save session as scenario"), suggested,
+                                                      tr("Scenarios (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = writeFileAtomically(path, QByteArray::fromStdString(saved.text));
+        !error.isEmpty()) {
+        QMessageBox::warning(this, tr("Save session"), error);
+        return;
+    }
+    if (m_recent)
+        m_recent->add(path);
+    statusBar()->showMessage(tr("Saved the session with %n live action(s) to %1", nullptr,
+                                int(m_session.history().commands().size()))
+                                 .arg(QDir::toNativeSeparators(path)),
+                             8000);
+}
+
+void MainWindow::exportTrace() {
+    const core::SessionSave saved = m_session.savedScenario();
+    if (!saved.ok()) {
+        QMessageBox::warning(this, tr("Export trace"),
+                             tr("The trace cannot be written: %1").arg(QString::fromStdString(saved.error)));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export trace for Perfetto"),
+        QDir(ExportRegistry::lastFolder()).filePath(QStringLiteral("trace.json")),
+        tr("Trace event JSON (*.json)"));
+    if (path.isEmpty())
+        return;
+    auto* task = new TraceExportTask(saved.text, core::SimTime::ns(m_session.history().now()), path, this);
+    connect(task, &TraceExportTask::finished, this, [this, path](const QString& error, bool cancelled) {
+        if (error.isEmpty())
+            statusBar()->showMessage(
+                tr("Wrote %1; open it in ui.perfetto.dev").arg(QDir::toNativeSeparators(path)), 8000);
+        else if (!cancelled)
+            QMessageBox::warning(this, tr("Export trace"), error);
+    });
+    task->start();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks() {
+    auto dock = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    QDockWidget* tree = dock(m_cgroups, tr("Cgroups"), QStringLiteral("cgroupsDock"), Qt::LeftDockWidgetArea);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_optimizations);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(330);
+    m_counters->setMinimumWidth(330);
+    m_cgroups->setMinimumWidth(330);
+    QDockWidget* opt =
+        dock(scroll, tr("Optimizations"), QStringLiteral("optimizationsDock"), Qt::RightDockWidgetArea);
+    QDockWidget* cnt =
+        dock(m_counters, tr("Counters"), QStringLiteral("countersDock"), Qt::RightDockWidgetArea);
+    splitDockWidget(opt, cnt, Qt::Vertical);
+    resizeDocks({opt, cnt}, {560, 380}, Qt::Vertical);
+    resizeDocks({tree, opt}, {400, 380}, Qt::Horizontal);
+}
+
+void MainWindow::createActions() {
+    SimulationController& c = m_session.controller();
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open =
+        file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open..."), this, [this] {
+            const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
+                                                              tr("Scenarios (*.json);;All files (*)"));
+            if (!path.isEmpty())
+                openScenario(path);
+        });
+    open->setShortcut(QKeySequence::Open);
+    QAction* builtin = file->addAction(style()->standardIcon(QStyle::SP_FileDialogDetailedView),
+                                       tr("Open &Built-in..."), this, [this] {
+                                           BuiltinsDialog d(this);
+                                           if (d.exec() == QDialog::Accepted && !d.chosen().isEmpty())
+                                               openScenario(d.chosen());
+                                       });
+    builtin->setShortcut(QKeySequence(tr("Ctrl+B")));
+    m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
+    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openScenario);
+    file->addSeparator();
+    file->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save Session as Scenario..."),
+                    this, &MainWindow::saveSessionAs)
+        ->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+    file->addSeparator();
+    file->addAction(tr("&Export Chart..."), this,
+                    [this] { m_exports->exportWithDialog(m_exports->current(), ExportFormat::Png); })
+        ->setShortcut(QKeySequence(tr("Ctrl+E")));
+    file->addAction(tr("Export &All Charts..."), m_exports, &ExportRegistry::exportAllWithDialog)
+        ->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    QMenu* tables = file->addMenu(tr("Export &Table as CSV"));
+    for (Exportable* e : m_exports->views())
+        if (!e->hasImage())
+            tables->addAction(e->exportTitle(), this,
+                              [this, e] { m_exports->exportWithDialog(e, ExportFormat::Csv); });
+    file->addAction(tr("Export T&race for Perfetto..."), this, &MainWindow::exportTrace);
+    file->addSeparator();
+    file->addAction(tr("&Compare A/B..."), this, &MainWindow::openCompare)
+        ->setShortcut(QKeySequence(tr("Ctrl+K")));
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+    m_runAction = sim->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this,
+                                 [this] { m_session.controller().toggleRunning(); });
+    m_runAction->setShortcut(QKeySequence(Qt::Key_Space));
+    QAction* stepEvent = sim->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward),
+                                        tr("Step one &event"), &c, &SimulationController::stepEvent);
+    stepEvent->setShortcut(QKeySequence(Qt::Key_Period));
+    QAction* stepTick = sim->addAction(style()->standardIcon(QStyle::SP_MediaSkipForward),
+                                       tr("Step one &tick"), &c, &SimulationController::stepTick);
+    stepTick->setShortcut(QKeySequence(Qt::Key_Comma));
+    QAction* step10 = sim->addAction(tr("Step &10 ms"), this,
+                                     [this] { m_session.controller().stepFor(core::SimTime::ms(10)); });
+    step10->setShortcut(QKeySequence(tr("Ctrl+.")));
+    sim->addAction(tr("Run &to..."), this, &MainWindow::runToDialog)->setShortcut(QKeySequence(tr("Ctrl+T")));
+    QAction* reset = sim->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), &c,
+                                    &SimulationController::reset);
+    reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        view->addAction(d->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("&Follow the present"), this, [this] {
+        ViewState& v = m_session.view();
+        v.setRange(v.rangeStart(), v.rangeEnd(), true);
+        v.followTo(m_session.history().now());
+    });
+    view->addAction(tr("&Clear time cursor"), this, [this] { m_session.view().setCursor(std::nullopt); });
+    view->addAction(tr("Clear &selection"), this, [this] {
+        m_session.view().setSelection({}, std::nullopt);
+        m_session.view().setSelectedCpu(std::nullopt);
+    });
+    view->addSeparator();
+    view->addAction(tr("History &memory cap..."), this, [this] {
+        bool ok = false;
+        const int mb = QInputDialog::getInt(
+            this, tr("History memory cap"),
+            tr("Memory for the recorded history, in MB. Beyond it older history is kept at reduced "
+               "resolution, then dropped."),
+            static_cast<int>(m_session.history().cap() >> 20), 16, 65536, 64, &ok);
+        if (ok) {
+            m_session.history().setCap(size_t(mb) << 20);
+            QSettings().setValue(QStringLiteral("historyCapMB"), mb);
+        }
+    });
+
+    view->addSeparator();
+    view->addAction(tr("Zoom &In"), this, [this] { m_occupancy->zoomBy(0.5); })
+        ->setShortcut(QKeySequence::ZoomIn);
+    view->addAction(tr("Zoom &Out"), this, [this] { m_occupancy->zoomBy(2.0); })
+        ->setShortcut(QKeySequence::ZoomOut);
+    view->addAction(tr("Zoom to &Whole Run"), this, [this] { m_occupancy->zoomToAll(); })
+        ->setShortcut(QKeySequence(tr("Ctrl+0")));
+    createLanguageMenu(view->addMenu(tr("&Language")));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Scenario Format"), this, [this] { showScenarioFormatHelp(this); })
+        ->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&About SchedScope"), this, [this] { showAbout(this); });
+
+    QToolBar* bar = addToolBar(tr("Simulation"));
+    bar->setObjectName(QStringLiteral("simulationToolBar"));
+    bar->addAction(open);
+    bar->addAction(builtin);
+    bar->addSeparator();
+    bar->addAction(m_runAction);
+    bar->addAction(stepEvent);
+    bar->addAction(stepTick);
+    bar->addAction(step10);
+    bar->addAction(reset);
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr(" Speed "), bar));
+    m_speed = new QSlider(Qt::Horizontal, bar);
+    m_speed->setObjectName(QStringLiteral("speedSlider"));
+    m_speed->setRange(0, static_cast<int>(speedPresets().size()) - 1);
+    m_speed->setPageStep(1);
+    m_speed->setFixedWidth(180);
+    m_speed->setToolTip(tr("Simulated time per wall second, from slow motion to as fast as possible"));
+    bar->addWidget(m_speed);
+    m_speedLabel = new QLabel(bar);
+    m_speedLabel->setMinimumWidth(70);
+    bar->addWidget(m_speedLabel);
+    connect(m_speed, &QSlider::valueChanged, this, &MainWindow::setSpeedPreset);
+}
+
+void MainWindow::setSpeedPreset(int index) {
+    const auto& presets = speedPresets();
+    index = std::clamp(index, 0, static_cast<int>(presets.size()) - 1);
+    if (m_speed->value() != index)
+        m_speed->setValue(index);
+    m_session.controller().setSpeed(presets[static_cast<size_t>(index)]);
+    m_speedLabel->setText(speedText(presets[static_cast<size_t>(index)]));
+}
+
+void MainWindow::runToDialog() {
+    bool ok = false;
+    const QString text = QInputDialog::getText(this, tr("Run to"), tr("Simulated time (e.g. 2.5s, 300ms):"),
+                                               QLineEdit::Normal, QStringLiteral("1s"), &ok);
+    if (!ok)
+        return;
+    const core::DurationParse p = core::parseDuration(text.trimmed().toStdString());
+    if (!p.value) {
+        QMessageBox::warning(this, tr("Run to"),
+                             tr("Expected a duration, %1").arg(QString::fromStdString(p.error)));
+        return;
+    }
+    m_session.controller().runTo(*p.value);
+}
+
+bool MainWindow::openScenario(const QString& fileOrBuiltin) {
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    core::LoadResult r = core::loadScenario(fileOrBuiltin.toStdString());
+    QApplication::restoreOverrideCursor();
+    if (!r.ok()) {
+        QStringList lines;
+        for (const std::string& e : r.errors)
+            lines << QString::fromStdString(e);
+        QMessageBox box(QMessageBox::Warning, tr("Cannot open scenario"),
+                        tr("%1 was not opened; the current session goes on.").arg(fileOrBuiltin),
+                        QMessageBox::Ok, this);
+        box.setInformativeText(lines.mid(0, 12).join(QLatin1Char('\n')));
+        if (lines.size() > 12)
+            box.setDetailedText(lines.join(QLatin1Char('\n')));
+        box.exec();
+        return false;
+    }
+    openLoaded(fileOrBuiltin, std::move(r));
+    return true;
+}
+
+void MainWindow::openLoaded(const QString& fileOrBuiltin, core::LoadResult&& r) {
+    auto spec = std::make_shared<const core::ScenarioSpec>(std::move(*r.spec));
+    m_source = fileOrBuiltin;
+    setWindowTitle(tr("%1 - SchedScope").arg(QString::fromStdString(spec->name)));
+    m_session.open(spec, std::move(r.text));
+    if (m_recent)
+        m_recent->add(fileOrBuiltin);
+    statusBar()->showMessage(tr("Opened %1. Space runs it.").arg(fileOrBuiltin), 5000);
+}
+
+QString MainWindow::scenarioName() const {
+    const auto spec = m_session.spec();
+    return spec ? QString::fromStdString(spec->name) : QString();
+}
+
+void MainWindow::restartViews() {
+    m_occupancy->restart();
+    m_topology->restart();
+    m_pressure->restart();
+    m_migrations->restart();
+    m_cgroups->restart();
+    m_status->restart();
+}
+
+void MainWindow::refreshAllViews() {
+    m_occupancy->refresh();
+    m_topology->refresh();
+    m_pressure->refresh();
+    m_migrations->refresh();
+    m_cgroups->refresh();
+    m_optimizations->refresh();
+    m_counters->refresh();
+    m_status->refresh();
+}
+
+CompareWindow* MainWindow::openCompare() {
+    const auto spec = m_session.spec();
+    if (!spec)
+        return nullptr;
+    auto* w = new CompareWindow(*spec, m_session.sourceText(), this);
+    w->setWindowFlag(Qt::Window);
+    w->show();
+    return w;
+}
+
+void MainWindow::createLanguageMenu(QMenu* menu) {
+    auto* group = new QActionGroup(menu);
+    const QString current = savedLanguage();
+    for (const Language& l : languages()) {
+        QAction* a = menu->addAction(l.name);
+        a->setCheckable(true);
+        a->setChecked(l.code == current);
+        a->setData(l.code);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code = l.code, name = l.name] {
+            if (code == savedLanguage())
+                return;
+            saveLanguage(code);
+            QMessageBox::information(this, tr("Language"),
+                                     tr("SchedScope will use %1 the next time it starts.").arg(name));
+        });
+    }
+}
+
+void MainWindow::refreshViews() {
+    // Only what is visible repaints; hidden tabs catch up when shown.
+    m_occupancy->refresh();
+    if (m_topology->isVisible())
+        m_topology->refresh();
+    if (m_pressure->isVisible())
+        m_pressure->refresh();
+    if (m_migrations->isVisible())
+        m_migrations->refresh();
+    if (m_cgroups->isVisible())
+        m_cgroups->refresh();
+    if (m_optimizations->isVisible())
+        m_optimizations->refresh();
+    if (m_counters->isVisible())
+        m_counters->refresh();
+    m_status->refresh();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    const QList<QUrl> urls = e->mimeData()->urls();
+    if (urls.size() == 1 && urls.first().isLocalFile() &&
+        urls.first().toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
+        e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    const QList<QUrl> urls = e->mimeData()->urls();
+    if (!urls.isEmpty())
+        openScenario(urls.first().toLocalFile());
+}
+
+} // namespace ui

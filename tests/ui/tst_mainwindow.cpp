@@ -7,6 +7,7 @@
 #include "pages/pressurepage.h"
 #include "pages/statuspanel.h"
 #include "plots/depthchart.h"
+#include "plots/migrationrateplot.h"
 #include "plots/occupancyplot.h"
 #include "plots/pressurechart.h"
 #include "plots/topologyview.h"
@@ -115,6 +116,11 @@ private slots:
         QTest::qWait(80);
         QCOMPARE(static_cast<size_t>(w.migrations()->model()->rowCount()),
                  w.session().history().migrations().size());
+        // The rate chart has one bar series and legend entry per migration reason, no more.
+        QCOMPARE(static_cast<size_t>(w.migrations()->ratePlot()->legend->itemCount()),
+                 core::kMigrationReasonCount);
+        QCOMPARE(static_cast<size_t>(w.migrations()->ratePlot()->plottableCount()),
+                 core::kMigrationReasonCount);
         QVERIFY(w.status()->text().contains(QStringLiteral("t = 0.800000 s")));
         // Depth: the sweep runs in the background when shown and fills the chart.
         w.tabs()->setCurrentWidget(w.depth());

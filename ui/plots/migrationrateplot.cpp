@@ -13,9 +13,10 @@ namespace ui {
 
 namespace {
 constexpr int kBins = 60;
-const QColor kReasonColors[8] = {QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x72, 0xB2),
-                                 QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00),
-                                 QColor(0x99, 0x99, 0x99), QColor(0xF0, 0xE4, 0x42)};
+/// One colour per migration reason, in core::MigrationReason order (Okabe-Ito).
+const std::array<QColor, core::kMigrationReasonCount> kReasonColors = {
+    QColor(0x56, 0xB4, 0xE9), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x72, 0xB2), QColor(0x00, 0x9E, 0x73),
+    QColor(0xCC, 0x79, 0xA7), QColor(0xD5, 0x5E, 0x00), QColor(0x99, 0x99, 0x99)};
 } // namespace
 
 MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
@@ -63,7 +64,7 @@ void MigrationRatePlot::refresh() {
             return 0;
         return static_cast<double>(samples[h.sampleAt(t)].counters.migrationsByReason[r]);
     };
-    std::vector<std::array<double, 8>> exact(kBins);
+    std::vector<std::array<double, core::kMigrationReasonCount>> exact(kBins);
     {
         const auto [lo, hi] = h.migrationsWithin(std::max(v.rangeStart(), h.coarseUntil()), v.rangeEnd());
         const auto& migs = h.migrations();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/trace.h"
 #include "export/exportable.h"
 
 #include <qcustomplot.h>
@@ -30,7 +31,7 @@ public:
 
 private:
     Session& m_session;
-    std::array<QCPBars*, 8> m_bars{};
+    std::array<QCPBars*, core::kMigrationReasonCount> m_bars{};
     double m_drawnTotal = 0;
 };
 

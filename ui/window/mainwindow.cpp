@@ -213,9 +213,16 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::createActions() {
-    SimulationController& c = m_session.controller();
+    createFileMenu();
+    createSimulationMenu();
+    createViewMenu();
+    createHelpMenu();
+    createToolBar();
+}
+
+void MainWindow::createFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open =
+    QAction* open = m_openAction =
         file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open..."), this, [this] {
             const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
                                                               tr("Scenarios (*.json);;All files (*)"));
@@ -223,12 +230,12 @@ void MainWindow::createActions() {
                 openScenario(path);
         });
     open->setShortcut(QKeySequence::Open);
-    QAction* builtin = file->addAction(style()->standardIcon(QStyle::SP_FileDialogDetailedView),
-                                       tr("Open &Built-in..."), this, [this] {
-                                           BuiltinsDialog d(this);
-                                           if (d.exec() == QDialog::Accepted && !d.chosen().isEmpty())
-                                               openScenario(d.chosen());
-                                       });
+    QAction* builtin = m_builtinAction = file->addAction(
+        style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Open &Built-in..."), this, [this] {
+            BuiltinsDialog d(this);
+            if (d.exec() == QDialog::Accepted && !d.chosen().isEmpty())
+                openScenario(d.chosen());
+        });
     builtin->setShortcut(QKeySequence(tr("Ctrl+B")));
     m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openScenario);
@@ -254,25 +261,32 @@ void MainWindow::createActions() {
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
+}
 
+void MainWindow::createSimulationMenu() {
+    SimulationController& c = m_session.controller();
     QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
     m_runAction = sim->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this,
                                  [this] { m_session.controller().toggleRunning(); });
     m_runAction->setShortcut(QKeySequence(Qt::Key_Space));
-    QAction* stepEvent = sim->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward),
-                                        tr("Step one &event"), &c, &SimulationController::stepEvent);
+    QAction* stepEvent = m_stepEventAction =
+        sim->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Step one &event"), &c,
+                       &SimulationController::stepEvent);
     stepEvent->setShortcut(QKeySequence(Qt::Key_Period));
-    QAction* stepTick = sim->addAction(style()->standardIcon(QStyle::SP_MediaSkipForward),
-                                       tr("Step one &tick"), &c, &SimulationController::stepTick);
+    QAction* stepTick = m_stepTickAction =
+        sim->addAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Step one &tick"), &c,
+                       &SimulationController::stepTick);
     stepTick->setShortcut(QKeySequence(Qt::Key_Comma));
-    QAction* step10 = sim->addAction(tr("Step &10 ms"), this,
-                                     [this] { m_session.controller().stepFor(core::SimTime::ms(10)); });
+    QAction* step10 = m_step10Action = sim->addAction(
+        tr("Step &10 ms"), this, [this] { m_session.controller().stepFor(core::SimTime::ms(10)); });
     step10->setShortcut(QKeySequence(tr("Ctrl+.")));
     sim->addAction(tr("Run &to..."), this, &MainWindow::runToDialog)->setShortcut(QKeySequence(tr("Ctrl+T")));
-    QAction* reset = sim->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), &c,
-                                    &SimulationController::reset);
+    QAction* reset = m_resetAction = sim->addAction(style()->standardIcon(QStyle::SP_BrowserReload),
+                                                    tr("R&eset"), &c, &SimulationController::reset);
     reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+}
 
+void MainWindow::createViewMenu() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
@@ -309,22 +323,26 @@ void MainWindow::createActions() {
     view->addAction(tr("Zoom to &Whole Run"), this, [this] { m_occupancy->zoomToAll(); })
         ->setShortcut(QKeySequence(tr("Ctrl+0")));
     createLanguageMenu(view->addMenu(tr("&Language")));
+}
 
+void MainWindow::createHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Scenario Format"), this, [this] { showScenarioFormatHelp(this); })
         ->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&About SchedScope"), this, [this] { showAbout(this); });
+}
 
+void MainWindow::createToolBar() {
     QToolBar* bar = addToolBar(tr("Simulation"));
     bar->setObjectName(QStringLiteral("simulationToolBar"));
-    bar->addAction(open);
-    bar->addAction(builtin);
+    bar->addAction(m_openAction);
+    bar->addAction(m_builtinAction);
     bar->addSeparator();
     bar->addAction(m_runAction);
-    bar->addAction(stepEvent);
-    bar->addAction(stepTick);
-    bar->addAction(step10);
-    bar->addAction(reset);
+    bar->addAction(m_stepEventAction);
+    bar->addAction(m_stepTickAction);
+    bar->addAction(m_step10Action);
+    bar->addAction(m_resetAction);
     bar->addSeparator();
     bar->addWidget(new QLabel(tr(" Speed "), bar));
     m_speed = new QSlider(Qt::Horizontal, bar);

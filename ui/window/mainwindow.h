@@ -73,7 +73,13 @@ protected:
     void closeEvent(QCloseEvent* e) override;
 
 private:
+    /// The menus, one function each, and the tool bar built from their actions.
     void createActions();
+    void createFileMenu();
+    void createSimulationMenu();
+    void createViewMenu();
+    void createHelpMenu();
+    void createToolBar();
     void createDocks();
     void createExports();
     void createLanguageMenu(QMenu* menu);
@@ -100,6 +106,12 @@ private:
     QSlider* m_speed = nullptr;
     QLabel* m_speedLabel = nullptr;
     QAction* m_runAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_builtinAction = nullptr;
+    QAction* m_stepEventAction = nullptr;
+    QAction* m_stepTickAction = nullptr;
+    QAction* m_step10Action = nullptr;
+    QAction* m_resetAction = nullptr;
     ExportRegistry* m_exports = nullptr;
     QString m_source;
 };

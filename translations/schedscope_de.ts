@@ -85,6 +85,10 @@
         <source>cancelled</source>
         <translation>abgebrochen</translation>
     </message>
+    <message>
+        <source>Cannot write %1: %2 is still being computed</source>
+        <translation>%1 kann nicht geschrieben werden: %2 wird noch berechnet</translation>
+    </message>
 </context>
 <context>
     <name>ui::BuiltinsDialog</name>
@@ -118,6 +122,10 @@
     <message>
         <source>Weight (1 to 10000):</source>
         <translation>Gewicht (1 bis 10000):</translation>
+    </message>
+    <message>
+        <source>Cgroup tree</source>
+        <translation>Cgroup-Baum</translation>
     </message>
 </context>
 <context>
@@ -548,6 +556,13 @@
     </message>
 </context>
 <context>
+    <name>ui::CountersPanel</name>
+    <message>
+        <source>Counters</source>
+        <translation>Zähler</translation>
+    </message>
+</context>
+<context>
     <name>ui::DepthChart</name>
     <message>
         <source>PSI cost versus cgroup depth (perfpipe, psi_direct_iteration)</source>
@@ -767,6 +782,18 @@
             <numerusform>%n Dateien nach %1 geschrieben</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Waiting for the views to finish computing...</source>
+        <translation>Warten, bis die Ansichten fertig berechnet sind …</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
 </context>
 <context>
     <name>ui::Help</name>
@@ -829,16 +856,8 @@
         <translation>&amp;Start</translation>
     </message>
     <message>
-        <source>Migrations</source>
-        <translation>Migrationen</translation>
-    </message>
-    <message>
         <source>Counters</source>
         <translation>Zähler</translation>
-    </message>
-    <message>
-        <source>Cgroup tree</source>
-        <translation>Cgroup-Baum</translation>
     </message>
     <message>
         <source>Save session</source>
@@ -882,10 +901,6 @@
     <message>
         <source>Wrote %1; open it in ui.perfetto.dev</source>
         <translation>%1 geschrieben; in ui.perfetto.dev öffnen</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>Cgroups</source>
@@ -1190,6 +1205,10 @@
     <message>
         <source>%1 shown, %2 held, %3 in all</source>
         <translation>%1 angezeigt, %2 gespeichert, %3 insgesamt</translation>
+    </message>
+    <message>
+        <source>Migrations</source>
+        <translation>Migrationen</translation>
     </message>
 </context>
 <context>

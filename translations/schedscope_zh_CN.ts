@@ -85,6 +85,10 @@
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message>
+        <source>Cannot write %1: %2 is still being computed</source>
+        <translation>无法写入 %1：%2 仍在计算中</translation>
+    </message>
 </context>
 <context>
     <name>ui::BuiltinsDialog</name>
@@ -118,6 +122,10 @@
     <message>
         <source>Weight (1 to 10000):</source>
         <translation>权重(1 到 10000):</translation>
+    </message>
+    <message>
+        <source>Cgroup tree</source>
+        <translation>Cgroup 树</translation>
     </message>
 </context>
 <context>
@@ -548,6 +556,13 @@
     </message>
 </context>
 <context>
+    <name>ui::CountersPanel</name>
+    <message>
+        <source>Counters</source>
+        <translation>计数器</translation>
+    </message>
+</context>
+<context>
     <name>ui::DepthChart</name>
     <message>
         <source>PSI cost versus cgroup depth (perfpipe, psi_direct_iteration)</source>
@@ -765,6 +780,18 @@
             <numerusform>已将 %n 个文件写入 %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Waiting for the views to finish computing...</source>
+        <translation>正在等待视图完成计算……</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
 </context>
 <context>
     <name>ui::Help</name>
@@ -827,16 +854,8 @@
         <translation>运行(&amp;R)</translation>
     </message>
     <message>
-        <source>Migrations</source>
-        <translation>迁移</translation>
-    </message>
-    <message>
         <source>Counters</source>
         <translation>计数器</translation>
-    </message>
-    <message>
-        <source>Cgroup tree</source>
-        <translation>Cgroup 树</translation>
     </message>
     <message>
         <source>Save session</source>
@@ -879,10 +898,6 @@
     <message>
         <source>Wrote %1; open it in ui.perfetto.dev</source>
         <translation>已写入 %1;请在 ui.perfetto.dev 中打开</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
     </message>
     <message>
         <source>Cgroups</source>
@@ -1187,6 +1202,10 @@
     <message>
         <source>%1 shown, %2 held, %3 in all</source>
         <translation>显示 %1,保留 %2,共 %3</translation>
+    </message>
+    <message>
+        <source>Migrations</source>
+        <translation>迁移</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,6 @@
 #include "headlessexport.h"
 
 #include "export/exportregistry.h"
-#include "pages/depthpage.h"
-#include "plots/occupancyplot.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -28,14 +26,14 @@ void HeadlessExportJob::start() {
                 core::formatTimeHuman(m_until).c_str());
     std::fflush(stdout);
     m_window.session().controller().runTo(m_until);
-    m_window.depth()->compute(); // the Depth sweep, in the background alongside the run
+    m_window.exports().bringUpToDate(); // starts the Depth sweep, in the background alongside the run
     m_timer.start(100);
 }
 
 void HeadlessExportJob::poll() {
     const History& h = m_window.session().history();
     const bool there = h.now() >= m_until.count() || h.latest().finished;
-    if (!there || m_window.depth()->isComputing()) {
+    if (!there || m_window.exports().isBusy()) {
         if (++m_polls > 6000) {
             std::fprintf(stderr, "schedscope: the run did not reach %s within 10 minutes\n",
                          core::formatTimeHuman(m_until).c_str());
@@ -44,8 +42,9 @@ void HeadlessExportJob::poll() {
         return;
     }
     if (m_settle++ == 0) {
-        m_window.occupancy()->zoomToAll();
-        m_window.refreshAllViews();
+        // The whole run, not the last seconds the timeline follows.
+        m_window.session().view().showWholeRun(h.now());
+        m_window.exports().bringUpToDate();
         return; // a few frames for the views to lay out
     }
     if (m_settle < 5)
@@ -55,8 +54,7 @@ void HeadlessExportJob::poll() {
 }
 
 void HeadlessExportJob::write() {
-    m_window.refreshAllViews();
-    const ExportReport report = m_window.exports()->exportAll(m_folder, m_formats, QSize(1200, 700), 96);
+    const ExportReport report = m_window.exports().exportAll(m_folder, m_formats, QSize(1200, 700), 96);
     std::printf("Wrote %lld files to %s:\n", static_cast<long long>(report.written.size()),
                 qPrintable(QDir(m_folder).absolutePath()));
     for (const QString& p : report.written)

@@ -20,8 +20,8 @@ ScreenshotJob::ScreenshotJob(MainWindow& window, QString path, core::SimTime run
 }
 
 void ScreenshotJob::start() {
-    if (m_tab >= 0)
-        m_window.tabs()->setCurrentIndex(m_tab);
+    if (auto* tabs = m_window.findChild<QTabWidget*>(QStringLiteral("viewTabs")); tabs && m_tab >= 0)
+        tabs->setCurrentIndex(m_tab);
     if (m_compare)
         m_compare->runTo(m_runTo);
     else

@@ -81,13 +81,13 @@ private slots:
                              Zoom{"1 s", 1000000000}, Zoom{"2 s (all)", now}}) {
             session.view().setRange(now - z.width, now, false);
             plot.refresh();
-            plot.replot(QCustomPlot::rpImmediateRefresh); // warm up
+            plot.replotNow(); // warm up
             QElapsedTimer t;
             t.start();
             const int frames = 20;
             double sum = 0;
             for (int i = 0; i < frames; ++i) {
-                plot.replot(QCustomPlot::rpImmediateRefresh);
+                plot.replotNow();
                 sum += plot.lastFrameMs();
             }
             const double wall = static_cast<double>(t.nsecsElapsed()) / 1e6 / frames;

@@ -1,12 +1,9 @@
 // The main window as a user drives it: opening scenarios (good, bad, dropped), the views
 // following a running simulation, and the optimization check boxes acting on the engine.
-#include "models/migrationtablemodel.h"
-#include "pages/depthpage.h"
+#include "export/exportregistry.h"
 #include "pages/migrationspage.h"
 #include "pages/optimizationspanel.h"
-#include "pages/pressurepage.h"
 #include "pages/statuspanel.h"
-#include "plots/depthchart.h"
 #include "plots/migrationrateplot.h"
 #include "plots/occupancyplot.h"
 #include "plots/pressurechart.h"
@@ -19,6 +16,7 @@
 #include <QMimeData>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -99,33 +97,43 @@ private slots:
         QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
         w.session().controller().runTo(core::SimTime::ms(800));
         QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 800000000; }, 20000));
-        for (int tab = 0; tab < w.tabs()->count(); ++tab) {
-            w.tabs()->setCurrentIndex(tab);
-            QTest::qWait(80); // a few frames
+        QTest::qWait(80); // a few frames
+        auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        QVERIFY(tabs);
+        // A page in a hidden tab did no work while the run went on; shown, it catches up.
+        auto* table = w.findChild<QTableView*>(QStringLiteral("migrationTable"));
+        QVERIFY(table && !table->isVisible());
+        QCOMPARE(table->model()->rowCount(), 0);
+        for (int tab = 0; tab < tabs->count(); ++tab) {
+            tabs->setCurrentIndex(tab);
+            QTest::qWait(80);
         }
         // Occupancy lanes mirror the topology: 8 CPUs, siblings adjacent.
-        QCOMPARE(w.occupancy()->layout().position.size(), size_t(8));
-        QVERIFY(w.occupancy()->layout().position[1] - w.occupancy()->layout().position[0] <
-                w.occupancy()->layout().position[2] - w.occupancy()->layout().position[1]);
+        auto* occupancy = dynamic_cast<OccupancyPlot*>(w.exports().find(QStringLiteral("occupancy")));
+        QVERIFY(occupancy);
+        QCOMPARE(occupancy->layout().position.size(), size_t(8));
+        QVERIFY(occupancy->layout().position[1] - occupancy->layout().position[0] <
+                occupancy->layout().position[2] - occupancy->layout().position[1]);
         // Topology boxes for every CPU, siblings inside one core box.
-        QVERIFY(!w.topology()->cpuRect(7).isEmpty());
+        auto* topology = dynamic_cast<TopologyView*>(w.exports().find(QStringLiteral("topology")));
+        QVERIFY(topology && !topology->cpuRect(7).isEmpty());
         // Pressure: the system's series by default.
-        QVERIFY(w.pressure()->chart()->seriesNames().first().startsWith(QStringLiteral("system")));
+        auto* pressure = dynamic_cast<PressureChart*>(w.exports().find(QStringLiteral("pressure")));
+        QVERIFY(pressure && pressure->seriesNames().first().startsWith(QStringLiteral("system")));
         // Migrations: the table holds what History holds.
-        w.tabs()->setCurrentWidget(w.migrations());
+        tabs->setCurrentWidget(w.findChild<MigrationsPage*>());
         QTest::qWait(80);
-        QCOMPARE(static_cast<size_t>(w.migrations()->model()->rowCount()),
-                 w.session().history().migrations().size());
+        QCOMPARE(static_cast<size_t>(table->model()->rowCount()), w.session().history().migrations().size());
         // The rate chart has one bar series and legend entry per migration reason, no more.
-        QCOMPARE(static_cast<size_t>(w.migrations()->ratePlot()->legend->itemCount()),
-                 core::kMigrationReasonCount);
-        QCOMPARE(static_cast<size_t>(w.migrations()->ratePlot()->plottableCount()),
-                 core::kMigrationReasonCount);
-        QVERIFY(w.status()->text().contains(QStringLiteral("t = 0.800000 s")));
-        // Depth: the sweep runs in the background when shown and fills the chart.
-        w.tabs()->setCurrentWidget(w.depth());
-        QVERIFY(QTest::qWaitFor([&] { return !w.depth()->chart()->points().empty(); }, 60000));
-        QVERIFY(w.depth()->chart()->points().size() > 5);
+        auto* rate = dynamic_cast<MigrationRatePlot*>(w.exports().find(QStringLiteral("migration-rate")));
+        QVERIFY(rate);
+        QCOMPARE(static_cast<size_t>(rate->seriesNames().size()), core::kMigrationReasonCount);
+        QVERIFY(w.findChild<StatusPanel*>()->text().contains(QStringLiteral("t = 0.800000 s")));
+        // Depth: the sweep ran in the background once the tab was shown, and fills the chart.
+        Exportable* depth = w.exports().find(QStringLiteral("psi-depth"));
+        QVERIFY(depth);
+        QVERIFY(QTest::qWaitFor([&] { return !depth->isBusy(); }, 60000));
+        QVERIFY(depth->csv().count('\n') > 6); // header and a row per depth
     }
 
     void optimizationCheckBoxActsOnTheEngine() {
@@ -134,7 +142,9 @@ private slots:
         QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
         w.session().controller().stepFor(core::SimTime::ms(10));
         QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 10000000; }, 5000));
-        QCheckBox* box = w.optimizations()->checkBox(core::Optimization::AutogroupMoveSkip);
+        auto* panel = w.findChild<OptimizationsPanel*>();
+        QVERIFY(panel);
+        QCheckBox* box = panel->checkBox(core::Optimization::AutogroupMoveSkip);
         QTest::qWait(80);
         QVERIFY(box->isChecked());
         box->click();
@@ -146,7 +156,7 @@ private slots:
             5000));
         // The toggle is a marker on the timeline.
         QVERIFY(QTest::qWaitFor([&] { return !w.session().history().markers().empty(); }, 5000));
-        QVERIFY(!w.optimizations()->figure(core::Optimization::PsiClockOnce).isEmpty());
+        QVERIFY(!panel->figure(core::Optimization::PsiClockOnce).isEmpty());
     }
 };
 

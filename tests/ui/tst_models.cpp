@@ -1,10 +1,16 @@
 // The item models over History pass QAbstractItemModelTester while a run adds and removes
-// tasks and migrations, and turn edits and drops into engine commands.
-#include "controller/session.h"
+// tasks and migrations, and turn edits and drops into requests. Models take values in (a
+// History, the view state, colours) and give signals out, so the tests feed a History
+// directly from an engine on the test's own thread: no worker, no session, no waiting.
+#include "controller/cgroupcolors.h"
+#include "controller/history.h"
+#include "controller/viewstate.h"
 #include "models/cgrouptreemodel.h"
 #include "models/countermodel.h"
 #include "models/migrationtablemodel.h"
+#include "output/recorder.h"
 #include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <QAbstractItemModelTester>
 #include <QMimeData>
@@ -39,15 +45,45 @@ std::string churn() {
            "\"2ms\"}, {\"sleep\": \"500us\"}]}]}]}";
 }
 
-/// Steps the session's run by `d` at a time and refreshes `refresh` after every snapshot.
-template <typename F>
-void runInSteps(Session& s, SimTime until, SimTime d, F refresh) {
-    for (SimTime t = d; t <= until; t = t + d) {
-        s.controller().runTo(t);
-        QVERIFY(QTest::qWaitFor([&] { return s.history().now() >= t.count(); }, 10000));
-        refresh();
+/// What the worker and the session do for the views, on the test's thread: an engine whose
+/// counters are sampled every millisecond and whose snapshots go into a History.
+struct Feed {
+    explicit Feed(const std::string& scenario)
+        : spec(specText(scenario))
+        , engine(spec) {
+        engine.setTraceSink(&recorder);
+        history.reset(spec->topology.nrCpus());
+        append();
     }
-}
+    /// Runs to `until` and appends the snapshot.
+    void runTo(SimTime until) {
+        for (SimTime t = engine.now() + SimTime::ms(1); t <= until; t = t + SimTime::ms(1)) {
+            engine.runUntil(t);
+            recorder.sample(engine);
+        }
+        append();
+    }
+    /// Runs to `until` in steps of `d`, calling `refresh` after each snapshot.
+    template <typename F>
+    void runInSteps(SimTime until, SimTime d, F refresh) {
+        for (SimTime t = engine.now() + d; t <= until; t = t + d) {
+            runTo(t);
+            refresh();
+        }
+    }
+    void append() {
+        const auto s = recorder.take(engine, true);
+        history.append(*s);
+        colors.rebuild(s->cgroups);
+    }
+
+    std::shared_ptr<const ScenarioSpec> spec;
+    Engine engine;
+    Recorder recorder;
+    History history;
+    ViewState view;
+    CgroupColors colors;
+};
 
 } // namespace
 
@@ -55,14 +91,12 @@ class TestModels : public QObject {
     Q_OBJECT
 private slots:
     void cgroupTreePassesTheTester() {
-        Session s;
-        CgroupTreeModel model(s);
+        Feed f(churn());
+        CgroupTreeModel model(f.history, f.view, f.colors);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        s.open(specText(churn()));
-        QVERIFY(QTest::qWaitFor([&] { return s.history().snapshotsReceived() > 0; }, 5000));
         model.restart();
         int maxTasks = 0;
-        runInSteps(s, SimTime::ms(200), SimTime::ms(5), [&] {
+        f.runInSteps(SimTime::ms(200), SimTime::ms(5), [&] {
             model.refresh();
             const QModelIndex x = model.cgroupIndex(2); // /a/x: spawners and their children
             maxTasks = std::max(maxTasks, model.rowCount(x));
@@ -82,11 +116,9 @@ private slots:
     }
 
     void editsAndDropsBecomeRequests() {
-        Session s;
-        CgroupTreeModel model(s);
-        s.open(specText(churn()));
-        s.controller().stepFor(SimTime::ms(5));
-        QVERIFY(QTest::qWaitFor([&] { return s.history().now() >= 5000000; }, 5000));
+        Feed f(churn());
+        CgroupTreeModel model(f.history, f.view, f.colors);
+        f.runTo(SimTime::ms(5));
         model.restart();
         QSignalSpy weight(&model, &CgroupTreeModel::weightChangeRequested);
         QSignalSpy move(&model, &CgroupTreeModel::moveRequested);
@@ -110,37 +142,32 @@ private slots:
         QCOMPARE(move.first().at(1).toString(), QStringLiteral("/a"));
 
         // Carried out by the engine, the move shows in the model after the next snapshot.
-        connect(&model, &CgroupTreeModel::moveRequested, &s.controller(), &SimulationController::moveTask);
-        const uint32_t id = hog.data(CgroupTreeModel::TaskIdRole).toUInt();
-        model.dropMimeData(data.get(), Qt::MoveAction, -1, -1, a);
-        QVERIFY(QTest::qWaitFor(
-            [&] {
-                model.refresh();
-                const QModelIndex ai = model.cgroupIndex(1);
-                for (int r = 0; r < model.rowCount(ai); ++r)
-                    if (model.index(r, 0, ai).data(CgroupTreeModel::TaskIdRole).toUInt() == id)
-                        return true;
-                return false;
-            },
-            5000));
+        const auto id = core::TaskId(hog.data(CgroupTreeModel::TaskIdRole).toUInt());
+        const core::CommandResult done = f.engine.moveTask(id, move.first().at(1).toString().toStdString());
+        QVERIFY2(done.ok, done.message.c_str());
+        f.runTo(SimTime::ms(6));
+        model.refresh();
+        const QModelIndex ai = model.cgroupIndex(1);
+        bool moved = false;
+        for (int r = 0; r < model.rowCount(ai); ++r)
+            moved = moved || model.index(r, 0, ai).data(CgroupTreeModel::TaskIdRole).toUInt() == id.value();
+        QVERIFY(moved);
     }
 
     void migrationTablePassesTheTester() {
-        Session s;
-        s.history().setCap(size_t(1) << 20); // small: rows also go from the front
-        MigrationTableModel model(s);
+        Feed f(churn());
+        f.history.setCap(size_t(1) << 20); // small: rows also go from the front
+        MigrationTableModel model(f.history);
         MigrationFilterModel filter;
         filter.setSourceModel(&model);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester filterTester(&filter,
                                               QAbstractItemModelTester::FailureReportingMode::QtTest);
-        s.open(specText(churn()));
-        QVERIFY(QTest::qWaitFor([&] { return s.history().snapshotsReceived() > 0; }, 5000));
-        model.restart();
-        runInSteps(s, SimTime::ms(1000), SimTime::ms(25), [&] { model.refresh(); });
-        QCOMPARE(static_cast<size_t>(model.rowCount()), s.history().migrations().size());
+        model.restart({QStringLiteral("SMT"), QStringLiteral("MC")});
+        f.runInSteps(SimTime::ms(1000), SimTime::ms(25), [&] { model.refresh(); });
+        QCOMPARE(static_cast<size_t>(model.rowCount()), f.history.migrations().size());
         QVERIFY(model.rowCount() > 0);
-        QVERIFY2(s.history().migrationsDelivered() > s.history().migrations().size(),
+        QVERIFY2(f.history.migrationsDelivered() > f.history.migrations().size(),
                  "the cap should have dropped old records");
         // Filter by CPU: only migrations from or to it.
         filter.setCpu(1);
@@ -173,22 +200,21 @@ private slots:
     }
 
     void counterModelPassesTheTester() {
-        Session s;
-        CounterModel model(s);
+        Feed f(churn());
+        CounterModel model(f.history, f.view);
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        s.open(specText(churn()));
-        runInSteps(s, SimTime::ms(300), SimTime::ms(50), [&] { model.refresh(); });
+        f.runInSteps(SimTime::ms(300), SimTime::ms(50), [&] { model.refresh(); });
         const int forks = model.rowOf(QStringLiteral("forks"));
         QVERIFY(forks >= 0);
         QCOMPARE(model.index(forks, CounterModel::Total).data(Qt::UserRole).toDouble(),
-                 static_cast<double>(s.history().latest().counters.forks));
+                 static_cast<double>(f.history.latest().counters.forks));
         QVERIFY(model.index(forks, CounterModel::PerSecond).data(Qt::UserRole).toDouble() > 0);
         QVERIFY(model.rowOf(QStringLiteral("overhead: context_switch")) >= 0);
         // At the time cursor the counters are those of that moment.
-        s.view().setCursor(100000000);
+        f.view.setCursor(100000000);
         model.refresh();
         QVERIFY(model.index(forks, CounterModel::Total).data(Qt::UserRole).toDouble() <
-                static_cast<double>(s.history().latest().counters.forks));
+                static_cast<double>(f.history.latest().counters.forks));
     }
 };
 

@@ -106,7 +106,7 @@ QString CompareDeltaModel::format(double v, Unit unit) const {
     case Unit::Count:
         return QString::number(v, 'f', 0);
     case Unit::Ns:
-        return formatNs(static_cast<int64_t>(v));
+        return formatNs(static_cast<SimNs>(v));
     case Unit::Percent:
         return QStringLiteral("%1%").arg(v, 0, 'f', 2);
     }

@@ -1,5 +1,6 @@
 #include "compare/compareside.h"
 
+#include "export/exportregistry.h"
 #include "plots/occupancyplot.h"
 #include "scenario/scenariospec.h"
 
@@ -42,9 +43,11 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
     layout->addWidget(m_header);
     layout->addLayout(toggles);
     layout->addWidget(m_occupancy, 1);
-    connect(&m_session, &Session::started, m_occupancy, &OccupancyPlot::restart);
-    connect(&m_session, &Session::updated, m_occupancy, &OccupancyPlot::refresh);
     updateHeader();
+}
+
+void CompareSide::addExports(ExportRegistry& exports) {
+    exports.add(m_occupancy);
 }
 
 void CompareSide::open(const core::ScenarioSpec& spec, const std::string& sourceText,

@@ -13,6 +13,7 @@ class QLabel;
 namespace ui {
 
 class OccupancyPlot;
+class ExportRegistry;
 
 /// One side of the A/B comparison: its own Session (engine on its own thread), the five
 /// optimization switches that apply to this side only, and its occupancy timeline.
@@ -22,7 +23,8 @@ public:
     CompareSide(const QString& letter, QWidget* parent = nullptr);
 
     Session& session() { return m_session; }
-    OccupancyPlot* occupancy() const { return m_occupancy; }
+    /// Registers its occupancy timeline.
+    void addExports(ExportRegistry& exports);
     QCheckBox* optimizationBox(core::Optimization o) const { return m_boxes[size_t(o)]; }
     /// Starts `spec` with the optimizations of `opts` (the toggles show them).
     void open(const core::ScenarioSpec& spec, const std::string& sourceText,

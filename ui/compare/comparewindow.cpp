@@ -5,9 +5,9 @@
 #include "controller/format.h"
 #include "export/exportregistry.h"
 #include "pages/statuspanel.h"
-#include "plots/occupancyplot.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -54,8 +54,8 @@ CompareWindow::CompareWindow(const core::ScenarioSpec& spec, const std::string& 
     setCentralWidget(split);
 
     m_exports = new ExportRegistry(this);
-    m_exports->add(m_a->occupancy());
-    m_exports->add(m_b->occupancy());
+    m_a->addExports(*m_exports);
+    m_b->addExports(*m_exports);
     m_exports->addTable(QStringLiteral("compare-delta"), tr("A/B delta"), m_table);
     connect(m_exports, &ExportRegistry::message, this,
             [this](const QString& m) { statusBar()->showMessage(m, 8000); });
@@ -91,7 +91,7 @@ void CompareWindow::createActions() {
     m_runAction->setShortcut(QKeySequence(Qt::Key_Space));
     QAction* step =
         bar->addAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Step &100 ms"), this, [this] {
-            runTo(core::SimTime::ns(std::max<int64_t>(0, m_target)) + core::SimTime::ms(100));
+            runTo(core::SimTime::ns(std::max<SimNs>(0, m_target)) + core::SimTime::ms(100));
         });
     step->setShortcut(QKeySequence(Qt::Key_Period));
     QAction* end = bar->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Run to &end"), this,
@@ -102,7 +102,7 @@ void CompareWindow::createActions() {
     reset->setShortcut(QKeySequence(tr("Ctrl+R")));
     bar->addSeparator();
     bar->addWidget(new QLabel(tr(" Speed ")));
-    for (int64_t s : speedPresets())
+    for (SimNs s : speedPresets())
         m_speed->addItem(speedText(s), QVariant::fromValue<qlonglong>(s));
     m_speed->setCurrentIndex(std::min(5, m_speed->count() - 1));
     bar->addWidget(m_speed);
@@ -147,8 +147,8 @@ void CompareWindow::setRunning(bool running) {
         m_pump.stop();
 }
 
-int64_t CompareWindow::commonTime() const {
-    const int64_t a = m_a->session().history().now(), b = m_b->session().history().now();
+SimNs CompareWindow::commonTime() const {
+    const SimNs a = m_a->session().history().now(), b = m_b->session().history().now();
     return a == b ? a : -1;
 }
 
@@ -160,21 +160,21 @@ void CompareWindow::runTo(core::SimTime t) {
 
 void CompareWindow::pump() {
     // Lockstep: the next stretch starts only when both sides finished the last one.
-    const int64_t a = m_a->session().history().now(), b = m_b->session().history().now();
+    const SimNs a = m_a->session().history().now(), b = m_b->session().history().now();
     if (a < m_target || b < m_target)
         return;
     if (m_target >= m_spec.duration.count()) {
         setRunning(false);
         return;
     }
-    const int64_t speed = m_speed->currentData().toLongLong();
-    const int64_t stretch =
-        speed == 0 ? m_spec.duration.count() : std::max<int64_t>(1000, speed * kPumpMs / 1000);
+    const SimNs speed = m_speed->currentData().toLongLong();
+    const SimNs stretch =
+        speed == 0 ? m_spec.duration.count() : std::max<SimNs>(1000, speed * kPumpMs / 1000);
     runTo(core::SimTime::ns(m_target + stretch));
 }
 
 void CompareWindow::updateDelta() {
-    const int64_t t = commonTime();
+    const SimNs t = commonTime();
     if (t < 0) {
         m_time->setText(
             tr("A at %1, B at %2")

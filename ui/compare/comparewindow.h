@@ -1,5 +1,6 @@
 #pragma once
 
+#include "controller/format.h"
 #include "scenario/scenariospec.h"
 
 #include <QMainWindow>
@@ -35,7 +36,7 @@ public:
     CompareDeltaModel* delta() const { return m_delta; }
     ExportRegistry* exports() const { return m_exports; }
     /// Both sides at the same simulated time `t` (ns), or -1 while they differ.
-    int64_t commonTime() const;
+    SimNs commonTime() const;
     /// Runs both, as fast as possible, to `t` (capped at the scenario's end).
     void runTo(core::SimTime t);
 
@@ -59,7 +60,7 @@ private:
     QAction* m_runAction = nullptr;
     QTimer m_pump;
     bool m_running = false;
-    int64_t m_target = 0;
+    SimNs m_target = 0;
     bool m_syncing = false;
 };
 

@@ -6,14 +6,17 @@
 
 namespace ui {
 
-/// Simulated time in the ui is nanoseconds (int64_t, as core::SimTime counts them); these are
-/// the one conversion to and from the seconds that chart axes and labels show.
-inline constexpr int64_t kNsPerSecond = 1'000'000'000;
-inline double toSeconds(int64_t ns) {
-    return static_cast<double>(ns) / 1e9;
+/// A point or span of simulated time in the ui: nanoseconds since the start of the run, as
+/// core::SimTime::count() gives them (History, lanes, the view range and cursor, models and
+/// plots all use it). toSeconds / fromSeconds are the one conversion to and from the seconds
+/// that chart axes and labels show.
+using SimNs = int64_t;
+inline constexpr SimNs kNsPerSecond = 1'000'000'000;
+inline double toSeconds(SimNs ns) {
+    return static_cast<double>(ns) / static_cast<double>(kNsPerSecond);
 }
-inline int64_t fromSeconds(double s) {
-    return static_cast<int64_t>(s * 1e9);
+inline SimNs fromSeconds(double s) {
+    return static_cast<SimNs>(s * static_cast<double>(kNsPerSecond));
 }
 
 /// A rate or count for a label: 1234567 -> "1.23 M", 45600 -> "45.6 k", 12 -> "12".
@@ -26,7 +29,7 @@ inline QString compactNumber(double v) {
 }
 
 /// Simulated nanoseconds as people read them: "2.5 s", "300 ms", "12 us".
-inline QString formatNs(int64_t ns) {
+inline QString formatNs(SimNs ns) {
     return QString::fromStdString(core::formatTimeHuman(core::SimTime::ns(ns)));
 }
 

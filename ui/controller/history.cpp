@@ -53,7 +53,7 @@ void History::reset(uint32_t nrCpus) {
 }
 
 template <class Cgroups>
-void History::addSample(int64_t time, const core::Counters& counters, const core::OptimizationSet& opts,
+void History::addSample(SimNs time, const core::Counters& counters, const core::OptimizationSet& opts,
                         const Cgroups& cgroups) {
     HistorySample sample;
     sample.time = time;
@@ -126,13 +126,13 @@ size_t History::bytes() const {
     return n;
 }
 
-size_t History::sampleAt(int64_t t) const {
+size_t History::sampleAt(SimNs t) const {
     auto it = std::partition_point(m_samples.begin(), m_samples.end(),
                                    [t](const HistorySample& s) { return s.time <= t; });
     return it == m_samples.begin() ? 0 : static_cast<size_t>(it - m_samples.begin()) - 1;
 }
 
-std::pair<size_t, size_t> History::migrationsWithin(int64_t from, int64_t to) const {
+std::pair<size_t, size_t> History::migrationsWithin(SimNs from, SimNs to) const {
     auto lo = std::partition_point(m_migrations.begin(), m_migrations.end(),
                                    [from](const core::MigrationRecord& m) { return m.time.count() < from; });
     auto hi = std::partition_point(lo, m_migrations.end(),
@@ -153,8 +153,8 @@ void History::compactIfNeeded() {
     // half dropped. A bounded number of passes always ends.
     const size_t target = m_cap / 4 * 3;
     for (int pass = 0; pass < 64 && bytes() > target && m_now - m_start >= 4; ++pass) {
-        const int64_t span = m_now - m_start;
-        const int64_t half = m_start + span / 2, threeQuarters = m_start + span / 4 * 3;
+        const SimNs span = m_now - m_start;
+        const SimNs half = m_start + span / 2, threeQuarters = m_start + span / 4 * 3;
         if (m_coarseUntil < half)
             coarsenBefore(half);
         else if (m_coarseUntil < threeQuarters)
@@ -170,7 +170,7 @@ void History::compactIfNeeded() {
 #endif
 }
 
-void History::coarsenBefore(int64_t mid) {
+void History::coarsenBefore(SimNs mid) {
     // Keep about 2048 blocks per CPU for the coarse part: the level whose width is its 1/2048.
     int keep = 1;
     while (keep < LaneStore::kLevels - 1 && LaneStore::width(keep) * 2048 < mid - m_start)
@@ -194,7 +194,7 @@ void History::coarsenBefore(int64_t mid) {
     forgetUnreferencedNames(mid);
 }
 
-void History::dropBefore(int64_t mid) {
+void History::dropBefore(SimNs mid) {
     for (LaneStore& l : m_lanes)
         l.dropBefore(mid);
     // Keep the last sample before mid so that state at the new start is known.
@@ -209,7 +209,7 @@ void History::dropBefore(int64_t mid) {
     forgetUnreferencedNames(mid);
 }
 
-void History::forgetUnreferencedNames(int64_t keepCreatedAfter) {
+void History::forgetUnreferencedNames(SimNs keepCreatedAfter) {
     std::unordered_set<uint32_t> used;
     for (const LaneStore& l : m_lanes)
         for (int level = 0; level < LaneStore::kLevels; ++level) {

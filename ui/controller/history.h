@@ -1,5 +1,6 @@
 #pragma once
 
+#include "controller/format.h"
 #include "controller/lanestore.h"
 #include "output/snapshot.h"
 
@@ -17,7 +18,7 @@ namespace ui {
 
 /// One cgroup at one sample: cpuacct usage, weight, tasks, and its PSI averages in percent.
 struct CgroupSample {
-    int64_t usage = 0;
+    SimNs usage = 0;
     uint32_t weight = 0;
     uint32_t nrTasks = 0;
     /// [resource: cpu, memory, io][some, full][avg10, avg60, avg300], percent.
@@ -26,7 +27,7 @@ struct CgroupSample {
 
 /// The state the engine published at one moment.
 struct HistorySample {
-    int64_t time = 0;
+    SimNs time = 0;
     core::Counters counters;
     core::OptimizationSet optimizations;
     std::vector<CgroupSample> cgroups; ///< indexed by cgroup id
@@ -54,10 +55,10 @@ public:
     int compactions() const { return m_compactions; }
 
     // ---- the timeline ---------------------------------------------------------------------
-    int64_t start() const { return m_start; } ///< earliest time held (ns)
-    int64_t now() const { return m_now; }
+    SimNs start() const { return m_start; } ///< earliest time held (ns)
+    SimNs now() const { return m_now; }
     /// Data before this time is held at reduced resolution (no migration records, thinned samples).
-    int64_t coarseUntil() const { return m_coarseUntil; }
+    SimNs coarseUntil() const { return m_coarseUntil; }
     uint32_t nrCpus() const { return static_cast<uint32_t>(m_lanes.size()); }
     const LaneStore& lane(uint32_t cpu) const { return m_lanes[cpu]; }
     const std::deque<core::MigrationRecord>& migrations() const { return m_migrations; }
@@ -66,9 +67,9 @@ public:
     const std::vector<core::TimelineEntry>& commands() const { return m_commands; }
     const std::vector<HistorySample>& samples() const { return m_samples; }
     /// Index of the last sample at or before t (0 if none is).
-    size_t sampleAt(int64_t t) const;
+    size_t sampleAt(SimNs t) const;
     /// Migration records with time in [from, to).
-    std::pair<size_t, size_t> migrationsWithin(int64_t from, int64_t to) const;
+    std::pair<size_t, size_t> migrationsWithin(SimNs from, SimNs to) const;
     /// Every migration delivered so far (records dropped by compaction included).
     uint64_t migrationsDelivered() const { return m_migrationsDelivered; }
     uint64_t snapshotsReceived() const { return m_snapshots; }
@@ -82,12 +83,12 @@ public:
 
 private:
     template <class Cgroups>
-    void addSample(int64_t time, const core::Counters& counters, const core::OptimizationSet& opts,
+    void addSample(SimNs time, const core::Counters& counters, const core::OptimizationSet& opts,
                    const Cgroups& cgroups);
     void compactIfNeeded();
-    void coarsenBefore(int64_t mid);
-    void dropBefore(int64_t mid);
-    void forgetUnreferencedNames(int64_t keepCreatedAfter);
+    void coarsenBefore(SimNs mid);
+    void dropBefore(SimNs mid);
+    void forgetUnreferencedNames(SimNs keepCreatedAfter);
 
     size_t m_cap;
     std::vector<LaneStore> m_lanes;
@@ -97,15 +98,15 @@ private:
     std::vector<HistorySample> m_samples;
     struct Name {
         uint32_t index;
-        int64_t created;
+        SimNs created;
     };
     std::unordered_map<uint32_t, Name> m_taskNames;
     std::vector<std::string> m_names;
     std::unordered_map<std::string, uint32_t> m_nameIndex;
     core::Snapshot m_latest;
-    int64_t m_start = 0;
-    int64_t m_now = 0;
-    int64_t m_coarseUntil = 0;
+    SimNs m_start = 0;
+    SimNs m_now = 0;
+    SimNs m_coarseUntil = 0;
     uint64_t m_migrationsDelivered = 0;
     uint64_t m_snapshots = 0;
     int m_compactions = 0;

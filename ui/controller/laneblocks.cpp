@@ -24,7 +24,7 @@ void LaneBlocks::dropFront(size_t n) {
     m_head -= emptied * kChunk;
 }
 
-size_t LaneBlocks::firstEndingAfter(int64_t t) const {
+size_t LaneBlocks::firstEndingAfter(SimNs t) const {
     size_t lo = 0, hi = m_size;
     while (lo < hi) {
         const size_t mid = lo + (hi - lo) / 2;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "controller/format.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -12,10 +14,10 @@ namespace ui {
 /// kernel overhead; at coarser levels a merge of neighbouring slices, with how much of it was
 /// busy and which cgroup and task had the largest part.
 struct LaneBlock {
-    int64_t start = 0; ///< ns
-    int64_t end = 0;
-    int64_t busy = 0;             ///< ns running a task (overhead included)
-    int64_t overhead = 0;         ///< ns of kernel overhead
+    SimNs start = 0; ///< ns
+    SimNs end = 0;
+    SimNs busy = 0;               ///< ns running a task (overhead included)
+    SimNs overhead = 0;           ///< ns of kernel overhead
     uint32_t cgroup = UINT32_MAX; ///< of the largest part
     uint32_t task = UINT32_MAX;
 };
@@ -42,7 +44,7 @@ public:
     /// Drops the first n blocks; chunks left empty are freed.
     void dropFront(size_t n);
     /// Index of the first block that ends after t, size() if none (blocks are disjoint).
-    size_t firstEndingAfter(int64_t t) const;
+    size_t firstEndingAfter(SimNs t) const;
     /// Calls f(block) for the blocks from index `from` on, in order, while f returns true.
     template <class F>
     void visitFrom(size_t from, F&& f) const {

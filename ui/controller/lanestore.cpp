@@ -10,7 +10,7 @@ LaneBlock blockOf(const core::Slice& s) {
     LaneBlock b;
     b.start = s.start.count();
     b.end = s.end.count();
-    const int64_t len = b.end - b.start;
+    const SimNs len = b.end - b.start;
     b.busy = len;
     b.overhead = s.kind == core::SliceKind::Overhead ? len : 0;
     b.cgroup = s.cgroup.valid() ? s.cgroup.value() : UINT32_MAX;
@@ -19,12 +19,12 @@ LaneBlock blockOf(const core::Slice& s) {
 }
 
 /// How much a block counts when choosing whose colour a merged block takes: its task time.
-int64_t weightOf(const LaneBlock& b) {
+SimNs weightOf(const LaneBlock& b) {
     return b.busy - b.overhead;
 }
 
 /// Adds `b` (which starts at or after o's end) to the open block `o`.
-void extend(LaneBlock& o, int64_t& longest, const LaneBlock& b) {
+void extend(LaneBlock& o, SimNs& longest, const LaneBlock& b) {
     o.end = b.end;
     o.busy += b.busy;
     o.overhead += b.overhead;
@@ -56,7 +56,7 @@ void LaneStore::append(const core::Slice& s) {
     }
     for (int l = 1; l < kLevels; ++l) {
         LaneBlock& o = m_open[static_cast<size_t>(l)];
-        const int64_t w = width(l);
+        const SimNs w = width(l);
         if (o.end > o.start && b.start - o.end < w && o.end - o.start < w) {
             extend(o, m_openLongest[static_cast<size_t>(l)], b);
         } else {
@@ -68,7 +68,7 @@ void LaneStore::append(const core::Slice& s) {
     }
 }
 
-void LaneStore::dropFiner(int level, int64_t before) {
+void LaneStore::dropFiner(int level, SimNs before) {
     for (int l = 0; l < level && l < kLevels; ++l) {
         auto& v = m_levels[static_cast<size_t>(l)];
         if (m_validFrom[static_cast<size_t>(l)] >= before)
@@ -78,11 +78,11 @@ void LaneStore::dropFiner(int level, int64_t before) {
     }
 }
 
-void LaneStore::dropBefore(int64_t before) {
+void LaneStore::dropBefore(SimNs before) {
     dropFiner(kLevels, before);
 }
 
-const LaneBlock* LaneStore::at(int64_t t) const {
+const LaneBlock* LaneStore::at(SimNs t) const {
     const LaneBlock* open = openBlock(0);
     if (open && open->start <= t && t < open->end)
         return open;
@@ -93,19 +93,19 @@ const LaneBlock* LaneStore::at(int64_t t) const {
     return nullptr;
 }
 
-int64_t LaneStore::busyWithin(int64_t from, int64_t to) const {
+SimNs LaneStore::busyWithin(SimNs from, SimNs to) const {
     // Level 0 answers for [validFrom(0), to); each coarser level for the part finer levels
     // dropped. A coarse block partly inside counts pro rata.
-    int64_t busy = 0;
-    int64_t upper = to;
+    SimNs busy = 0;
+    SimNs upper = to;
     for (int l = 0; l < kLevels && upper > from; ++l) {
-        const int64_t lo = std::max(from, validFrom(l));
+        const SimNs lo = std::max(from, validFrom(l));
         if (lo < upper) {
             auto add = [&](const LaneBlock& b) {
-                const int64_t s = std::max(b.start, lo), e = std::min(b.end, upper);
+                const SimNs s = std::max(b.start, lo), e = std::min(b.end, upper);
                 if (e > s)
-                    busy += static_cast<int64_t>(static_cast<double>(b.busy) * static_cast<double>(e - s) /
-                                                 static_cast<double>(b.end - b.start));
+                    busy += static_cast<SimNs>(static_cast<double>(b.busy) * static_cast<double>(e - s) /
+                                               static_cast<double>(b.end - b.start));
             };
             const LaneBlocks& v = blocks(l);
             v.visitFrom(v.firstEndingAfter(lo), [&](const LaneBlock& b) {

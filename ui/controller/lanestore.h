@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/trace.h"
+#include "controller/format.h"
 #include "controller/laneblocks.h"
 
 #include <array>
@@ -17,7 +18,7 @@ class LaneStore {
 public:
     static constexpr int kLevels = 11;
     /// Width of level L: 1 us x 8^L, up to about 18 minutes (level 0: the slices themselves).
-    static constexpr int64_t width(int level) { return level == 0 ? 0 : int64_t(1000) << (3 * level); }
+    static constexpr SimNs width(int level) { return level == 0 ? 0 : SimNs(1000) << (3 * level); }
 
     /// Appends a slice; slices of one CPU arrive in time order.
     void append(const core::Slice& s);
@@ -28,25 +29,25 @@ public:
         return o.end > o.start ? &o : nullptr;
     }
     /// Data of `level` exists from this time on (earlier parts were compacted away).
-    int64_t validFrom(int level) const { return m_validFrom[static_cast<size_t>(level)]; }
+    SimNs validFrom(int level) const { return m_validFrom[static_cast<size_t>(level)]; }
     /// Drops the blocks of every level finer than `level` that end before `before`.
-    void dropFiner(int level, int64_t before);
+    void dropFiner(int level, SimNs before);
     /// Drops everything before `before` at every level.
-    void dropBefore(int64_t before);
+    void dropBefore(SimNs before);
     /// The level-0 block covering time t, or null (idle, or compacted).
-    const LaneBlock* at(int64_t t) const;
+    const LaneBlock* at(SimNs t) const;
     /// Busy ns within [from, to), read at the finest level valid there.
-    int64_t busyWithin(int64_t from, int64_t to) const;
+    SimNs busyWithin(SimNs from, SimNs to) const;
     size_t blockCount() const;
     size_t bytes() const;
-    int64_t end() const { return m_end; }
+    SimNs end() const { return m_end; }
 
 private:
     std::array<LaneBlocks, kLevels> m_levels;
     std::array<LaneBlock, kLevels> m_open{};
-    std::array<int64_t, kLevels> m_openLongest{}; ///< the open block's largest part so far
-    std::array<int64_t, kLevels> m_validFrom{};
-    int64_t m_end = 0;
+    std::array<SimNs, kLevels> m_openLongest{}; ///< the open block's largest part so far
+    std::array<SimNs, kLevels> m_validFrom{};
+    SimNs m_end = 0;
 };
 
 } // namespace ui

@@ -73,7 +73,7 @@ void SimulationController::reset() {
     emit opened(m_spec);
 }
 
-void SimulationController::setSpeed(int64_t simNsPerWallSecond) {
+void SimulationController::setSpeed(SimNs simNsPerWallSecond) {
     m_speed = simNsPerWallSecond;
     post([w = m_worker, simNsPerWallSecond] { w->setSpeed(simNsPerWallSecond); });
     emit speedChanged(simNsPerWallSecond);

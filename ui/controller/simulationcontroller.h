@@ -2,6 +2,7 @@
 
 #include "base/optimizations.h"
 #include "base/simtime.h"
+#include "controller/format.h"
 #include "output/mailbox.h"
 
 #include <QObject>
@@ -33,7 +34,7 @@ public:
     std::shared_ptr<const core::ScenarioSpec> spec() const { return m_spec; }
     bool isRunning() const { return m_running; }
     /// Simulated ns per wall second; 0 = as fast as possible.
-    int64_t speed() const { return m_speed; }
+    SimNs speed() const { return m_speed; }
 
     void run();
     void pause();
@@ -43,7 +44,7 @@ public:
     void stepFor(core::SimTime d);
     void runTo(core::SimTime t);
     void reset();
-    void setSpeed(int64_t simNsPerWallSecond);
+    void setSpeed(SimNs simNsPerWallSecond);
     void setOptimization(core::Optimization o, bool on);
     void moveTask(core::TaskId task, const QString& cgroupPath);
     void setCgroupWeight(const QString& cgroupPath, uint32_t weight);
@@ -60,7 +61,7 @@ signals:
     void snapshot(std::shared_ptr<const core::Snapshot> s);
     void opened(std::shared_ptr<const core::ScenarioSpec> spec);
     void runningChanged(bool running);
-    void speedChanged(int64_t simNsPerWallSecond);
+    void speedChanged(SimNs simNsPerWallSecond);
     void commandDone(bool ok, const QString& message);
 
 private:
@@ -74,7 +75,7 @@ private:
     std::shared_ptr<const core::ScenarioSpec> m_spec;
     uint64_t m_generation = 0;
     bool m_running = false;
-    int64_t m_speed = 0;
+    SimNs m_speed = 0;
 };
 
 } // namespace ui

@@ -66,8 +66,8 @@ void SimulationWorker::setRunning(bool running) {
     m_timer->start(0);
 }
 
-void SimulationWorker::setSpeed(int64_t simNsPerWallSecond) {
-    m_speed = std::max<int64_t>(0, simNsPerWallSecond);
+void SimulationWorker::setSpeed(SimNs simNsPerWallSecond) {
+    m_speed = std::max<SimNs>(0, simNsPerWallSecond);
     reanchor();
 }
 
@@ -156,11 +156,11 @@ void SimulationWorker::runSlice() {
             const auto wall =
                 std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - m_anchorWall);
             const double sim = static_cast<double>(m_speed) * toSeconds(wall.count());
-            target = m_anchorSim + core::SimTime::ns(static_cast<int64_t>(sim));
+            target = m_anchorSim + core::SimTime::ns(static_cast<SimNs>(sim));
         }
         // The next sample point: the first multiple of kSampleEvery after the last sample (steps
         // may have moved time past several).
-        const int64_t every = kSampleEvery.count();
+        const SimNs every = kSampleEvery.count();
         const core::SimTime nextSample = core::SimTime::ns(
             std::max(m_lastSample.count(), m_engine->now().count() / every * every) + every);
         const core::SimTime goal = std::min(target, nextSample);

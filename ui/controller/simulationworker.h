@@ -1,5 +1,6 @@
 #pragma once
 
+#include "controller/format.h"
 #include "output/mailbox.h"
 #include "output/recorder.h"
 #include "sim/engine.h"
@@ -28,7 +29,7 @@ public:
     void reset(uint64_t generation);
     void setRunning(bool running);
     /// Simulated ns per wall second; 0 = as fast as possible.
-    void setSpeed(int64_t simNsPerWallSecond);
+    void setSpeed(SimNs simNsPerWallSecond);
     void stepEvent();
     void stepTick();
     void stepFor(core::SimTime d);
@@ -62,7 +63,7 @@ private:
     QTimer* m_timer;
     uint64_t m_generation = 0;
     bool m_running = false;
-    int64_t m_speed = 0;
+    SimNs m_speed = 0;
     std::optional<core::SimTime> m_runTo;
     // Pacing: simulated time should be anchorSim + speed x (wall - anchorWall).
     core::SimTime m_anchorSim;

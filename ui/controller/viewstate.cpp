@@ -4,7 +4,7 @@
 
 namespace ui {
 
-void ViewState::setRange(int64_t from, int64_t to, bool follow) {
+void ViewState::setRange(SimNs from, SimNs to, bool follow) {
     to = std::max(to, from + 1000); // at least 1 us wide
     if (from == m_from && to == m_to && follow == m_follow)
         return;
@@ -14,16 +14,20 @@ void ViewState::setRange(int64_t from, int64_t to, bool follow) {
     emit rangeChanged();
 }
 
-void ViewState::followTo(int64_t now) {
+void ViewState::followTo(SimNs now) {
     if (!m_follow)
         return;
-    const int64_t width = m_to - m_from;
+    const SimNs width = m_to - m_from;
     // Until the run is as long as the window, show it from the start.
-    const int64_t to = std::max(now, width);
+    const SimNs to = std::max(now, width);
     setRange(to - width, to, true);
 }
 
-void ViewState::setCursor(std::optional<int64_t> t) {
+void ViewState::showWholeRun(SimNs now) {
+    setRange(0, std::max<SimNs>(1, now), false);
+}
+
+void ViewState::setCursor(std::optional<SimNs> t) {
     if (t == m_cursor)
         return;
     m_cursor = t;

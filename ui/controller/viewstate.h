@@ -19,15 +19,17 @@ public:
     using QObject::QObject;
 
     // Visible range in ns.
-    int64_t rangeStart() const { return m_from; }
-    int64_t rangeEnd() const { return m_to; }
+    SimNs rangeStart() const { return m_from; }
+    SimNs rangeEnd() const { return m_to; }
     bool following() const { return m_follow; }
-    void setRange(int64_t from, int64_t to, bool follow);
+    void setRange(SimNs from, SimNs to, bool follow);
     /// Keeps the visible width and moves it to end at `now`, when following.
-    void followTo(int64_t now);
+    void followTo(SimNs now);
+    /// Shows the whole run up to `now` and stops following.
+    void showWholeRun(SimNs now);
 
-    std::optional<int64_t> cursor() const { return m_cursor; }
-    void setCursor(std::optional<int64_t> t);
+    std::optional<SimNs> cursor() const { return m_cursor; }
+    void setCursor(std::optional<SimNs> t);
 
     std::optional<uint32_t> selectedCpu() const { return m_cpu; }
     void setSelectedCpu(std::optional<uint32_t> cpu);
@@ -43,10 +45,10 @@ signals:
     void selectionChanged();
 
 private:
-    int64_t m_from = 0;
-    int64_t m_to = kNsPerSecond;
+    SimNs m_from = 0;
+    SimNs m_to = kNsPerSecond;
     bool m_follow = true;
-    std::optional<int64_t> m_cursor;
+    std::optional<SimNs> m_cursor;
     std::optional<uint32_t> m_cpu;
     std::set<uint32_t> m_cgroups;
     std::optional<uint32_t> m_task;

@@ -70,6 +70,7 @@ QList<ExportFormat> parseFormats(const QString& list, QStringList& bad) {
 }
 
 QImage renderImage(Exportable& view, QSize size, int dpi, bool withTitle) {
+    view.bringUpToDate();
     const double scale = dpi / 96.0;
     QImage img(QSize(qRound(size.width() * scale), qRound(size.height() * scale)), QImage::Format_ARGB32);
     img.setDotsPerMeterX(qRound(dpi / 0.0254));
@@ -91,6 +92,11 @@ QString exportView(Exportable& view, const ExportRequest& r) {
     if (r.dpi < 24 || r.dpi > 1200)
         return QCoreApplication::translate("ui", "Cannot write %1: the resolution must be 24 to 1200 dpi")
             .arg(r.path);
+    // A view refreshes only while shown; what is written is always the session as it is now.
+    view.bringUpToDate();
+    if (view.isBusy())
+        return QCoreApplication::translate("ui", "Cannot write %1: %2 is still being computed")
+            .arg(r.path, view.exportTitle());
     switch (r.format) {
     case ExportFormat::Csv: {
         const QByteArray data = view.csv();

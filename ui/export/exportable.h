@@ -26,6 +26,11 @@ public:
     virtual void renderTo(QPainter& painter, const QRect& target) = 0;
     /// Its data as CSV (RFC 4180, header row first); empty when it has none.
     virtual QByteArray csv() const = 0;
+    /// Brings its data up to date before it is written: views refresh only while shown, so a
+    /// hidden one may be behind. A view whose data takes long to compute starts it here.
+    virtual void bringUpToDate() {}
+    /// Whether it is still computing what bringUpToDate() started (an export waits for it).
+    virtual bool isBusy() const { return false; }
 };
 
 } // namespace ui

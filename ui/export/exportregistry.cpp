@@ -8,12 +8,17 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QWidget>
+
+#include <algorithm>
 
 namespace ui {
 
@@ -38,8 +43,8 @@ void ExportRegistry::add(Exportable* view) {
 }
 
 void ExportRegistry::addTable(const QString& name, const QString& title, QAbstractItemView* view,
-                              bool withMenu) {
-    m_owned.push_back(std::make_unique<TableExport>(name, title, view));
+                              std::function<void()> bringUpToDate, bool withMenu) {
+    m_owned.push_back(std::make_unique<TableExport>(name, title, view, std::move(bringUpToDate)));
     Exportable* e = m_owned.back().get();
     m_views.push_back(e);
     if (withMenu) {
@@ -47,6 +52,39 @@ void ExportRegistry::addTable(const QString& name, const QString& title, QAbstra
         connect(view, &QWidget::customContextMenuRequested, this,
                 [this, e, view](const QPoint& pos) { showMenu(e, view->viewport()->mapToGlobal(pos)); });
     }
+}
+
+void ExportRegistry::bringUpToDate() {
+    for (Exportable* e : m_views)
+        e->bringUpToDate();
+}
+
+bool ExportRegistry::isBusy() const {
+    return std::any_of(m_views.begin(), m_views.end(), [](const Exportable* e) { return e->isBusy(); });
+}
+
+bool ExportRegistry::waitUntilReady(Exportable* view) {
+    auto busy = [this, view] { return view ? view->isBusy() : isBusy(); };
+    if (view)
+        view->bringUpToDate();
+    else
+        bringUpToDate();
+    if (!busy())
+        return true;
+    QProgressDialog progress(tr("Waiting for the views to finish computing..."), tr("Cancel"), 0, 0,
+                             m_window);
+    progress.setWindowTitle(tr("Export"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    QEventLoop loop;
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (!busy() || progress.wasCanceled())
+            loop.quit();
+    });
+    poll.start(100);
+    loop.exec();
+    return !busy();
 }
 
 Exportable* ExportRegistry::find(const QString& name) const {
@@ -72,6 +110,7 @@ Exportable* ExportRegistry::current() const {
 }
 
 void ExportRegistry::showMenu(Exportable* view, const QPoint& globalPos) {
+    view->bringUpToDate();
     QMenu menu;
     if (view->hasImage()) {
         menu.addAction(tr("Export as &PNG..."), this,
@@ -102,7 +141,7 @@ void ExportRegistry::setLastFolder(const QString& folder) {
 }
 
 void ExportRegistry::exportWithDialog(Exportable* view, ExportFormat format) {
-    if (!view)
+    if (!view || !waitUntilReady(view))
         return;
     ExportDialog d(*view, format, lastFolder(), m_window);
     if (d.exec() != QDialog::Accepted)
@@ -120,7 +159,7 @@ void ExportRegistry::exportWithDialog(Exportable* view, ExportFormat format) {
 }
 
 void ExportRegistry::copyImage(Exportable* view) {
-    if (!view || !view->hasImage())
+    if (!view || !view->hasImage() || !waitUntilReady(view))
         return;
     QSize size = view->exportWidget()->size();
     if (size.width() < 320 || size.height() < 200)
@@ -137,7 +176,8 @@ ExportReport ExportRegistry::exportAll(const QString& folder, const QList<Export
         return report;
     }
     const QDir dir(folder);
-    for (Exportable* view : m_views)
+    bringUpToDate(); // all at once: long work (the Depth sweep) runs while the rest is written
+    for (Exportable* view : m_views) {
         for (ExportFormat f : formats) {
             if (f == ExportFormat::Csv ? view->csv().isEmpty() : !view->hasImage())
                 continue;
@@ -152,6 +192,7 @@ ExportReport ExportRegistry::exportAll(const QString& folder, const QList<Export
             else
                 report.errors << error;
         }
+    }
     return report;
 }
 
@@ -164,6 +205,7 @@ void ExportRegistry::exportAllWithDialog() {
                                  tr("No format was chosen; nothing was written."));
         return;
     }
+    waitUntilReady(); // when cancelled, what still computes is reported, the rest written
     QApplication::setOverrideCursor(Qt::WaitCursor);
     const ExportReport report = exportAll(d.folder(), d.formats(), d.size(), d.dpi());
     QApplication::restoreOverrideCursor();

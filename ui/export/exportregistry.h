@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -33,15 +34,27 @@ public:
 
     /// Registers a chart (or other drawing view) and gives its widget the export context menu.
     void add(Exportable* view);
-    /// Registers a table or tree for CSV export; `withMenu` adds the context menu to it.
-    void addTable(const QString& name, const QString& title, QAbstractItemView* view, bool withMenu = true);
+    /// Registers a table or tree for CSV export. `bringUpToDate` updates its model before an
+    /// export (the page showing it refreshes it only while visible); `withMenu` adds the
+    /// context menu to it.
+    void addTable(const QString& name, const QString& title, QAbstractItemView* view,
+                  std::function<void()> bringUpToDate = {}, bool withMenu = true);
     const std::vector<Exportable*>& views() const { return m_views; }
     Exportable* find(const QString& name) const;
     /// The view the user is looking at: the one with focus, else the first visible chart.
     Exportable* current() const;
 
-    /// Writes every view in every format it supports among `formats` into `folder`
-    /// (name.ext per view; views without data for CSV are skipped).
+    /// Brings every view up to date (hidden ones included); views with long work start it.
+    void bringUpToDate();
+    /// Whether a view is still computing what bringUpToDate() started.
+    bool isBusy() const;
+    /// Brings `view` (every view when null) up to date and, while any of them computes, shows
+    /// a progress dialog with Cancel. Returns false when the user cancelled.
+    bool waitUntilReady(Exportable* view = nullptr);
+
+    /// Brings every view up to date and writes each in every format it supports among
+    /// `formats` into `folder` (name.ext per view; views without data for CSV are skipped; a
+    /// view still computing is reported as an error per file, not written half-done).
     ExportReport exportAll(const QString& folder, const QList<ExportFormat>& formats, QSize size, int dpi);
 
     /// The interactive versions, with dialogs, errors shown and a status message.

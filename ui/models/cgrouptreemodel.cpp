@@ -1,6 +1,8 @@
 #include "models/cgrouptreemodel.h"
 
-#include "controller/session.h"
+#include "controller/cgroupcolors.h"
+#include "controller/history.h"
+#include "controller/viewstate.h"
 #include "sched/task.h"
 
 #include <QColor>
@@ -14,14 +16,17 @@ namespace ui {
 namespace {
 const QString kTaskMime = QStringLiteral("application/x-schedscope-task-ids");
 
-QString formatMs(int64_t ns) {
+QString formatMs(SimNs ns) {
     return QString::number(static_cast<double>(ns) / 1e6, 'f', 1);
 }
 } // namespace
 
-CgroupTreeModel::CgroupTreeModel(Session& session, QObject* parent)
+CgroupTreeModel::CgroupTreeModel(const History& history, const ViewState& view, const CgroupColors& colors,
+                                 QObject* parent)
     : QAbstractItemModel(parent)
-    , m_session(session) {}
+    , m_history(history)
+    , m_view(view)
+    , m_colors(colors) {}
 
 void CgroupTreeModel::restart() {
     beginResetModel();
@@ -31,11 +36,11 @@ void CgroupTreeModel::restart() {
 }
 
 const HistorySample* CgroupTreeModel::shownSample() const {
-    const auto cursor = m_session.view().cursor();
-    const auto& samples = m_session.history().samples();
+    const auto cursor = m_view.cursor();
+    const auto& samples = m_history.samples();
     if (!cursor || samples.empty())
         return nullptr;
-    return &samples[m_session.history().sampleAt(*cursor)];
+    return &samples[m_history.sampleAt(*cursor)];
 }
 
 void CgroupTreeModel::rebuildStructure(const std::vector<core::CgroupState>& cgroups) {
@@ -58,7 +63,7 @@ void CgroupTreeModel::rebuildStructure(const std::vector<core::CgroupState>& cgr
 }
 
 void CgroupTreeModel::refresh() {
-    const core::Snapshot& latest = m_session.history().latest();
+    const core::Snapshot& latest = m_history.latest();
     const auto& cgroups = latest.cgroups;
     bool same = cgroups.size() == m_nodes.size();
     for (size_t i = 0; same && i < cgroups.size(); ++i)
@@ -268,7 +273,7 @@ QVariant CgroupTreeModel::cgroupData(const CgroupNode& n, int column, int role) 
     if (role == IsTaskRole)
         return false;
     if (role == Qt::DecorationRole && column == Name)
-        return m_session.colors().color(id);
+        return m_colors.color(id);
     if (role == Qt::TextAlignmentRole && column != Name)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && column == Name)
@@ -278,10 +283,10 @@ QVariant CgroupTreeModel::cgroupData(const CgroupNode& n, int column, int role) 
         return {};
     const HistorySample* s = shownSample();
     const CgroupSample* cs = s && id < s->cgroups.size() ? &s->cgroups[id] : nullptr;
-    const int64_t usage = cs ? cs->usage : n.state.usage.count();
+    const SimNs usage = cs ? cs->usage : n.state.usage.count();
     const uint32_t weight = cs ? cs->weight : n.state.weight;
     const uint32_t tasks = cs ? cs->nrTasks : n.state.nrTasks;
-    const int64_t time = s ? s->time : m_session.history().now();
+    const SimNs time = s ? s->time : m_history.now();
     auto psi = [&](int resource) -> QVariant {
         const double v = cs ? cs->psi[resource][0][0]
                             : static_cast<double>(resource == 0   ? n.state.psi.cpu.some.avg[0]
@@ -301,7 +306,7 @@ QVariant CgroupTreeModel::cgroupData(const CgroupNode& n, int column, int role) 
     case CpuTime:
         return formatMs(usage);
     case Share: {
-        const double capacity = static_cast<double>(time) * m_session.history().nrCpus();
+        const double capacity = static_cast<double>(time) * m_history.nrCpus();
         return capacity > 0
                    ? QStringLiteral("%1%").arg(100.0 * static_cast<double>(usage) / capacity, 0, 'f', 1)
                    : QStringLiteral("-");

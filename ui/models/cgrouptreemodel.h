@@ -9,21 +9,25 @@
 
 namespace ui {
 
-class Session;
+class History;
+class ViewState;
+class CgroupColors;
 struct HistorySample;
 
 /// The cgroup hierarchy with its tasks as children: weight, tasks, cpuacct usage and share of
 /// the machine, PSI some avg10 for cpu, memory and io. Shows the latest state, or the state at
 /// the time cursor (cgroup rows; task rows are always the live tasks). Weights are editable
 /// and tasks can be dragged onto a cgroup: both are requests that the engine carries out, and
-/// the model shows the result when the next snapshot arrives.
+/// the model shows the result when the next snapshot arrives. Reads History, the view state
+/// and the colours; refresh() brings it up to date; edits leave as signals.
 class CgroupTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
     enum Column { Name, Weight, Tasks, CpuTime, Share, PsiCpu, PsiMemory, PsiIo, ColumnCount };
     enum Role { CgroupIdRole = Qt::UserRole + 1, TaskIdRole, PathRole, IsTaskRole, TaskNameRole };
 
-    explicit CgroupTreeModel(Session& session, QObject* parent = nullptr);
+    CgroupTreeModel(const History& history, const ViewState& view, const CgroupColors& colors,
+                    QObject* parent = nullptr);
 
     /// Brings the rows up to date with History (inserting and removing only what changed).
     void refresh();
@@ -74,7 +78,9 @@ private:
     QVariant taskData(const core::TaskInfo& t, int column, int role) const;
     const HistorySample* shownSample() const;
 
-    Session& m_session;
+    const History& m_history;
+    const ViewState& m_view;
+    const CgroupColors& m_colors;
     std::vector<CgroupNode> m_nodes; ///< by cgroup id
 };
 

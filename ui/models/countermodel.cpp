@@ -2,17 +2,19 @@
 
 #include "controller/format.h"
 
-#include "controller/session.h"
+#include "controller/history.h"
+#include "controller/viewstate.h"
 #include "models/counterrows.h"
 
 namespace ui {
 
-CounterModel::CounterModel(Session& session, QObject* parent)
+CounterModel::CounterModel(const History& history, const ViewState& view, QObject* parent)
     : QAbstractTableModel(parent)
-    , m_session(session) {}
+    , m_history(history)
+    , m_view(view) {}
 
 void CounterModel::refresh() {
-    const History& h = m_session.history();
+    const History& h = m_history;
     const auto& samples = h.samples();
     if (samples.empty()) {
         beginResetModel();
@@ -20,7 +22,7 @@ void CounterModel::refresh() {
         endResetModel();
         return;
     }
-    const auto cursor = m_session.view().cursor();
+    const auto cursor = m_view.cursor();
     const size_t i = cursor ? h.sampleAt(*cursor) : samples.size() - 1;
     const HistorySample& now = samples[i];
     // The rate over the last simulated second (or since the start).
@@ -66,7 +68,7 @@ QVariant CounterModel::data(const QModelIndex& index, int role) const {
     if (role != Qt::DisplayRole)
         return {};
     auto time = [](double ns) {
-        return QString::fromStdString(core::formatTimeHuman(core::SimTime::ns(static_cast<int64_t>(ns))));
+        return QString::fromStdString(core::formatTimeHuman(core::SimTime::ns(static_cast<SimNs>(ns))));
     };
     switch (index.column()) {
     case Name:

@@ -10,15 +10,17 @@ struct Counters;
 
 namespace ui {
 
-class Session;
+class History;
+class ViewState;
 
 /// The engine's counters, total and per simulated second over the last second, then kernel
 /// overhead by operation with its share of all CPU time. At the time cursor when one is set.
+/// Reads History and the view state; refresh() brings it up to date.
 class CounterModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Name, Total, PerSecond, Share, ColumnCount };
-    explicit CounterModel(Session& session, QObject* parent = nullptr);
+    CounterModel(const History& history, const ViewState& view, QObject* parent = nullptr);
     void refresh();
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -38,7 +40,8 @@ private:
         double share = -1;   ///< of all CPU time; -1 = not applicable
         bool isTime = false; ///< total in ns
     };
-    Session& m_session;
+    const History& m_history;
+    const ViewState& m_view;
     std::vector<Row> m_rows;
 };
 

@@ -1,15 +1,16 @@
 #include "models/migrationtablemodel.h"
 
-#include "controller/session.h"
+#include "controller/history.h"
 
 namespace ui {
 
-MigrationTableModel::MigrationTableModel(Session& session, QObject* parent)
+MigrationTableModel::MigrationTableModel(const History& history, QObject* parent)
     : QAbstractTableModel(parent)
-    , m_session(session) {}
+    , m_history(history) {}
 
-void MigrationTableModel::restart() {
+void MigrationTableModel::restart(QStringList domainLevels) {
     beginResetModel();
+    m_domainLevels = std::move(domainLevels);
     m_rows = 0;
     m_dropped = 0;
     endResetModel();
@@ -17,7 +18,7 @@ void MigrationTableModel::restart() {
 }
 
 void MigrationTableModel::refresh() {
-    const History& h = m_session.history();
+    const History& h = m_history;
     // Records History no longer holds went from the front.
     const uint64_t dropped = h.migrationsDelivered() - h.migrations().size();
     if (dropped > m_dropped) {
@@ -52,7 +53,7 @@ int MigrationTableModel::columnCount(const QModelIndex& parent) const {
 QVariant MigrationTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= m_rows || index.column() >= ColumnCount)
         return {};
-    const History& h = m_session.history();
+    const History& h = m_history;
     // Rows History dropped but whose removal is not announced yet come first.
     const uint64_t lag = h.migrationsDelivered() - h.migrations().size() - m_dropped;
     if (static_cast<uint64_t>(index.row()) < lag)
@@ -97,10 +98,9 @@ QVariant MigrationTableModel::data(const QModelIndex& index, int role) const {
         return QString::fromLatin1(r.data(), static_cast<qsizetype>(r.size()));
     }
     case Level: {
-        const core::Topology* topo = m_session.topology();
-        if (m.level < 0 || !topo || static_cast<size_t>(m.level) >= topo->levels().size())
+        if (m.level < 0 || m.level >= m_domainLevels.size())
             return QStringLiteral("-");
-        return QString::fromLatin1(core::domainLevelName(topo->levels()[static_cast<size_t>(m.level)].level));
+        return m_domainLevels[m.level];
     }
     }
     return {};
@@ -126,8 +126,8 @@ QVariant MigrationTableModel::headerData(int section, Qt::Orientation orientatio
     return {};
 }
 
-int MigrationTableModel::rowAtTime(int64_t t) const {
-    const auto [lo, hi] = m_session.history().migrationsWithin(t, INT64_MAX);
+int MigrationTableModel::rowAtTime(SimNs t) const {
+    const auto [lo, hi] = m_history.migrationsWithin(t, INT64_MAX);
     (void)hi;
     return static_cast<int>(std::min<size_t>(lo, static_cast<size_t>(std::max(0, m_rows - 1))));
 }

@@ -1,16 +1,20 @@
 #pragma once
 
+#include "controller/format.h"
+
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
+#include <QStringList>
 
 #include <optional>
 
 namespace ui {
 
-class Session;
+class History;
 
 /// Every migration History holds: time, task, from, to, reason, domain level. Rows are appended
-/// as the run goes and removed from the front when History compacts old records away.
+/// as the run goes and removed from the front when History compacts old records away. Reads
+/// History; refresh() brings it up to date.
 class MigrationTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
@@ -18,19 +22,22 @@ public:
     /// Numbers for sorting and filtering (time in ns, CPU numbers, reason index).
     static constexpr int SortRole = Qt::UserRole + 1;
 
-    explicit MigrationTableModel(Session& session, QObject* parent = nullptr);
+    explicit MigrationTableModel(const History& history, QObject* parent = nullptr);
     void refresh();
-    void restart();
+    /// Starts over (a new run) with the names of the run's scheduling-domain levels, innermost
+    /// first (the Domain column).
+    void restart(QStringList domainLevels);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     /// The row of the first migration at or after t.
-    int rowAtTime(int64_t t) const;
+    int rowAtTime(SimNs t) const;
 
 private:
-    Session& m_session;
+    const History& m_history;
+    QStringList m_domainLevels;
     int m_rows = 0;
     uint64_t m_dropped = 0; ///< records History dropped that were rows here
 };

@@ -1,6 +1,7 @@
 #include "pages/cgrouppanel.h"
 
 #include "controller/session.h"
+#include "export/exportregistry.h"
 #include "models/cgrouptreemodel.h"
 
 #include <QHeaderView>
@@ -14,7 +15,7 @@ namespace ui {
 CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
-    , m_model(new CgroupTreeModel(session, this))
+    , m_model(new CgroupTreeModel(session.history(), session.view(), session.colors(), this))
     , m_tree(new QTreeView(this)) {
     m_tree->setObjectName(QStringLiteral("cgroupTree"));
     m_tree->setModel(m_model);
@@ -43,7 +44,13 @@ CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
     connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &CgroupPanel::selectionToView);
     connect(m_tree, &QTreeView::customContextMenuRequested, this, &CgroupPanel::contextMenu);
-    connect(&session.view(), &ViewState::cursorChanged, this, &CgroupPanel::refresh);
+    connect(&session.view(), &ViewState::cursorChanged, this, [this] { refreshWhenVisible(); });
+    followSession(this, session);
+}
+
+void CgroupPanel::addExports(ExportRegistry& exports) {
+    exports.addTable(
+        QStringLiteral("cgroups"), tr("Cgroup tree"), m_tree, [this] { refresh(); }, false);
 }
 
 void CgroupPanel::restart() {

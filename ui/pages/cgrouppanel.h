@@ -1,5 +1,7 @@
 #pragma once
 
+#include "plots/liveview.h"
+
 #include <QWidget>
 
 class QTreeView;
@@ -7,19 +9,20 @@ class QTreeView;
 namespace ui {
 
 class Session;
+class ExportRegistry;
 class CgroupTreeModel;
 
 /// The cgroup tree dock: select cgroups or a task to filter and highlight the other views,
 /// drag a task onto a cgroup (or use the context menu) to move it there live, double-click a
-/// weight to change it.
-class CgroupPanel : public QWidget {
+/// weight to change it. Follows the session and the time cursor by itself.
+class CgroupPanel : public QWidget, public LiveView {
     Q_OBJECT
 public:
     explicit CgroupPanel(Session& session, QWidget* parent = nullptr);
-    void restart();
-    void refresh();
-    CgroupTreeModel* model() const { return m_model; }
-    QTreeView* view() const { return m_tree; }
+    void restart() override;
+    void refresh() override;
+    /// Registers the tree as a CSV table (it keeps its own context menu: move task, weight).
+    void addExports(ExportRegistry& exports);
 
 private:
     void selectionToView();

@@ -1,6 +1,7 @@
 #include "pages/counterspanel.h"
 
 #include "controller/session.h"
+#include "export/exportregistry.h"
 #include "models/countermodel.h"
 
 #include <QHeaderView>
@@ -11,7 +12,7 @@ namespace ui {
 
 CountersPanel::CountersPanel(Session& session, QWidget* parent)
     : QWidget(parent)
-    , m_model(new CounterModel(session, this))
+    , m_model(new CounterModel(session.history(), session.view(), this))
     , m_table(new QTableView(this)) {
     m_table->setObjectName(QStringLiteral("counterTable"));
     m_table->setModel(m_model);
@@ -23,7 +24,12 @@ CountersPanel::CountersPanel(Session& session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_table);
-    connect(&session.view(), &ViewState::cursorChanged, m_model, &CounterModel::refresh);
+    connect(&session.view(), &ViewState::cursorChanged, this, [this] { refreshWhenVisible(); });
+    followSession(this, session);
+}
+
+void CountersPanel::addExports(ExportRegistry& exports) {
+    exports.addTable(QStringLiteral("counters"), tr("Counters"), m_table, [this] { refresh(); });
 }
 
 void CountersPanel::refresh() {

@@ -1,5 +1,6 @@
 #include "pages/depthpage.h"
 
+#include "export/exportregistry.h"
 #include "plots/depthchart.h"
 
 #include <QElapsedTimer>
@@ -75,6 +76,30 @@ void DepthPage::compute() {
     // Each depth on its own: the pool runs them in parallel and reports progress per point.
     m_watcher.setFuture(QtConcurrent::mapped(
         kDepths, [](int depth) { return core::psiDepthSweep({depth}, kRoundTrips).front(); }));
+}
+
+void DepthPage::addExports(ExportRegistry& exports) {
+    exports.add(this);
+}
+
+QString DepthPage::exportName() const {
+    return m_chart->exportName();
+}
+
+QString DepthPage::exportTitle() const {
+    return m_chart->exportTitle();
+}
+
+QWidget* DepthPage::exportWidget() {
+    return m_chart;
+}
+
+void DepthPage::renderTo(QPainter& painter, const QRect& target) {
+    m_chart->renderTo(painter, target);
+}
+
+QByteArray DepthPage::csv() const {
+    return m_chart->csv();
 }
 
 void DepthPage::showEvent(QShowEvent* e) {

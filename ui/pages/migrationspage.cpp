@@ -2,9 +2,11 @@
 
 #include "base/trace.h"
 #include "controller/session.h"
+#include "export/exportregistry.h"
 #include "models/migrationtablemodel.h"
 #include "plots/migrationmatrixplot.h"
 #include "plots/migrationrateplot.h"
+#include "sched/topology.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -22,7 +24,7 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
     , m_session(session)
     , m_rate(new MigrationRatePlot(session, this))
     , m_matrix(new MigrationMatrixPlot(session, this))
-    , m_model(new MigrationTableModel(session, this))
+    , m_model(new MigrationTableModel(session.history(), this))
     , m_filter(new MigrationFilterModel(this))
     , m_table(new QTableView(this))
     , m_reason(new QComboBox(this))
@@ -50,10 +52,8 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
     m_task->setPlaceholderText(tr("filter by task name"));
     m_task->setClearButtonEnabled(true);
     connect(m_task, &QLineEdit::textChanged, m_filter, &MigrationFilterModel::setTaskText);
-    connect(&session.view(), &ViewState::selectionChanged, this, [this] {
-        m_filter->setCpu(m_session.view().selectedCpu());
-        m_matrix->refresh();
-    });
+    connect(&session.view(), &ViewState::selectionChanged, this,
+            [this] { m_filter->setCpu(m_session.view().selectedCpu()); });
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
         const QModelIndex time = m_filter->index(i.row(), MigrationTableModel::Time);
         m_session.view().setCursor(time.data(MigrationTableModel::SortRole).toLongLong());
@@ -89,17 +89,25 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
+    followSession(this, session);
+}
+
+void MigrationsPage::addExports(ExportRegistry& exports) {
+    exports.add(m_rate);
+    exports.add(m_matrix);
+    exports.addTable(QStringLiteral("migration-table"), tr("Migrations"), m_table, [this] { refresh(); });
 }
 
 void MigrationsPage::restart() {
-    m_model->restart();
-    refresh();
+    QStringList levels;
+    if (const core::Topology* topo = m_session.topology())
+        for (const core::DomainLevelInfo& l : topo->levels())
+            levels << QString::fromLatin1(core::domainLevelName(l.level));
+    m_model->restart(levels);
 }
 
 void MigrationsPage::refresh() {
     m_model->refresh();
-    m_rate->refresh();
-    m_matrix->refresh();
     const History& h = m_session.history();
     m_count->setText(tr("%1 shown, %2 held, %3 in all")
                          .arg(m_filter->rowCount())

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "plots/liveview.h"
+
 #include <QWidget>
 
 class QTableView;
@@ -10,6 +12,7 @@ class QLabel;
 namespace ui {
 
 class Session;
+class ExportRegistry;
 class MigrationRatePlot;
 class MigrationMatrixPlot;
 class MigrationTableModel;
@@ -17,19 +20,16 @@ class MigrationFilterModel;
 
 /// The Migrations tab: migrations per interval by reason, the CPU-to-CPU matrix, and the table
 /// of every migration with filters (CPU from the topology selection, reason, task). Double-click
-/// a row to put the time cursor there.
-class MigrationsPage : public QWidget {
+/// a row to put the time cursor there. Follows the session by itself; its charts and table are
+/// offered for export through addExports().
+class MigrationsPage : public QWidget, public LiveView {
     Q_OBJECT
 public:
     explicit MigrationsPage(Session& session, QWidget* parent = nullptr);
-    void restart();
-    void refresh();
-
-    MigrationTableModel* model() const { return m_model; }
-    QTableView* table() const { return m_table; }
-    MigrationFilterModel* filter() const { return m_filter; }
-    MigrationRatePlot* ratePlot() const { return m_rate; }
-    MigrationMatrixPlot* matrixPlot() const { return m_matrix; }
+    void restart() override;
+    void refresh() override;
+    /// Registers the rate chart, the matrix and the table.
+    void addExports(ExportRegistry& exports);
 
 private:
     Session& m_session;

@@ -56,6 +56,7 @@ OptimizationsPanel::OptimizationsPanel(Session& session, QWidget* parent)
         layout->addSpacing(8);
     }
     layout->addStretch();
+    followSession(this, session);
 }
 
 QString OptimizationsPanel::figure(core::Optimization o) const {

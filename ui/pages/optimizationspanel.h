@@ -2,6 +2,8 @@
 
 #include "base/optimizations.h"
 
+#include "plots/liveview.h"
+
 #include <QWidget>
 
 #include <array>
@@ -15,12 +17,12 @@ class Session;
 
 /// The five kernel changes: title, two lines on what changes, the seed thread it comes from,
 /// a check box that applies it live at the current simulated time, and a live figure of what
-/// it acts on.
-class OptimizationsPanel : public QWidget {
+/// it acts on. Follows the session by itself.
+class OptimizationsPanel : public QWidget, public LiveView {
     Q_OBJECT
 public:
     explicit OptimizationsPanel(Session& session, QWidget* parent = nullptr);
-    void refresh();
+    void refresh() override;
     QCheckBox* checkBox(core::Optimization o) const { return m_boxes[static_cast<size_t>(o)]; }
     QString figure(core::Optimization o) const;
 

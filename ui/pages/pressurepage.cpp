@@ -1,5 +1,6 @@
 #include "pages/pressurepage.h"
 
+#include "export/exportregistry.h"
 #include "plots/pressurechart.h"
 
 #include <QCheckBox>
@@ -38,12 +39,8 @@ PressurePage::PressurePage(Session& session, QWidget* parent)
     layout->addWidget(m_chart, 1);
 }
 
-void PressurePage::restart() {
-    m_chart->restart();
-}
-
-void PressurePage::refresh() {
-    m_chart->refresh();
+void PressurePage::addExports(ExportRegistry& exports) {
+    exports.add(m_chart);
 }
 
 } // namespace ui

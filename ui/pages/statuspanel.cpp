@@ -8,13 +8,13 @@
 
 namespace ui {
 
-const std::vector<int64_t>& speedPresets() {
-    static const std::vector<int64_t> presets = {1000,      10000,      100000,      1000000,      10000000,
-                                                 100000000, 1000000000, 10000000000, 100000000000, 0};
+const std::vector<SimNs>& speedPresets() {
+    static const std::vector<SimNs> presets = {1000,      10000,      100000,      1000000,      10000000,
+                                               100000000, 1000000000, 10000000000, 100000000000, 0};
     return presets;
 }
 
-QString speedText(int64_t ns) {
+QString speedText(SimNs ns) {
     if (ns == 0)
         return QObject::tr("max");
     const double x = toSeconds(ns);
@@ -47,13 +47,13 @@ StatusPanel::StatusPanel(Session& session, QWidget* parent)
     m_events->setText(tr("0 events/s"));
     connect(&session.controller(), &SimulationController::runningChanged, this, &StatusPanel::refresh);
     connect(&session.controller(), &SimulationController::speedChanged, this, &StatusPanel::refresh);
+    followSession(this, session);
 }
 
 void StatusPanel::restart() {
     m_lastSim = 0;
     m_lastEvents = 0;
     m_lastWallMs = m_wall.elapsed();
-    refresh();
 }
 
 QString StatusPanel::text() const {
@@ -76,7 +76,7 @@ void StatusPanel::refresh() {
         const double achieved = dt > 0 ? static_cast<double>(h.now() - m_lastSim) / dt : 0;
         m_speed->setText(tr("speed %1 (achieved %2)")
                              .arg(speedText(c.speed()), c.isRunning()
-                                                            ? speedText(static_cast<int64_t>(achieved) + 1)
+                                                            ? speedText(static_cast<SimNs>(achieved) + 1)
                                                             : QStringLiteral("-")));
         m_events->setText(tr("%1 events/s")
                               .arg(compactNumber(dt > 0 && events >= m_lastEvents

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "controller/format.h"
+
+#include "plots/liveview.h"
 #include <QElapsedTimer>
+
 #include <QWidget>
 
 class QLabel;
@@ -11,13 +15,13 @@ class Session;
 
 /// The status bar's figures: simulated time, run state, requested and achieved speed, engine
 /// events per wall second, and per simulated second the context switches, migrations and the
-/// kernel overhead as a share of CPU time.
-class StatusPanel : public QWidget {
+/// kernel overhead as a share of CPU time. Follows the session by itself.
+class StatusPanel : public QWidget, public LiveView {
     Q_OBJECT
 public:
     explicit StatusPanel(Session& session, QWidget* parent = nullptr);
-    void refresh();
-    void restart();
+    void refresh() override;
+    void restart() override;
     QString text() const;
 
 private:
@@ -30,14 +34,14 @@ private:
     QLabel* m_migrations;
     QLabel* m_overhead;
     QElapsedTimer m_wall;
-    int64_t m_lastSim = 0;
+    SimNs m_lastSim = 0;
     uint64_t m_lastEvents = 0;
     qint64 m_lastWallMs = 0;
 };
 
 /// Speed presets from slow motion (1 us of simulated time per wall second) to as fast as
 /// possible, in simulated ns per wall second (0 = as fast as possible).
-const std::vector<int64_t>& speedPresets();
-QString speedText(int64_t simNsPerWallSecond);
+const std::vector<SimNs>& speedPresets();
+QString speedText(SimNs simNsPerWallSecond);
 
 } // namespace ui

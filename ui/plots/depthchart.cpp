@@ -4,20 +4,23 @@
 #include "plots/plotrender.h"
 
 #include <QChart>
+#include <QChartView>
 #include <QLineSeries>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 namespace ui {
 
 DepthChart::DepthChart(QWidget* parent)
-    : QChartView(parent)
+    : QWidget(parent)
+    , m_view(new QChartView(this))
     , m_parent(new QLineSeries)
     , m_direct(new QLineSeries)
     , m_noPsi(new QLineSeries)
     , m_x(new QValueAxis)
     , m_y(new QValueAxis) {
     setObjectName(QStringLiteral("depthChart"));
-    setRenderHint(QPainter::Antialiasing);
+    m_view->setRenderHint(QPainter::Antialiasing);
     auto* c = new QChart;
     c->setTitle(tr("PSI cost versus cgroup depth (perfpipe, psi_direct_iteration)"));
     m_parent->setName(tr("cached parent pointer (change off)"));
@@ -41,7 +44,10 @@ DepthChart::DepthChart(QWidget* parent)
         s->attachAxis(m_y);
     }
     c->legend()->setAlignment(Qt::AlignBottom);
-    setChart(c);
+    m_view->setChart(c);
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(m_view);
 }
 
 void DepthChart::setPoints(const std::vector<core::DepthPoint>& points) {
@@ -69,7 +75,7 @@ QString DepthChart::exportTitle() const {
 }
 
 void DepthChart::renderTo(QPainter& painter, const QRect& target) {
-    renderChart(*chart(), painter, target);
+    renderChart(*m_view->chart(), painter, target);
 }
 
 QByteArray DepthChart::csv() const {

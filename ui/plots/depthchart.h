@@ -3,10 +3,11 @@
 #include "experiments/seeds.h"
 #include "export/exportable.h"
 
-#include <QChartView>
+#include <QWidget>
 
 #include <vector>
 
+class QChartView;
 class QLineSeries;
 class QValueAxis;
 
@@ -15,7 +16,7 @@ namespace ui {
 /// The PSI cost-versus-cgroup-depth sweep of the psi_direct_iteration seed: perfpipe throughput
 /// at each depth with the cached parent walk (the change off), the direct cgroup walk (on), and
 /// PSI off as the ceiling.
-class DepthChart : public QChartView, public Exportable {
+class DepthChart : public QWidget, public Exportable {
     Q_OBJECT
 public:
     explicit DepthChart(QWidget* parent = nullptr);
@@ -29,6 +30,7 @@ public:
     const std::vector<core::DepthPoint>& points() const { return m_points; }
 
 private:
+    QChartView* m_view;
     QLineSeries* m_parent;
     QLineSeries* m_direct;
     QLineSeries* m_noPsi;

@@ -11,31 +11,6 @@
 
 namespace ui {
 
-void LaneLayout::build(const core::Topology& topo) {
-    position.resize(topo.nrCpus());
-    double y = 0;
-    for (uint32_t c = 0; c < topo.nrCpus(); ++c) {
-        const core::CpuInfo& info = topo.cpu(core::CpuId(c));
-        if (c > 0) {
-            const core::CpuInfo& prev = topo.cpu(core::CpuId(c - 1));
-            if (info.socket != prev.socket)
-                y += 1.0;
-            else if (info.core != prev.core && topo.hasSmt())
-                y += 0.35;
-        }
-        position[c] = y;
-        y += 1.0;
-    }
-    extent = y;
-}
-
-std::optional<uint32_t> LaneLayout::cpuAt(double v) const {
-    auto it = std::lower_bound(position.begin(), position.end(), v - laneHeight / 2);
-    if (it == position.end() || std::abs(*it - v) > laneHeight / 2)
-        return std::nullopt;
-    return static_cast<uint32_t>(it - position.begin());
-}
-
 LanesPlottable::LanesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
     : QCPAbstractPlottable(keyAxis, valueAxis) {
     setSelectable(QCP::stNone);
@@ -89,7 +64,7 @@ void LanesPlottable::draw(QCPPainter* painter) {
     if (width <= 0)
         return;
     const QCPRange kr = key->range();
-    const int64_t t0 = fromSeconds(kr.lower);
+    const SimNs t0 = fromSeconds(kr.lower);
     const double nsPerPx = (kr.upper - kr.lower) * static_cast<double>(kNsPerSecond) / width;
     // The coarsest level whose blocks are at most half a pixel: a few blocks per column.
     int level = 0;
@@ -113,10 +88,10 @@ void LanesPlottable::draw(QCPPainter* painter) {
     }
 }
 
-void LanesPlottable::drawLane(QCPPainter* painter, uint32_t cpu, double top, double bottom, int64_t t0,
+void LanesPlottable::drawLane(QCPPainter* painter, uint32_t cpu, double top, double bottom, SimNs t0,
                               double nsPerPx, int left, int width, int level) {
     const LaneStore& lane = m_history->lane(cpu);
-    const int64_t t1 = t0 + static_cast<int64_t>(nsPerPx * width);
+    const SimNs t1 = t0 + static_cast<SimNs>(nsPerPx * width);
     const double h = bottom - top;
     const double ovTop = top + h * 0.6;
 
@@ -177,9 +152,9 @@ void LanesPlottable::drawLane(QCPPainter* painter, uint32_t cpu, double top, dou
     };
     // Read each part of [t0, t1) from the finest level that still holds it, starting at the
     // chosen one; older parts may only exist at coarser levels after compaction.
-    int64_t upper = t1;
+    SimNs upper = t1;
     for (int l = level; l < LaneStore::kLevels && upper > t0; ++l) {
-        const int64_t lo = std::max(t0, lane.validFrom(l));
+        const SimNs lo = std::max(t0, lane.validFrom(l));
         if (lo < upper) {
             const LaneBlocks& v = lane.blocks(l);
             v.visitFrom(v.firstEndingAfter(lo), [&](const LaneBlock& b) {

@@ -1,30 +1,18 @@
 #pragma once
 
+#include "controller/format.h"
+#include "plots/lanelayout.h"
+
 #include <qcustomplot.h>
 
 #include <optional>
 #include <set>
 #include <vector>
 
-namespace core {
-class Topology;
-}
-
 namespace ui {
 
 class History;
 class CgroupColors;
-
-/// Where each CPU's lane sits on the value axis: CPUs in topology order with a small gap
-/// between cores and a larger one between sockets, so SMT siblings sit together.
-struct LaneLayout {
-    std::vector<double> position; ///< value-axis centre of each CPU's lane
-    double laneHeight = 0.9;
-    double extent = 0; ///< value-axis size of all lanes
-    void build(const core::Topology& topo);
-    /// The CPU whose lane contains value v, if any.
-    std::optional<uint32_t> cpuAt(double v) const;
-};
 
 /// Draws the CPU occupancy lanes from History the way trace viewers do: each lane becomes a
 /// row of pixel columns, filled from the History level whose blocks are about a pixel wide;
@@ -50,7 +38,7 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
 private:
-    void drawLane(QCPPainter* painter, uint32_t cpu, double top, double bottom, int64_t t0, double nsPerPx,
+    void drawLane(QCPPainter* painter, uint32_t cpu, double top, double bottom, SimNs t0, double nsPerPx,
                   int left, int width, int level);
     QColor shade(uint32_t cgroup, uint32_t task) const;
 

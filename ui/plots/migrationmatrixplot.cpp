@@ -4,18 +4,23 @@
 #include "export/csv.h"
 #include "plots/plotrender.h"
 
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
 namespace ui {
 
 MigrationMatrixPlot::MigrationMatrixPlot(Session& session, QWidget* parent)
-    : QCustomPlot(parent)
+    : QWidget(parent)
     , m_session(session)
-    , m_map(new QCPColorMap(xAxis, yAxis))
-    , m_scale(new QCPColorScale(this)) {
+    , m_plot(new QCustomPlot(this))
+    , m_map(new QCPColorMap(m_plot->xAxis, m_plot->yAxis))
+    , m_scale(new QCPColorScale(m_plot)) {
     setObjectName(QStringLiteral("migrationMatrix"));
-    xAxis->setLabel(tr("to CPU"));
-    yAxis->setLabel(tr("from CPU"));
-    yAxis->setRangeReversed(true);
-    plotLayout()->addElement(0, 1, m_scale);
+    m_plot->xAxis->setLabel(tr("to CPU"));
+    m_plot->yAxis->setLabel(tr("from CPU"));
+    m_plot->yAxis->setRangeReversed(true);
+    m_plot->plotLayout()->addElement(0, 1, m_scale);
     m_scale->setLabel(tr("migrations"));
     m_map->setColorScale(m_scale);
     QCPColorGradient g(QCPColorGradient::gpHot);
@@ -25,11 +30,18 @@ MigrationMatrixPlot::MigrationMatrixPlot(Session& session, QWidget* parent)
     g.setColorStopAt(1, QColor(90, 0, 0));
     m_map->setGradient(g);
     m_map->setInterpolate(false);
-    auto* margins = new QCPMarginGroup(this);
-    axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
+    auto* margins = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
     m_scale->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
-    connect(&session.view(), &ViewState::rangeChanged, this, &MigrationMatrixPlot::refresh);
+    connect(&session.view(), &ViewState::rangeChanged, this, [this] { refreshWhenVisible(); });
+    connect(&session.view(), &ViewState::selectionChanged, this, [this] { refreshWhenVisible(); });
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(m_plot);
+    followSession(this, session);
 }
+
+MigrationMatrixPlot::~MigrationMatrixPlot() = default;
 
 void MigrationMatrixPlot::refresh() {
     const History& h = m_session.history();
@@ -56,9 +68,9 @@ void MigrationMatrixPlot::refresh() {
     if (m_map->dataRange().upper < 1)
         m_map->setDataRange(QCPRange(0, 1));
     const double half = m_block / 2.0;
-    xAxis->setRange(-half, (cells - 1) * double(m_block) + half);
-    yAxis->setRange(-half, (cells - 1) * double(m_block) + half);
-    replot(rpQueuedReplot);
+    m_plot->xAxis->setRange(-half, (cells - 1) * double(m_block) + half);
+    m_plot->yAxis->setRange(-half, (cells - 1) * double(m_block) + half);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 QString MigrationMatrixPlot::exportTitle() const {
@@ -67,7 +79,7 @@ QString MigrationMatrixPlot::exportTitle() const {
 }
 
 void MigrationMatrixPlot::renderTo(QPainter& painter, const QRect& target) {
-    renderCustomPlot(*this, painter, target);
+    renderCustomPlot(*m_plot, painter, target);
 }
 
 QByteArray MigrationMatrixPlot::csv() const {

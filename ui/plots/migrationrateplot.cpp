@@ -7,6 +7,10 @@
 #include "export/csv.h"
 #include "plots/plotrender.h"
 
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
 #include <array>
 
 namespace ui {
@@ -20,24 +24,25 @@ const std::array<QColor, core::kMigrationReasonCount> kReasonColors = {
 } // namespace
 
 MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
-    : QCustomPlot(parent)
-    , m_session(session) {
+    : QWidget(parent)
+    , m_session(session)
+    , m_plot(new QCustomPlot(this)) {
     setObjectName(QStringLiteral("migrationRatePlot"));
-    xAxis->setLabel(tr("simulated time (s)"));
-    yAxis->setLabel(tr("migrations per interval"));
+    m_plot->xAxis->setLabel(tr("simulated time (s)"));
+    m_plot->yAxis->setLabel(tr("migrations per interval"));
     // The legend in its own column, so it never covers bars.
-    legend->setVisible(true);
-    QFont small = legend->font();
+    m_plot->legend->setVisible(true);
+    QFont small = m_plot->legend->font();
     small.setPointSizeF(small.pointSizeF() * 0.85);
-    legend->setFont(small);
-    legend->setRowSpacing(0);
+    m_plot->legend->setFont(small);
+    m_plot->legend->setRowSpacing(0);
     auto* side = new QCPLayoutGrid;
-    plotLayout()->addElement(0, 1, side);
-    side->addElement(0, 0, legend);
-    plotLayout()->setColumnStretchFactor(1, 0.001);
+    m_plot->plotLayout()->addElement(0, 1, side);
+    side->addElement(0, 0, m_plot->legend);
+    m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
     QCPBars* below = nullptr;
     for (size_t r = 0; r < m_bars.size(); ++r) {
-        auto* b = new QCPBars(xAxis, yAxis);
+        auto* b = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         const std::string_view name = core::migrationReasonName(static_cast<core::MigrationReason>(r));
         b->setName(QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size())));
         b->setBrush(kReasonColors[r]);
@@ -48,18 +53,24 @@ MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
         below = b;
         m_bars[r] = b;
     }
-    connect(&session.view(), &ViewState::rangeChanged, this, &MigrationRatePlot::refresh);
+    connect(&session.view(), &ViewState::rangeChanged, this, [this] { refreshWhenVisible(); });
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(m_plot);
+    followSession(this, session);
 }
+
+MigrationRatePlot::~MigrationRatePlot() = default;
 
 void MigrationRatePlot::refresh() {
     const History& h = m_session.history();
     const ViewState& v = m_session.view();
     const auto& samples = h.samples();
     const double x0 = toSeconds(v.rangeStart()), x1 = toSeconds(v.rangeEnd());
-    const int64_t binNs = std::max<int64_t>(1, (v.rangeEnd() - v.rangeStart()) / kBins);
+    const SimNs binNs = std::max<SimNs>(1, (v.rangeEnd() - v.rangeStart()) / kBins);
     // Where History still holds the records, count them exactly; where it compacted them
     // away, use the counter samples (cumulative by reason, at the last sample before t).
-    auto cumAt = [&](int64_t t, size_t r) -> double {
+    auto cumAt = [&](SimNs t, size_t r) -> double {
         if (samples.empty() || samples.front().time > t)
             return 0;
         return static_cast<double>(samples[h.sampleAt(t)].counters.migrationsByReason[r]);
@@ -69,7 +80,7 @@ void MigrationRatePlot::refresh() {
         const auto [lo, hi] = h.migrationsWithin(std::max(v.rangeStart(), h.coarseUntil()), v.rangeEnd());
         const auto& migs = h.migrations();
         for (size_t i = lo; i < hi; ++i) {
-            const int64_t b = (migs[i].time.count() - v.rangeStart()) / binNs;
+            const SimNs b = (migs[i].time.count() - v.rangeStart()) / binNs;
             if (b >= 0 && b < kBins)
                 exact[static_cast<size_t>(b)][static_cast<size_t>(migs[i].reason)] += 1;
         }
@@ -80,7 +91,7 @@ void MigrationRatePlot::refresh() {
     for (size_t r = 0; r < m_bars.size(); ++r) {
         QVector<double> keys, values;
         for (int b = 0; b < kBins; ++b) {
-            const int64_t a = v.rangeStart() + b * binNs, e = std::min(a + binNs, h.now());
+            const SimNs a = v.rangeStart() + b * binNs, e = std::min(a + binNs, h.now());
             if (a >= h.now())
                 break;
             const double n =
@@ -95,9 +106,9 @@ void MigrationRatePlot::refresh() {
     }
     for (double s : stack)
         maxY = std::max(maxY, s);
-    xAxis->setRange(x0, x1);
-    yAxis->setRange(0, maxY * 1.1);
-    replot(rpQueuedReplot);
+    m_plot->xAxis->setRange(x0, x1);
+    m_plot->yAxis->setRange(0, maxY * 1.1);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 QString MigrationRatePlot::exportTitle() const {
@@ -107,7 +118,15 @@ QString MigrationRatePlot::exportTitle() const {
 }
 
 void MigrationRatePlot::renderTo(QPainter& painter, const QRect& target) {
-    renderCustomPlot(*this, painter, target);
+    renderCustomPlot(*m_plot, painter, target);
+}
+
+QStringList MigrationRatePlot::seriesNames() const {
+    QStringList names;
+    for (int i = 0; i < m_plot->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(m_plot->legend->item(i)))
+            names << item->plottable()->name();
+    return names;
 }
 
 QByteArray MigrationRatePlot::csv() const {

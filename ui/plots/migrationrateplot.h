@@ -2,10 +2,14 @@
 
 #include "base/trace.h"
 #include "export/exportable.h"
+#include "plots/liveview.h"
 
-#include <qcustomplot.h>
+#include <QWidget>
 
 #include <array>
+
+class QCustomPlot;
+class QCPBars;
 
 namespace ui {
 
@@ -13,11 +17,12 @@ class Session;
 
 /// Migrations per interval, stacked by reason (wakeup, fork, periodic, newidle, nohz, active,
 /// affinity, move), on the shared time axis. Counts come from the counter samples, so they stay
-/// right for history that was compacted.
-class MigrationRatePlot : public QCustomPlot, public Exportable {
+/// right for history that was compacted. Follows the session and the view range by itself.
+class MigrationRatePlot : public QWidget, public Exportable, public LiveView {
     Q_OBJECT
 public:
     explicit MigrationRatePlot(Session& session, QWidget* parent = nullptr);
+    ~MigrationRatePlot() override;
 
     QString exportName() const override { return QStringLiteral("migration-rate"); }
     QString exportTitle() const override;
@@ -25,12 +30,16 @@ public:
     void renderTo(QPainter& painter, const QRect& target) override;
     /// The bars: interval and count per reason.
     QByteArray csv() const override;
-    void refresh();
+    void bringUpToDate() override { refresh(); }
+    void refresh() override;
+    /// The bar series in legend order (one per migration reason).
+    QStringList seriesNames() const;
     /// Total of the bars drawn (tests).
     double drawnTotal() const { return m_drawnTotal; }
 
 private:
     Session& m_session;
+    QCustomPlot* m_plot;
     std::array<QCPBars*, core::kMigrationReasonCount> m_bars{};
     double m_drawnTotal = 0;
 };

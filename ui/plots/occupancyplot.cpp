@@ -4,29 +4,69 @@
 #include "controller/format.h"
 #include "controller/session.h"
 #include "export/csv.h"
+#include "plots/lanesplottable.h"
 #include "plots/plotrender.h"
 
 #include <QToolTip>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
 
 namespace ui {
 
+/// The QCustomPlot itself, private to the plot: it hands its input to the owner.
+class OccupancyPlot::Canvas : public QCustomPlot {
+public:
+    explicit Canvas(OccupancyPlot& owner)
+        : QCustomPlot(&owner)
+        , m_owner(owner) {}
+
+protected:
+    void keyPressEvent(QKeyEvent* e) override {
+        if (!m_owner.keyPressed(e))
+            QCustomPlot::keyPressEvent(e);
+    }
+    void mousePressEvent(QMouseEvent* e) override {
+        m_owner.mousePressed(e);
+        QCustomPlot::mousePressEvent(e);
+    }
+    void mouseReleaseEvent(QMouseEvent* e) override {
+        QCustomPlot::mouseReleaseEvent(e);
+        m_owner.mouseReleased(e);
+    }
+    void mouseMoveEvent(QMouseEvent* e) override {
+        QCustomPlot::mouseMoveEvent(e);
+        m_owner.mouseMoved(e);
+    }
+    void wheelEvent(QWheelEvent* e) override { m_owner.wheelTurned(e); }
+
+private:
+    OccupancyPlot& m_owner;
+};
+
 OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
-    : QCustomPlot(parent)
+    : QWidget(parent)
     , m_session(session)
-    , m_lanes(new LanesPlottable(xAxis, yAxis))
-    , m_cursor(new QCPItemStraightLine(this)) {
+    , m_plot(new Canvas(*this))
+    , m_lanes(new LanesPlottable(m_plot->xAxis, m_plot->yAxis))
+    , m_cursor(new QCPItemStraightLine(m_plot)) {
     setObjectName(QStringLiteral("occupancyPlot"));
-    setFocusPolicy(Qt::StrongFocus);
-    setMouseTracking(true);
-    setInteractions(QCP::iRangeDrag);
-    axisRect()->setRangeDrag(Qt::Horizontal);
-    setNoAntialiasingOnDrag(true);
-    xAxis->setLabel(tr("simulated time (s)"));
-    yAxis->setRangeReversed(true);
-    yAxis->grid()->setVisible(false);
-    yAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
-    yAxis->setTickLength(0, 0);
-    yAxis->setSubTickLength(0, 0);
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(m_plot);
+    setFocusProxy(m_plot);
+    m_plot->setFocusPolicy(Qt::StrongFocus);
+    m_plot->setMouseTracking(true);
+    QCustomPlot* plot = m_plot;
+    plot->setInteractions(QCP::iRangeDrag);
+    plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    plot->setNoAntialiasingOnDrag(true);
+    plot->xAxis->setLabel(tr("simulated time (s)"));
+    plot->yAxis->setRangeReversed(true);
+    plot->yAxis->grid()->setVisible(false);
+    plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
+    plot->yAxis->setTickLength(0, 0);
+    plot->yAxis->setSubTickLength(0, 0);
     m_lanes->setSource(&session.history(), &session.colors(), &m_layout);
     m_lanes->setName(tr("CPU occupancy"));
     m_lanes->removeFromLegend();
@@ -35,16 +75,16 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
     m_cursor->setVisible(false);
 
     // The legend sits in its own row under the plot: cgroup colours and the overhead.
-    legend->setVisible(true);
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    legend->setWrap(8);
-    legend->setBorderPen(Qt::NoPen);
+    plot->legend->setVisible(true);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setWrap(8);
+    plot->legend->setBorderPen(Qt::NoPen);
     auto* row = new QCPLayoutGrid;
-    plotLayout()->addElement(1, 0, row);
-    row->addElement(0, 0, legend);
-    plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->plotLayout()->addElement(1, 0, row);
+    row->addElement(0, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
 
-    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+    connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &OccupancyPlot::onAxisRangeChanged);
     connect(&session.view(), &ViewState::rangeChanged, this, &OccupancyPlot::applyViewRange);
     connect(&session.view(), &ViewState::cursorChanged, this, [this] {
@@ -55,13 +95,24 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
             m_cursor->point1->setCoords(x, 0);
             m_cursor->point2->setCoords(x, 1);
         }
-        replot(rpQueuedReplot);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
     connect(&session.view(), &ViewState::selectionChanged, this, [this] {
         const ViewState& v = m_session.view();
         m_lanes->setHighlight(v.selectedCgroups(), v.selectedTask(), v.selectedCpu());
-        replot(rpQueuedReplot);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
+    followSession(this, session);
+}
+
+OccupancyPlot::~OccupancyPlot() = default;
+
+void OccupancyPlot::replotNow() {
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+}
+
+double OccupancyPlot::lastFrameMs() const {
+    return m_plot->replotTime();
 }
 
 void OccupancyPlot::restart() {
@@ -70,46 +121,45 @@ void OccupancyPlot::restart() {
     m_markerCount = SIZE_MAX;
     m_legendCgroups = SIZE_MAX;
     m_labelHeight = -1;
-    yAxis->setRange(-0.6, std::max(1.0, m_layout.extent - 0.4));
+    m_plot->yAxis->setRange(-0.6, std::max(1.0, m_layout.extent - 0.4));
     applyViewRange();
-    refresh();
 }
 
 void OccupancyPlot::refresh() {
     // Lane labels depend on the height each lane gets.
-    if (axisRect()->height() != m_labelHeight) {
-        m_labelHeight = axisRect()->height();
+    if (m_plot->axisRect()->height() != m_labelHeight) {
+        m_labelHeight = m_plot->axisRect()->height();
         updateLabels();
     }
     updateMarkers();
     updateLegend();
-    replot(rpQueuedReplot);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void OccupancyPlot::applyViewRange() {
     const ViewState& v = m_session.view();
     m_applying = true;
-    xAxis->setRange(toSeconds(v.rangeStart()), toSeconds(v.rangeEnd()));
+    m_plot->xAxis->setRange(toSeconds(v.rangeStart()), toSeconds(v.rangeEnd()));
     m_applying = false;
-    replot(rpQueuedReplot);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void OccupancyPlot::onAxisRangeChanged(const QCPRange& r) {
     if (m_applying)
         return;
     // The user moved the view: stop following unless it still shows the present.
-    const int64_t from = fromSeconds(r.lower), to = fromSeconds(r.upper);
+    const SimNs from = fromSeconds(r.lower), to = fromSeconds(r.upper);
     const bool follow = to >= m_session.history().now() && from <= m_session.history().now();
     m_session.view().setRange(from, to, follow && m_session.view().following());
 }
 
 void OccupancyPlot::updateLabels() {
-    auto ticker = qSharedPointerCast<QCPAxisTickerText>(yAxis->ticker());
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_plot->yAxis->ticker());
     ticker->clear();
     const core::Topology* topo = m_session.topology();
     if (!topo)
         return;
-    const double pxPerLane = m_layout.extent > 0 ? axisRect()->height() / m_layout.extent : 0;
+    const double pxPerLane = m_layout.extent > 0 ? m_plot->axisRect()->height() / m_layout.extent : 0;
     for (uint32_t c = 0; c < topo->nrCpus(); ++c) {
         const core::CpuInfo& info = topo->cpu(core::CpuId(c));
         // Every lane labelled when there is room; otherwise the first thread of each core.
@@ -123,18 +173,18 @@ void OccupancyPlot::updateMarkers() {
     if (markers.size() == m_markerCount)
         return;
     for (auto* l : m_markerLines)
-        removeItem(l);
+        m_plot->removeItem(l);
     for (auto* t : m_markerLabels)
-        removeItem(t);
+        m_plot->removeItem(t);
     m_markerLines.clear();
     m_markerLabels.clear();
     for (const core::Marker& m : markers) {
         const double x = m.time.seconds();
-        auto* line = new QCPItemStraightLine(this);
+        auto* line = new QCPItemStraightLine(m_plot);
         line->setPen(QPen(QColor(120, 60, 160), 1, Qt::DashLine));
         line->point1->setCoords(x, 0);
         line->point2->setCoords(x, 1);
-        auto* label = new QCPItemText(this);
+        auto* label = new QCPItemText(m_plot);
         label->position->setTypeX(QCPItemPosition::ptPlotCoords);
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         label->position->setCoords(x, 0.0);
@@ -154,10 +204,10 @@ void OccupancyPlot::updateLegend() {
     if (cgroups.size() == m_legendCgroups)
         return;
     m_legendCgroups = cgroups.size();
-    clearGraphs();
-    legend->clearItems();
+    m_plot->clearGraphs();
+    m_plot->legend->clearItems();
     auto addEntry = [this](const QString& name, const QColor& color) {
-        QCPGraph* g = addGraph();
+        QCPGraph* g = m_plot->addGraph();
         g->setName(name);
         g->setPen(QPen(color, 9));
         g->setLineStyle(QCPGraph::lsLine);
@@ -170,25 +220,25 @@ void OccupancyPlot::updateLegend() {
 }
 
 void OccupancyPlot::zoom(double factor, double centre) {
-    xAxis->scaleRange(factor, centre);
-    replot(rpQueuedReplot);
+    m_plot->xAxis->scaleRange(factor, centre);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void OccupancyPlot::zoomBy(double factor) {
     const auto cursor = m_session.view().cursor();
-    zoom(factor, cursor ? toSeconds(*cursor) : xAxis->range().center());
+    zoom(factor, cursor ? toSeconds(*cursor) : m_plot->xAxis->range().center());
 }
 
 void OccupancyPlot::zoomToAll() {
-    m_session.view().setRange(0, std::max<int64_t>(1, m_session.history().now()), false);
+    m_session.view().showWholeRun(m_session.history().now());
 }
 
 void OccupancyPlot::pan(double fraction) {
-    xAxis->moveRange(xAxis->range().size() * fraction);
-    replot(rpQueuedReplot);
+    m_plot->xAxis->moveRange(m_plot->xAxis->range().size() * fraction);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void OccupancyPlot::keyPressEvent(QKeyEvent* e) {
+bool OccupancyPlot::keyPressed(QKeyEvent* e) {
     switch (e->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal:
@@ -204,13 +254,13 @@ void OccupancyPlot::keyPressEvent(QKeyEvent* e) {
         pan(0.1);
         break;
     case Qt::Key_Home: {
-        const double w = xAxis->range().size();
+        const double w = m_plot->xAxis->range().size();
         const double s = toSeconds(m_session.history().start());
         m_session.view().setRange(fromSeconds(s), fromSeconds((s + w)), false);
         break;
     }
     case Qt::Key_End: {
-        const int64_t w = m_session.view().rangeEnd() - m_session.view().rangeStart();
+        const SimNs w = m_session.view().rangeEnd() - m_session.view().rangeStart();
         m_session.view().setRange(m_session.view().rangeStart(), m_session.view().rangeStart() + w, true);
         m_session.view().followTo(m_session.history().now());
         break;
@@ -219,49 +269,47 @@ void OccupancyPlot::keyPressEvent(QKeyEvent* e) {
         m_session.view().setCursor(std::nullopt);
         break;
     default:
-        QCustomPlot::keyPressEvent(e);
+        return false;
     }
+    return true;
 }
 
-void OccupancyPlot::wheelEvent(QWheelEvent* e) {
+void OccupancyPlot::wheelTurned(QWheelEvent* e) {
     const double factor = std::pow(0.85, e->angleDelta().y() / 120.0);
-    zoom(factor, xAxis->pixelToCoord(e->position().x()));
+    zoom(factor, m_plot->xAxis->pixelToCoord(e->position().x()));
     e->accept();
 }
 
-void OccupancyPlot::mousePressEvent(QMouseEvent* e) {
+void OccupancyPlot::mousePressed(QMouseEvent* e) {
     m_pressPos = e->pos();
-    QCustomPlot::mousePressEvent(e);
 }
 
-void OccupancyPlot::mouseReleaseEvent(QMouseEvent* e) {
-    QCustomPlot::mouseReleaseEvent(e);
+void OccupancyPlot::mouseReleased(QMouseEvent* e) {
     // A click (not a drag) inside the plot sets the time cursor there.
     if (e->button() == Qt::LeftButton && (e->pos() - m_pressPos).manhattanLength() < 4 &&
-        axisRect()->rect().contains(e->pos())) {
-        const double t = xAxis->pixelToCoord(e->pos().x());
+        m_plot->axisRect()->rect().contains(e->pos())) {
+        const double t = m_plot->xAxis->pixelToCoord(e->pos().x());
         m_session.view().setCursor(fromSeconds(std::max(0.0, t)));
     }
 }
 
-void OccupancyPlot::mouseMoveEvent(QMouseEvent* e) {
-    QCustomPlot::mouseMoveEvent(e);
+void OccupancyPlot::mouseMoved(QMouseEvent* e) {
     if (e->buttons() != Qt::NoButton)
         return;
     const QString tip = tooltipAt(e->pos());
     if (tip.isEmpty())
         QToolTip::hideText();
     else
-        QToolTip::showText(e->globalPosition().toPoint(), tip, this);
+        QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
 }
 
 QString OccupancyPlot::tooltipAt(const QPoint& pos) const {
-    if (!axisRect()->rect().contains(pos))
+    if (!m_plot->axisRect()->rect().contains(pos))
         return {};
-    const auto cpu = m_layout.cpuAt(yAxis->pixelToCoord(pos.y()));
+    const auto cpu = m_layout.cpuAt(m_plot->yAxis->pixelToCoord(pos.y()));
     if (!cpu || *cpu >= m_session.history().nrCpus())
         return {};
-    const int64_t t = fromSeconds(xAxis->pixelToCoord(pos.x()));
+    const SimNs t = fromSeconds(m_plot->xAxis->pixelToCoord(pos.x()));
     const History& h = m_session.history();
     const core::Topology* topo = m_session.topology();
     const QString where =
@@ -295,7 +343,7 @@ QString OccupancyPlot::exportTitle() const {
 }
 
 void OccupancyPlot::renderTo(QPainter& painter, const QRect& target) {
-    renderCustomPlot(*this, painter, target);
+    renderCustomPlot(*m_plot, painter, target);
 }
 
 QByteArray OccupancyPlot::csv() const {

@@ -7,8 +7,10 @@
 #include "plots/plotrender.h"
 
 #include <QChart>
+#include <QChartView>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -22,12 +24,13 @@ constexpr int kMaxPoints = 1200;
 } // namespace
 
 PressureChart::PressureChart(Session& session, QWidget* parent)
-    : QChartView(parent)
+    : QWidget(parent)
     , m_session(session)
+    , m_view(new QChartView(this))
     , m_x(new QValueAxis)
     , m_y(new QValueAxis) {
     setObjectName(QStringLiteral("pressureChart"));
-    setRenderHint(QPainter::Antialiasing);
+    m_view->setRenderHint(QPainter::Antialiasing);
     auto* c = new QChart;
     c->setTitle(tr("Pressure stall information"));
     c->legend()->setAlignment(Qt::AlignBottom);
@@ -36,36 +39,41 @@ PressureChart::PressureChart(Session& session, QWidget* parent)
     m_y->setLabelFormat(QStringLiteral("%.1f"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
-    setChart(c);
+    m_view->setChart(c);
+    auto* box = new QVBoxLayout(this);
+    box->setContentsMargins(0, 0, 0, 0);
+    box->addWidget(m_view);
     connect(&session.view(), &ViewState::selectionChanged, this, [this] {
         m_dirtySeries = true;
-        refresh();
+        refreshWhenVisible();
     });
-    connect(&session.view(), &ViewState::rangeChanged, this, &PressureChart::refresh);
+    connect(&session.view(), &ViewState::rangeChanged, this, [this] { refreshWhenVisible(); });
+    followSession(this, session);
 }
+
+PressureChart::~PressureChart() = default;
 
 void PressureChart::setResourceShown(Resource r, bool on) {
     m_resources[r] = on;
     m_dirtySeries = true;
-    refresh();
+    refreshWhenVisible();
 }
 
 void PressureChart::setFullShown(bool on) {
     m_full = on;
     m_dirtySeries = true;
-    refresh();
+    refreshWhenVisible();
 }
 
 void PressureChart::setWindowShown(int window, bool on) {
     m_windows[window] = on;
     m_dirtySeries = true;
-    refresh();
+    refreshWhenVisible();
 }
 
 void PressureChart::restart() {
     m_dirtySeries = true;
     m_markerCount = SIZE_MAX;
-    refresh();
 }
 
 void PressureChart::refresh() {
@@ -85,7 +93,7 @@ QStringList PressureChart::seriesNames() const {
 void PressureChart::rebuildSeries() {
     m_dirtySeries = false;
     for (const Track& t : m_tracks) {
-        chart()->removeSeries(t.series);
+        m_view->chart()->removeSeries(t.series);
         delete t.series;
     }
     m_tracks.clear();
@@ -120,7 +128,7 @@ void PressureChart::rebuildSeries() {
                     QPen pen(color, w == 0 ? 2.0 : 1.2);
                     pen.setStyle(full ? Qt::DashLine : (w == 2 ? Qt::DotLine : Qt::SolidLine));
                     s->setPen(pen);
-                    chart()->addSeries(s);
+                    m_view->chart()->addSeries(s);
                     s->attachAxis(m_x);
                     s->attachAxis(m_y);
                     m_tracks.push_back({s, id, r, full, w});
@@ -167,7 +175,7 @@ void PressureChart::updateMarkers() {
         return;
     m_markerCount = markers.size();
     for (QLineSeries* s : m_markerSeries) {
-        chart()->removeSeries(s);
+        m_view->chart()->removeSeries(s);
         delete s;
     }
     m_markerSeries.clear();
@@ -177,10 +185,10 @@ void PressureChart::updateMarkers() {
         s->setPen(QPen(QColor(120, 60, 160), 1, Qt::DashLine));
         s->append(m.time.seconds(), 0);
         s->append(m.time.seconds(), 100);
-        chart()->addSeries(s);
+        m_view->chart()->addSeries(s);
         s->attachAxis(m_x);
         s->attachAxis(m_y);
-        for (QLegendMarker* lm : chart()->legend()->markers(s))
+        for (QLegendMarker* lm : m_view->chart()->legend()->markers(s))
             lm->setVisible(false);
         m_markerSeries.push_back(s);
     }
@@ -192,7 +200,7 @@ QString PressureChart::exportTitle() const {
 }
 
 void PressureChart::renderTo(QPainter& painter, const QRect& target) {
-    renderChart(*chart(), painter, target);
+    renderChart(*m_view->chart(), painter, target);
 }
 
 QByteArray PressureChart::csv() const {

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "export/exportable.h"
+#include "plots/liveview.h"
 
-#include <QChartView>
+#include <QWidget>
 
 #include <QString>
 #include <vector>
 
+class QChartView;
 class QLineSeries;
 class QValueAxis;
 
@@ -16,11 +18,12 @@ class Session;
 
 /// PSI averages over time (Qt Charts): some and full for cpu, memory and io, for the selected
 /// cgroups (the system when none is selected), on the shared time axis, with the toggle
-/// markers as dashed vertical lines.
-class PressureChart : public QChartView, public Exportable {
+/// markers as dashed vertical lines. Follows the session, range and selection by itself.
+class PressureChart : public QWidget, public Exportable, public LiveView {
     Q_OBJECT
 public:
     explicit PressureChart(Session& session, QWidget* parent = nullptr);
+    ~PressureChart() override;
 
     QString exportName() const override { return QStringLiteral("pressure"); }
     QString exportTitle() const override;
@@ -35,8 +38,9 @@ public:
     /// avg10 (0), avg60 (1), avg300 (2).
     void setWindowShown(int window, bool on);
 
-    void restart();
-    void refresh();
+    void bringUpToDate() override { refresh(); }
+    void restart() override;
+    void refresh() override;
     /// Names of the series drawn (tests, export).
     QStringList seriesNames() const;
 
@@ -46,6 +50,7 @@ private:
     void updateMarkers();
 
     Session& m_session;
+    QChartView* m_view;
     QValueAxis* m_x;
     QValueAxis* m_y;
     bool m_resources[3] = {true, true, true};

@@ -60,11 +60,11 @@ TopologyView::TopologyView(Session& session, QWidget* parent)
     setMouseTracking(true);
     connect(&session.view(), &ViewState::cursorChanged, this, qOverload<>(&QWidget::update));
     connect(&session.view(), &ViewState::selectionChanged, this, qOverload<>(&QWidget::update));
+    followSession(this, session);
 }
 
 void TopologyView::restart() {
     layoutBoxes(rect());
-    update();
 }
 
 void TopologyView::refresh() {
@@ -101,14 +101,14 @@ void TopologyView::layoutBoxes(const QRectF& bounds) {
     }
 }
 
-int64_t TopologyView::shownTime() const {
+SimNs TopologyView::shownTime() const {
     const auto c = m_session.view().cursor();
     return c ? std::min(*c, m_session.history().now()) : m_session.history().now();
 }
 
-double TopologyView::busyShare(uint32_t cpu, int64_t t) const {
+double TopologyView::busyShare(uint32_t cpu, SimNs t) const {
     const History& h = m_session.history();
-    const int64_t from = std::max(h.start(), t - kWindow);
+    const SimNs from = std::max(h.start(), t - kWindow);
     return t > from ? static_cast<double>(h.lane(cpu).busyWithin(from, t)) / static_cast<double>(t - from)
                     : 0;
 }
@@ -136,7 +136,7 @@ QByteArray TopologyView::csv() const {
     if (!topo)
         return {};
     const History& h = m_session.history();
-    const int64_t t = shownTime();
+    const SimNs t = shownTime();
     CsvWriter out;
     out.row({QStringLiteral("cpu"), QStringLiteral("socket"), QStringLiteral("core"),
              QStringLiteral("thread"), QStringLiteral("task_id"), QStringLiteral("task"),
@@ -158,7 +158,7 @@ void TopologyView::paint(QPainter& p, const QRectF& bounds) {
     if (!topo || m_cpuRects.empty())
         return;
     const History& h = m_session.history();
-    const int64_t t = shownTime();
+    const SimNs t = shownTime();
     p.setRenderHint(QPainter::Antialiasing, false);
     QFont small = font();
     small.setPointSizeF(std::max(6.0, small.pointSizeF() - 1.5));
@@ -255,7 +255,7 @@ bool TopologyView::event(QEvent* e) {
             return true;
         }
         const History& h = m_session.history();
-        const int64_t t = shownTime();
+        const SimNs t = shownTime();
         const double u = busyShare(static_cast<uint32_t>(c), t);
         const LaneBlock* b = h.lane(static_cast<uint32_t>(c)).at(t > 0 ? t - 1 : 0);
         QString task = b ? QString::fromStdString(h.taskName(b->task)) + QStringLiteral(" #%1").arg(b->task)

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "controller/format.h"
 #include "export/exportable.h"
+#include "plots/liveview.h"
 
 #include <QRectF>
 #include <QWidget>
@@ -14,8 +16,9 @@ class Session;
 /// The machine as nested boxes, socket > core > thread. Each thread shows its task and how busy
 /// it was recently as a heat colour (with its cgroup's colour as a stripe); recent migrations
 /// are arrows that fade with age. Shows the state at the time cursor, or now. Clicking a CPU
-/// selects it (the other views filter to it); clicking it again clears the selection.
-class TopologyView : public QWidget, public Exportable {
+/// selects it (the other views filter to it); clicking it again clears the selection. Follows
+/// the session by itself.
+class TopologyView : public QWidget, public Exportable, public LiveView {
     Q_OBJECT
 public:
     explicit TopologyView(Session& session, QWidget* parent = nullptr);
@@ -27,13 +30,13 @@ public:
     /// Each CPU at the shown time: its task and how busy it was.
     QByteArray csv() const override;
 
-    void restart();
-    void refresh();
+    void restart() override;
+    void refresh() override;
     /// Where CPU c is drawn (tests).
     QRectF cpuRect(uint32_t c) const { return c < m_cpuRects.size() ? m_cpuRects[c] : QRectF(); }
     /// The utilisation window in ns.
-    static constexpr int64_t kWindow = 100000000;
-    static constexpr int64_t kFade = 50000000;
+    static constexpr SimNs kWindow = 100000000;
+    static constexpr SimNs kFade = 50000000;
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -45,9 +48,9 @@ protected:
 private:
     void layoutBoxes(const QRectF& area);
     void paint(QPainter& p, const QRectF& area);
-    double busyShare(uint32_t cpu, int64_t t) const;
+    double busyShare(uint32_t cpu, SimNs t) const;
     int cpuAt(const QPointF& p) const;
-    int64_t shownTime() const;
+    SimNs shownTime() const;
 
     Session& m_session;
     std::vector<QRectF> m_socketRects;

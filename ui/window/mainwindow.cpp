@@ -51,39 +51,17 @@ namespace ui {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_occupancy(new OccupancyPlot(m_session))
-    , m_tabs(new QTabWidget)
-    , m_topology(new TopologyView(m_session))
-    , m_pressure(new PressurePage(m_session))
-    , m_migrations(new MigrationsPage(m_session))
-    , m_depth(new DepthPage)
-    , m_cgroups(new CgroupPanel(m_session))
-    , m_optimizations(new OptimizationsPanel(m_session))
-    , m_counters(new CountersPanel(m_session))
-    , m_status(new StatusPanel(m_session)) {
+    , m_exports(new ExportRegistry(this)) {
     setWindowTitle(tr("SchedScope"));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
+    connect(m_exports, &ExportRegistry::message, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
 
-    m_tabs->setObjectName(QStringLiteral("viewTabs"));
-    m_tabs->addTab(m_topology, tr("&Topology"));
-    m_tabs->addTab(m_pressure, tr("&Pressure"));
-    m_tabs->addTab(m_migrations, tr("&Migrations"));
-    m_tabs->addTab(m_depth, tr("&Depth"));
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::refreshViews);
-    auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_occupancy);
-    split->addWidget(m_tabs);
-    split->setSizes({520, 380});
-    setCentralWidget(split);
-
+    createPages();
     createDocks();
-    createExports();
     createActions();
-    statusBar()->addPermanentWidget(m_status, 1);
 
-    connect(&m_session, &Session::started, this, &MainWindow::restartViews);
-    connect(&m_session, &Session::updated, this, &MainWindow::refreshViews);
     connect(&m_session.controller(), &SimulationController::commandDone, this,
             [this](bool ok, const QString& message) {
                 statusBar()->showMessage(ok ? message : tr("Not done: %1").arg(message), 5000);
@@ -118,20 +96,38 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     QMainWindow::closeEvent(e);
 }
 
-void MainWindow::createExports() {
-    m_exports = new ExportRegistry(this);
+void MainWindow::createPages() {
+    // The timeline over the tabbed pages; each view follows the session by itself and offers
+    // its charts and tables to the export registry, in this order.
+    m_occupancy = new OccupancyPlot(m_session);
     m_exports->add(m_occupancy);
-    m_exports->add(m_topology);
-    m_exports->add(m_pressure->chart());
-    m_exports->add(m_migrations->ratePlot());
-    m_exports->add(m_migrations->matrixPlot());
-    m_exports->add(m_depth->chart());
-    m_exports->addTable(QStringLiteral("migration-table"), tr("Migrations"), m_migrations->table());
-    m_exports->addTable(QStringLiteral("counters"), tr("Counters"), m_counters->table());
-    // The cgroup tree keeps its own context menu (move task, weight); it exports from the menus.
-    m_exports->addTable(QStringLiteral("cgroups"), tr("Cgroup tree"), m_cgroups->view(), false);
-    connect(m_exports, &ExportRegistry::message, this,
-            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    auto* topology = new TopologyView(m_session);
+    m_exports->add(topology);
+    auto* pressure = new PressurePage(m_session);
+    pressure->addExports(*m_exports);
+    auto* migrations = new MigrationsPage(m_session);
+    migrations->addExports(*m_exports);
+    auto* depth = new DepthPage;
+    depth->addExports(*m_exports);
+
+    auto* tabs = new QTabWidget;
+    tabs->setObjectName(QStringLiteral("viewTabs"));
+    tabs->addTab(topology, tr("&Topology"));
+    tabs->addTab(pressure, tr("&Pressure"));
+    tabs->addTab(migrations, tr("&Migrations"));
+    tabs->addTab(depth, tr("&Depth"));
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_occupancy);
+    split->addWidget(tabs);
+    split->setSizes({520, 380});
+    setCentralWidget(split);
+
+    m_counters = new CountersPanel(m_session);
+    m_counters->addExports(*m_exports);
+    m_cgroups = new CgroupPanel(m_session);
+    m_cgroups->addExports(*m_exports);
+    m_optimizations = new OptimizationsPanel(m_session);
+    statusBar()->addPermanentWidget(new StatusPanel(m_session), 1);
 }
 
 void MainWindow::saveSessionAs() {
@@ -418,26 +414,6 @@ QString MainWindow::scenarioName() const {
     return spec ? QString::fromStdString(spec->name) : QString();
 }
 
-void MainWindow::restartViews() {
-    m_occupancy->restart();
-    m_topology->restart();
-    m_pressure->restart();
-    m_migrations->restart();
-    m_cgroups->restart();
-    m_status->restart();
-}
-
-void MainWindow::refreshAllViews() {
-    m_occupancy->refresh();
-    m_topology->refresh();
-    m_pressure->refresh();
-    m_migrations->refresh();
-    m_cgroups->refresh();
-    m_optimizations->refresh();
-    m_counters->refresh();
-    m_status->refresh();
-}
-
 CompareWindow* MainWindow::openCompare() {
     const auto spec = m_session.spec();
     if (!spec)
@@ -465,24 +441,6 @@ void MainWindow::createLanguageMenu(QMenu* menu) {
                                      tr("SchedScope will use %1 the next time it starts.").arg(name));
         });
     }
-}
-
-void MainWindow::refreshViews() {
-    // Only what is visible repaints; hidden tabs catch up when shown.
-    m_occupancy->refresh();
-    if (m_topology->isVisible())
-        m_topology->refresh();
-    if (m_pressure->isVisible())
-        m_pressure->refresh();
-    if (m_migrations->isVisible())
-        m_migrations->refresh();
-    if (m_cgroups->isVisible())
-        m_cgroups->refresh();
-    if (m_optimizations->isVisible())
-        m_optimizations->refresh();
-    if (m_counters->isVisible())
-        m_counters->refresh();
-    m_status->refresh();
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* e) {

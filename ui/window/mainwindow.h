@@ -20,20 +20,16 @@ struct ScenarioSpec;
 namespace ui {
 
 class OccupancyPlot;
-class TopologyView;
-class PressurePage;
-class MigrationsPage;
-class DepthPage;
 class CgroupPanel;
 class OptimizationsPanel;
 class CountersPanel;
-class StatusPanel;
 class RecentFiles;
 class ExportRegistry;
 class CompareWindow;
 
 /// The application window: assembles the pages, docks and actions around one Session; holds
-/// no simulation logic.
+/// no simulation logic. The views follow the session by themselves (LiveView); what batch jobs
+/// and tests need goes through the session and the export registry.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -49,19 +45,8 @@ public:
     QString scenarioName() const;
 
     Session& session() { return m_session; }
-    OccupancyPlot* occupancy() const { return m_occupancy; }
-    TopologyView* topology() const { return m_topology; }
-    PressurePage* pressure() const { return m_pressure; }
-    MigrationsPage* migrations() const { return m_migrations; }
-    DepthPage* depth() const { return m_depth; }
-    CgroupPanel* cgroups() const { return m_cgroups; }
-    OptimizationsPanel* optimizations() const { return m_optimizations; }
-    CountersPanel* counters() const { return m_counters; }
-    StatusPanel* status() const { return m_status; }
-    QTabWidget* tabs() const { return m_tabs; }
-    ExportRegistry* exports() const { return m_exports; }
-    /// Brings every view up to date, the hidden ones too (before exporting them all).
-    void refreshAllViews();
+    /// Every chart and table the window can write out (by name: "occupancy", "pressure", ...).
+    ExportRegistry& exports() const { return *m_exports; }
     /// Opens the A/B comparison of the current scenario; returns its window.
     CompareWindow* openCompare();
     /// Sets the speed by preset index (see speedPresets()).
@@ -80,28 +65,21 @@ private:
     void createViewMenu();
     void createHelpMenu();
     void createToolBar();
+    void createPages();
     void createDocks();
-    void createExports();
     void createLanguageMenu(QMenu* menu);
     void restoreSettings();
     void saveSettings() const;
     void saveSessionAs();
     void exportTrace();
-    void restartViews();
-    void refreshViews();
     void runToDialog();
 
     Session m_session;
-    OccupancyPlot* m_occupancy;
-    QTabWidget* m_tabs;
-    TopologyView* m_topology;
-    PressurePage* m_pressure;
-    MigrationsPage* m_migrations;
-    DepthPage* m_depth;
-    CgroupPanel* m_cgroups;
-    OptimizationsPanel* m_optimizations;
-    CountersPanel* m_counters;
-    StatusPanel* m_status;
+    ExportRegistry* m_exports;
+    OccupancyPlot* m_occupancy = nullptr;
+    CgroupPanel* m_cgroups = nullptr;
+    OptimizationsPanel* m_optimizations = nullptr;
+    CountersPanel* m_counters = nullptr;
     RecentFiles* m_recent = nullptr;
     QSlider* m_speed = nullptr;
     QLabel* m_speedLabel = nullptr;
@@ -112,7 +90,6 @@ private:
     QAction* m_stepTickAction = nullptr;
     QAction* m_step10Action = nullptr;
     QAction* m_resetAction = nullptr;
-    ExportRegistry* m_exports = nullptr;
     QString m_source;
 };
 

@@ -186,10 +186,6 @@
         <source>Drag onto a cgroup to move this task there</source>
         <translation>Auf eine Cgroup ziehen, um diesen Task dorthin zu verschieben</translation>
     </message>
-    <message>
-        <source>%1 on cpu%2</source>
-        <translation>%1 auf cpu%2</translation>
-    </message>
 </context>
 <context>
     <name>ui::CompareDeltaModel</name>
@@ -236,6 +232,18 @@
     <message>
         <source>Change (B-A)/A</source>
         <translation>Änderung (B-A)/A</translation>
+    </message>
+    <message>
+        <source>Neither direction is better for this quantity</source>
+        <translation>Für diese Größe ist keine Richtung besser</translation>
+    </message>
+    <message>
+        <source>Lower is better: green when B is lower, red when higher</source>
+        <translation>Niedriger ist besser: grün, wenn B niedriger ist, rot, wenn höher</translation>
+    </message>
+    <message>
+        <source>Higher is better: green when B is higher, red when lower</source>
+        <translation>Höher ist besser: grün, wenn B höher ist, rot, wenn niedriger</translation>
     </message>
 </context>
 <context>
@@ -815,6 +823,89 @@
     </message>
 </context>
 <context>
+    <name>ui::KernelText</name>
+    <message>
+        <source>new</source>
+        <translation>neu</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>laufend</translation>
+    </message>
+    <message>
+        <source>runnable</source>
+        <translation>lauffähig</translation>
+    </message>
+    <message>
+        <source>sleeping</source>
+        <translation>schlafend</translation>
+    </message>
+    <message>
+        <source>iowait</source>
+        <translation>wartet auf E/A</translation>
+    </message>
+    <message>
+        <source>memstall</source>
+        <translation>Speicherengpass</translation>
+    </message>
+    <message>
+        <source>dead</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>wakeup</source>
+        <translation>Aufwecken</translation>
+    </message>
+    <message>
+        <source>periodic</source>
+        <translation>periodisch</translation>
+    </message>
+    <message>
+        <source>newidle</source>
+        <translation>newidle (neu untätig)</translation>
+    </message>
+    <message>
+        <source>nohz</source>
+        <translation>nohz (tickfrei)</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>affinity</source>
+        <translation>Affinität</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>Verschieben</translation>
+    </message>
+    <message>
+        <source>Read the CPU clock once per task change or switch and stamp every PSI group level with it, instead of one clock read per cgroup level visited.</source>
+        <translation>Die CPU-Uhr einmal pro Taskwechsel lesen und jede PSI-Gruppenebene damit stempeln, statt die Uhr auf jeder besuchten Cgroup-Ebene zu lesen.</translation>
+    </message>
+    <message>
+        <source>Walk PSI groups through the cgroups&apos; own parent links instead of a cached parent pointer: fewer instructions per level, but more cache misses in deep hierarchies.</source>
+        <translation>PSI-Gruppen über die Elternverweise der Cgroups durchlaufen statt über einen zwischengespeicherten Elternzeiger: weniger Befehle pro Ebene, aber mehr Cache-Fehlzugriffe in tiefen Hierarchien.</translation>
+    </message>
+    <message>
+        <source>sched_move_task returns early when the task&apos;s effective group does not change, skipping the dequeue/enqueue on every exit of a task in a non-root cgroup.</source>
+        <translation>sched_move_task kehrt früh zurück, wenn sich die wirksame Gruppe des Tasks nicht ändert, und spart so Dequeue/Enqueue bei jedem Ende eines Tasks in einer Nicht-Wurzel-Cgroup.</translation>
+    </message>
+    <message>
+        <source>Scale the cpuacct stats counter batch by one jiffy of cputime, so adds stay per-CPU instead of taking the counter&apos;s global spinlock on every context switch.</source>
+        <translation>Den Batch des cpuacct-Statistikzählers auf einen Jiffy CPU-Zeit skalieren, damit Additionen pro CPU bleiben, statt bei jedem Kontextwechsel den globalen Spinlock des Zählers zu nehmen.</translation>
+    </message>
+    <message>
+        <source>The load balancer force-pulls from a busier sibling group only when it runs more than one task more than the local group, ending task ping-pong between cores.</source>
+        <translation>Der Lastausgleich zieht nur dann erzwungen aus einer ausgelasteteren Geschwistergruppe, wenn diese mehr als einen Task mehr als die lokale Gruppe ausführt; das beendet das Hin und Her von Tasks zwischen Kernen.</translation>
+    </message>
+    <message>
+        <source>running on cpu%1</source>
+        <translation>läuft auf cpu%1</translation>
+    </message>
+</context>
+<context>
     <name>ui::Language</name>
     <message>
         <source>System default</source>
@@ -1095,10 +1186,6 @@
         <translation>Laufen bis</translation>
     </message>
     <message>
-        <source>Simulated time (e.g. 2.5s, 300ms):</source>
-        <translation>Simulierte Zeit (z. B. 2.5s, 300ms):</translation>
-    </message>
-    <message>
         <source>Expected a duration, %1</source>
         <translation>Eine Dauer erwartet, %1</translation>
     </message>
@@ -1125,6 +1212,14 @@
     <message>
         <source>SchedScope will use %1 the next time it starts.</source>
         <translation>SchedScope verwendet %1 beim nächsten Start.</translation>
+    </message>
+    <message>
+        <source>Simulated time (e.g. 2.5s, 300ms). A time already run puts the cursor there:</source>
+        <translation>Simulierte Zeit (z. B. 2.5s, 300ms). Eine bereits gelaufene Zeit setzt den Cursor dorthin:</translation>
+    </message>
+    <message>
+        <source>The run is past %1: the cursor is there now</source>
+        <translation>Der Lauf ist schon über %1 hinaus: der Cursor steht jetzt dort</translation>
     </message>
 </context>
 <context>
@@ -1153,12 +1248,12 @@
         <translation>simulierte Zeit (s)</translation>
     </message>
     <message>
-        <source>migrations per interval</source>
-        <translation>Migrationen pro Intervall</translation>
-    </message>
-    <message>
         <source>Migrations per interval by reason: %1</source>
         <translation>Migrationen pro Intervall nach Grund: %1</translation>
+    </message>
+    <message>
+        <source>migrations per %1</source>
+        <translation>Migrationen pro %1</translation>
     </message>
 </context>
 <context>
@@ -1248,16 +1343,32 @@
         <translation>Kernel-Overhead im Auftrag von %1</translation>
     </message>
     <message>
-        <source>%1
-cgroup %2
-%3, %4 to %5 (%6)</source>
-        <translation>%1
-Cgroup %2
-%3, %4 bis %5 (%6)</translation>
-    </message>
-    <message>
         <source>CPU occupancy: %1, %2 to %3</source>
         <translation>CPU-Belegung: %1, %2 bis %3</translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3 (%4)</source>
+        <translation>%1, %2 bis %3 (%4)</translation>
+    </message>
+    <message>
+        <source>kernel overhead
+%1</source>
+        <translation>Kernel-Overhead
+%1</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>%1
+cgroup %2
+%3</source>
+        <translation>%1
+Cgroup %2
+%3</translation>
     </message>
 </context>
 <context>
@@ -1337,6 +1448,14 @@ Cgroup %2
         <source>Pressure stall information: %1</source>
         <translation>Pressure Stall Information: %1</translation>
     </message>
+    <message>
+        <source>Pressure stall information (averages update every 2 s; the first comes at 2 s, the rate shows stalls meanwhile)</source>
+        <translation>Pressure Stall Information (Mittelwerte alle 2 s; der erste kommt bei 2 s, bis dahin zeigt die Rate die Blockaden)</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>Rate</translation>
+    </message>
 </context>
 <context>
     <name>ui::PressurePage</name>
@@ -1372,6 +1491,14 @@ Cgroup %2
         <source>Select cgroups in the tree to plot them; none selected: the system.</source>
         <translation>Cgroups im Baum auswählen, um sie zu zeichnen; ohne Auswahl: das System.</translation>
     </message>
+    <message>
+        <source>rate</source>
+        <translation>Rate</translation>
+    </message>
+    <message>
+        <source>Share of the last 100 ms stalled, from the stall totals. The kernel&apos;s averages update every 2 s: before the first update they read 0.</source>
+        <translation>Blockierter Anteil der letzten 100 ms, aus den Blockade-Summen. Die Mittelwerte des Kernels werden alle 2 s aktualisiert: vor der ersten Aktualisierung lauten sie 0.</translation>
+    </message>
 </context>
 <context>
     <name>ui::RecentFiles</name>
@@ -1401,18 +1528,6 @@ Cgroup %2
     <message>
         <source>Engine events per wall second</source>
         <translation>Engine-Ereignisse pro echter Sekunde</translation>
-    </message>
-    <message>
-        <source>Context switches per simulated second, over the last simulated second</source>
-        <translation>Kontextwechsel pro simulierter Sekunde, über die letzte simulierte Sekunde</translation>
-    </message>
-    <message>
-        <source>Migrations per simulated second, over the last simulated second</source>
-        <translation>Migrationen pro simulierter Sekunde, über die letzte simulierte Sekunde</translation>
-    </message>
-    <message>
-        <source>Kernel overhead as a share of all CPU time, over the last simulated second</source>
-        <translation>Kernel-Overhead als Anteil an der gesamten CPU-Zeit, über die letzte simulierte Sekunde</translation>
     </message>
     <message>
         <source>speed -</source>
@@ -1457,6 +1572,38 @@ Cgroup %2
     <message>
         <source>overhead %1%</source>
         <translation>Overhead %1%</translation>
+    </message>
+    <message>
+        <source>t = %1 s, cursor at %2 s</source>
+        <translation>t = %1 s, Cursor bei %2 s</translation>
+    </message>
+    <message>
+        <source>speed %1</source>
+        <translation>Tempo %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keins</translation>
+    </message>
+    <message>
+        <source>over the whole run</source>
+        <translation>über den ganzen Lauf</translation>
+    </message>
+    <message>
+        <source>over the last simulated second</source>
+        <translation>über die letzte simulierte Sekunde</translation>
+    </message>
+    <message>
+        <source>Context switches per simulated second, %1</source>
+        <translation>Kontextwechsel pro simulierter Sekunde, %1</translation>
+    </message>
+    <message>
+        <source>Migrations per simulated second, %1</source>
+        <translation>Migrationen pro simulierter Sekunde, %1</translation>
+    </message>
+    <message>
+        <source>Kernel overhead as a share of all CPU time, %1</source>
+        <translation>Kernel-Overhead als Anteil der gesamten CPU-Zeit, %1</translation>
     </message>
 </context>
 <context>

@@ -186,10 +186,6 @@
         <source>Drag onto a cgroup to move this task there</source>
         <translation>拖到某个 cgroup 上即可将此任务移到那里</translation>
     </message>
-    <message>
-        <source>%1 on cpu%2</source>
-        <translation>%1,在 cpu%2 上</translation>
-    </message>
 </context>
 <context>
     <name>ui::CompareDeltaModel</name>
@@ -236,6 +232,18 @@
     <message>
         <source>Change (B-A)/A</source>
         <translation>变化 (B-A)/A</translation>
+    </message>
+    <message>
+        <source>Neither direction is better for this quantity</source>
+        <translation>此数值没有更好的方向</translation>
+    </message>
+    <message>
+        <source>Lower is better: green when B is lower, red when higher</source>
+        <translation>越低越好：B 更低时为绿色，更高时为红色</translation>
+    </message>
+    <message>
+        <source>Higher is better: green when B is higher, red when lower</source>
+        <translation>越高越好：B 更高时为绿色，更低时为红色</translation>
     </message>
 </context>
 <context>
@@ -813,6 +821,89 @@
     </message>
 </context>
 <context>
+    <name>ui::KernelText</name>
+    <message>
+        <source>new</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>runnable</source>
+        <translation>可运行</translation>
+    </message>
+    <message>
+        <source>sleeping</source>
+        <translation>睡眠</translation>
+    </message>
+    <message>
+        <source>iowait</source>
+        <translation>等待 I/O</translation>
+    </message>
+    <message>
+        <source>memstall</source>
+        <translation>内存停顿</translation>
+    </message>
+    <message>
+        <source>dead</source>
+        <translation>已退出</translation>
+    </message>
+    <message>
+        <source>wakeup</source>
+        <translation>唤醒</translation>
+    </message>
+    <message>
+        <source>periodic</source>
+        <translation>周期</translation>
+    </message>
+    <message>
+        <source>newidle</source>
+        <translation>newidle（新空闲）</translation>
+    </message>
+    <message>
+        <source>nohz</source>
+        <translation>nohz（无时钟）</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>主动</translation>
+    </message>
+    <message>
+        <source>affinity</source>
+        <translation>亲和性</translation>
+    </message>
+    <message>
+        <source>move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <source>Read the CPU clock once per task change or switch and stamp every PSI group level with it, instead of one clock read per cgroup level visited.</source>
+        <translation>每次任务变更或切换只读取一次 CPU 时钟，并用它标记每一层 PSI 组，而不是在访问的每一层 cgroup 各读一次时钟。</translation>
+    </message>
+    <message>
+        <source>Walk PSI groups through the cgroups&apos; own parent links instead of a cached parent pointer: fewer instructions per level, but more cache misses in deep hierarchies.</source>
+        <translation>通过 cgroup 自身的父链接遍历 PSI 组，而不是缓存的父指针：每层指令更少，但深层级中缓存未命中更多。</translation>
+    </message>
+    <message>
+        <source>sched_move_task returns early when the task&apos;s effective group does not change, skipping the dequeue/enqueue on every exit of a task in a non-root cgroup.</source>
+        <translation>当任务的有效组不变时 sched_move_task 提前返回，省去非根 cgroup 中每个任务退出时的出队/入队。</translation>
+    </message>
+    <message>
+        <source>Scale the cpuacct stats counter batch by one jiffy of cputime, so adds stay per-CPU instead of taking the counter&apos;s global spinlock on every context switch.</source>
+        <translation>按一个 jiffy 的 CPU 时间放大 cpuacct 统计计数器的批量，使累加保持在每个 CPU 上，而不是每次上下文切换都获取计数器的全局自旋锁。</translation>
+    </message>
+    <message>
+        <source>The load balancer force-pulls from a busier sibling group only when it runs more than one task more than the local group, ending task ping-pong between cores.</source>
+        <translation>只有当更忙的兄弟组比本地组多运行一个以上任务时，负载均衡器才强制从中拉取任务，从而结束任务在核心间的来回迁移。</translation>
+    </message>
+    <message>
+        <source>running on cpu%1</source>
+        <translation>在 cpu%1 上运行</translation>
+    </message>
+</context>
+<context>
     <name>ui::Language</name>
     <message>
         <source>System default</source>
@@ -1092,10 +1183,6 @@
         <translation>运行到</translation>
     </message>
     <message>
-        <source>Simulated time (e.g. 2.5s, 300ms):</source>
-        <translation>模拟时间(例如 2.5s、300ms):</translation>
-    </message>
-    <message>
         <source>Expected a duration, %1</source>
         <translation>需要一个时长,%1</translation>
     </message>
@@ -1122,6 +1209,14 @@
     <message>
         <source>SchedScope will use %1 the next time it starts.</source>
         <translation>SchedScope 将在下次启动时使用%1。</translation>
+    </message>
+    <message>
+        <source>Simulated time (e.g. 2.5s, 300ms). A time already run puts the cursor there:</source>
+        <translation>模拟时间（如 2.5s、300ms）。已运行过的时间会把光标放到那里：</translation>
+    </message>
+    <message>
+        <source>The run is past %1: the cursor is there now</source>
+        <translation>运行已超过 %1：光标现在位于该处</translation>
     </message>
 </context>
 <context>
@@ -1150,12 +1245,12 @@
         <translation>模拟时间(秒)</translation>
     </message>
     <message>
-        <source>migrations per interval</source>
-        <translation>每个区间的迁移数</translation>
-    </message>
-    <message>
         <source>Migrations per interval by reason: %1</source>
         <translation>按原因划分的每区间迁移数:%1</translation>
+    </message>
+    <message>
+        <source>migrations per %1</source>
+        <translation>每 %1 迁移数</translation>
     </message>
 </context>
 <context>
@@ -1245,16 +1340,32 @@
         <translation>代表 %1 的内核开销</translation>
     </message>
     <message>
-        <source>%1
-cgroup %2
-%3, %4 to %5 (%6)</source>
-        <translation>%1
-cgroup %2
-%3,%4 到 %5(%6)</translation>
-    </message>
-    <message>
         <source>CPU occupancy: %1, %2 to %3</source>
         <translation>CPU 占用:%1,%2 到 %3</translation>
+    </message>
+    <message>
+        <source>%1, %2 to %3 (%4)</source>
+        <translation>%1，%2 至 %3（%4）</translation>
+    </message>
+    <message>
+        <source>kernel overhead
+%1</source>
+        <translation>内核开销
+%1</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>%1
+cgroup %2
+%3</source>
+        <translation>%1
+cgroup %2
+%3</translation>
     </message>
 </context>
 <context>
@@ -1334,6 +1445,14 @@ cgroup %2
         <source>Pressure stall information: %1</source>
         <translation>压力停滞信息:%1</translation>
     </message>
+    <message>
+        <source>Pressure stall information (averages update every 2 s; the first comes at 2 s, the rate shows stalls meanwhile)</source>
+        <translation>压力停顿信息（平均值每 2 秒更新；第一个在 2 秒时出现，在此之前由速率显示停顿）</translation>
+    </message>
+    <message>
+        <source>rate</source>
+        <translation>速率</translation>
+    </message>
 </context>
 <context>
     <name>ui::PressurePage</name>
@@ -1369,6 +1488,14 @@ cgroup %2
         <source>Select cgroups in the tree to plot them; none selected: the system.</source>
         <translation>在树中选择 cgroup 以绘制;未选择时显示系统。</translation>
     </message>
+    <message>
+        <source>rate</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <source>Share of the last 100 ms stalled, from the stall totals. The kernel&apos;s averages update every 2 s: before the first update they read 0.</source>
+        <translation>根据停顿总量计算的最近 100 毫秒停顿比例。内核的平均值每 2 秒更新：首次更新前为 0。</translation>
+    </message>
 </context>
 <context>
     <name>ui::RecentFiles</name>
@@ -1398,18 +1525,6 @@ cgroup %2
     <message>
         <source>Engine events per wall second</source>
         <translation>每真实秒的引擎事件数</translation>
-    </message>
-    <message>
-        <source>Context switches per simulated second, over the last simulated second</source>
-        <translation>每模拟秒的上下文切换数(最近一个模拟秒)</translation>
-    </message>
-    <message>
-        <source>Migrations per simulated second, over the last simulated second</source>
-        <translation>每模拟秒的迁移数(最近一个模拟秒)</translation>
-    </message>
-    <message>
-        <source>Kernel overhead as a share of all CPU time, over the last simulated second</source>
-        <translation>内核开销占全部 CPU 时间的比例(最近一个模拟秒)</translation>
     </message>
     <message>
         <source>speed -</source>
@@ -1454,6 +1569,38 @@ cgroup %2
     <message>
         <source>overhead %1%</source>
         <translation>开销 %1%</translation>
+    </message>
+    <message>
+        <source>t = %1 s, cursor at %2 s</source>
+        <translation>t = %1 s，光标位于 %2 s</translation>
+    </message>
+    <message>
+        <source>speed %1</source>
+        <translation>速度 %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>over the whole run</source>
+        <translation>整个运行期间</translation>
+    </message>
+    <message>
+        <source>over the last simulated second</source>
+        <translation>最近一模拟秒内</translation>
+    </message>
+    <message>
+        <source>Context switches per simulated second, %1</source>
+        <translation>每模拟秒上下文切换次数，%1</translation>
+    </message>
+    <message>
+        <source>Migrations per simulated second, %1</source>
+        <translation>每模拟秒迁移次数，%1</translation>
+    </message>
+    <message>
+        <source>Kernel overhead as a share of all CPU time, %1</source>
+        <translation>内核开销占全部 CPU 时间的比例，%1</translation>
     </message>
 </context>
 <context>

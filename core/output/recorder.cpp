@@ -25,8 +25,10 @@ void Snapshot::absorb(Snapshot&& newer) {
     cpus = std::move(newer.cpus);
     cgroups = std::move(newer.cgroups);
     channels = std::move(newer.channels);
-    if (!newer.tasks.empty() || tasks.empty())
+    if (newer.hasTasks) {
         tasks = std::move(newer.tasks);
+        hasTasks = true;
+    }
 }
 
 namespace {
@@ -66,7 +68,8 @@ std::shared_ptr<Snapshot> Recorder::take(Engine& engine, bool withTasks) {
     s->cpus.reserve(m.nrCpus());
     for (const Rq& rq : m.rqs()) {
         CpuState c;
-        if (rq.curr) {
+        // The last task to exit can still be curr when the engine finishes: it does not run.
+        if (rq.curr && rq.curr->state != TaskState::Dead) {
             c.curr = rq.curr->id;
             c.cgroup = rq.curr->cgroup;
         }
@@ -80,6 +83,7 @@ std::shared_ptr<Snapshot> Recorder::take(Engine& engine, bool withTasks) {
     }
     for (const Channel& ch : engine.channels())
         s->channels.emplace_back(ch.name, ch.received);
+    s->hasTasks = withTasks;
     if (withTasks) {
         s->tasks.reserve(engine.tasks().liveCount());
         engine.tasks().forEach([&](const Task& t) {

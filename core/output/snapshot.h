@@ -75,7 +75,10 @@ struct Snapshot {
     OptimizationSet optimizations;
     std::vector<CpuState> cpus;
     std::vector<CgroupState> cgroups;
+    /// The live tasks, when `hasTasks` (taking them is costly, so not every snapshot does; an
+    /// empty list with `hasTasks` means no task is alive).
     std::vector<TaskInfo> tasks;
+    bool hasTasks = false;
     /// Messages received so far per channel (the scenario's throughput), in declaration order.
     std::vector<std::pair<std::string, uint64_t>> channels;
     // Deltas since the previous snapshot.

@@ -4,6 +4,7 @@
 #include "compare/compareside.h"
 #include "compare/comparewindow.h"
 #include "export/exportregistry.h"
+#include "output/snapshot.h"
 #include "scenario/loader.h"
 
 #include <QAbstractItemModelTester>
@@ -45,6 +46,48 @@ class TestCompare : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void changesReadAsAPersonReadsThem() {
+        // Values in, text out: the model needs two snapshots, not two runs.
+        core::Snapshot a, b;
+        a.counters.migrations = 2; // a small count: the difference, not +350%
+        b.counters.migrations = 9;
+        a.counters.contextSwitches = b.counters.contextSwitches = 123456; // equal: "0.0%", never "-0.0%"
+        a.counters.wakeups = 100000;
+        b.counters.wakeups = 99999; // -0.001%: rounds to nothing
+        a.channels = {{"pipe", 1000}};
+        b.channels = {{"pipe", 1500}}; // throughput: higher is better
+        a.counters.overheadByOp[0] = core::SimTime::us(400);
+        b.counters.overheadByOp[0] = core::SimTime::us(200); // overhead: lower is better
+        CompareDeltaModel m;
+        m.update(a, b);
+        auto change = [&](const QString& name) {
+            const int row = m.rowOf(name);
+            return row < 0 ? QStringLiteral("(no row %1)").arg(name)
+                           : m.index(row, CompareDeltaModel::Change).data().toString();
+        };
+        auto colour = [&](const QString& name) {
+            return m.index(m.rowOf(name), CompareDeltaModel::Change).data(Qt::ForegroundRole);
+        };
+        QCOMPARE(change(QStringLiteral("migrations")), QStringLiteral("+7"));
+        QCOMPARE(change(QStringLiteral("context switches")), QStringLiteral("0.0%"));
+        QCOMPARE(change(QStringLiteral("wakeups")), QStringLiteral("0.0%"));
+        QCOMPARE(change(QStringLiteral("messages pipe")), QStringLiteral("+50.0%"));
+        // Coloured only where a direction is known: green for better, red for worse.
+        QVERIFY(!colour(QStringLiteral("migrations")).isValid());
+        const int pipe = m.rowOf(QStringLiteral("messages pipe"));
+        QCOMPARE(m.verdict(pipe), 1);
+        QVERIFY(colour(QStringLiteral("messages pipe")).isValid());
+        int overheadRow = -1;
+        for (int r = 0; r < m.rowCount(); ++r)
+            if (m.valueA(r) == 400000.0 && m.valueB(r) == 200000.0)
+                overheadRow = r;
+        QVERIFY(overheadRow >= 0);
+        QCOMPARE(m.verdict(overheadRow), 1);
+        b.channels = {{"pipe", 900}};
+        m.update(a, b);
+        QCOMPARE(m.verdict(pipe), -1);
+    }
 
     void deltaMatchesTwoCliRuns() {
         const QString scenario = QStringLiteral("builtin:default");

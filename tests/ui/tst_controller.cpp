@@ -185,6 +185,33 @@ private slots:
         QVERIFY(!done.last().first().toBool());
     }
 
+    void theFinalSnapshotIsFinal() {
+        // autogroup-exit ends when its last task exits: nothing may still look alive.
+        Session s;
+        s.open(spec("builtin:autogroup-exit"));
+        s.controller().runTo(SimTime::s(60));
+        QVERIFY(QTest::qWaitFor([&] { return s.history().latest().finished; }, 60000));
+        const Snapshot& end = s.history().latest();
+        QCOMPARE(end.counters.exits, end.counters.forks + 1); // every child and bash
+        QVERIFY2(end.tasks.empty(), qPrintable(QString::number(end.tasks.size())));
+        for (const CpuState& c : end.cpus)
+            QVERIFY(!c.curr.valid());
+        // The tree's source, a merge of snapshots, says the same as a single one.
+        Snapshot older;
+        older.hasTasks = true;
+        older.tasks.push_back({TaskId(1), "bash", CgroupId(1), TaskState::Running, 0, {}});
+        Snapshot last;
+        last.hasTasks = true; // taken with the task list, and it is empty
+        older.absorb(std::move(last));
+        QVERIFY(older.tasks.empty());
+        Snapshot withoutList; // a snapshot that did not take the list leaves it as it was
+        Snapshot known;
+        known.hasTasks = true;
+        known.tasks.push_back({TaskId(2), "x", CgroupId(0), TaskState::Sleeping, 0, {}});
+        known.absorb(std::move(withoutList));
+        QCOMPARE(known.tasks.size(), size_t(1));
+    }
+
     void aNewRunDropsTheOldRunsSnapshots() {
         Session session;
         session.open(spec("builtin:default"));

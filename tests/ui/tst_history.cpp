@@ -62,8 +62,11 @@ private slots:
         QCOMPARE(lane.at(260)->overhead, int64_t(50));
         QVERIFY(lane.at(350) == nullptr); // idle
         QCOMPARE(lane.at(450)->task, 8u);
-        QCOMPARE(lane.busyWithin(0, 500), int64_t(400));
-        QCOMPARE(lane.busyWithin(200, 450), int64_t(150));
+        QCOMPARE(lane.timeWithin(0, 500).busy, int64_t(400));
+        QCOMPARE(lane.timeWithin(0, 500).overhead, int64_t(50));
+        QCOMPARE(lane.timeWithin(200, 450).busy, int64_t(150));
+        QCOMPARE(lane.timeWithin(200, 450).overhead, int64_t(50));
+        QCOMPARE(lane.timeWithin(270, 450).overhead, int64_t(30));
     }
 
     void laneBlocksKeepOrderAcrossChunksAndFreeDroppedOnes() {
@@ -129,7 +132,7 @@ private slots:
         lane.dropFiner(5, 500000);
         QCOMPARE(lane.validFrom(0), int64_t(500000));
         QVERIFY(lane.at(100) == nullptr);
-        const int64_t busy = lane.busyWithin(0, 1000000);
+        const int64_t busy = lane.timeWithin(0, 1000000).busy;
         QVERIFY2(std::abs(busy - 300000) < 30000, qPrintable(QString::number(busy)));
     }
 

@@ -8,6 +8,7 @@
 #include "plots/occupancyplot.h"
 #include "plots/pressurechart.h"
 #include "plots/topologyview.h"
+#include "window/language.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -18,6 +19,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QtTest>
 
@@ -134,6 +136,55 @@ private slots:
         QVERIFY(depth);
         QVERIFY(QTest::qWaitFor([&] { return !depth->isBusy(); }, 60000));
         QVERIFY(depth->csv().count('\n') > 6); // header and a row per depth
+    }
+
+    void fitsASmallScreen_data() {
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("English") << QStringLiteral("en");
+        QTest::newRow("German") << QStringLiteral("de");
+    }
+    void fitsASmallScreen() {
+        // A 1024x640 window (a 1280x720 laptop with room to spare), with a run's figures in it.
+        QFETCH(QString, lang);
+        installTranslators(*QCoreApplication::instance(), lang);
+        {
+            MainWindow w;
+            QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+            w.session().controller().runTo(core::SimTime::ms(300));
+            QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 300000000; }, 20000));
+            w.resize(1024, 640);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QTest::qWait(100);
+            QString wide;
+            for (QWidget* child : w.findChildren<QWidget*>())
+                if (child->isVisible() && child->minimumSizeHint().width() > 700)
+                    wide +=
+                        QStringLiteral("%1 (%2) ")
+                            .arg(QString::fromLatin1(child->metaObject()->className()), child->objectName());
+            QVERIFY2(
+                w.minimumSizeHint().width() <= 1024,
+                qPrintable(
+                    QStringLiteral("minimum width %1; wide: %2").arg(w.minimumSizeHint().width()).arg(wide)));
+            QVERIFY2(w.minimumSizeHint().height() <= 640,
+                     qPrintable(QString::number(w.minimumSizeHint().height())));
+            QVERIFY(w.width() <= 1024 && w.height() <= 640);
+        }
+        installTranslators(*QCoreApplication::instance(), QStringLiteral("en"));
+    }
+
+    void f1ShowsTheScenarioFormat() {
+        MainWindow w;
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QTest::keyClick(&w, Qt::Key_F1);
+        QTextBrowser* text = nullptr;
+        QVERIFY(QTest::qWaitFor(
+            [&] { return (text = w.findChild<QTextBrowser*>(QStringLiteral("scenarioFormatText"))); }, 5000));
+        // The reference itself (docs/scenario-format.md, embedded), not the "missing" notice.
+        QVERIFY2(text->toPlainText().contains(QStringLiteral("cores_per_socket")),
+                 qPrintable(text->toPlainText().left(200)));
     }
 
     void optimizationCheckBoxActsOnTheEngine() {

@@ -1,7 +1,14 @@
 // Translations are complete and current: every string in the sources (lupdate run afresh over
 // them) has a German and a Simplified Chinese translation, placeholders match, and the
 // embedded .qm files load and translate.
+#include "base/optimizations.h"
+#include "base/trace.h"
+#include "controller/kerneltext.h"
+#include "sched/task.h"
 #include "window/language.h"
+
+#include <QDialogButtonBox>
+#include <QPushButton>
 
 #include <QDir>
 #include <QFile>
@@ -131,6 +138,37 @@ private slots:
         QCOMPARE(de.translate("ui::MainWindow", "&File"), QStringLiteral("&Datei"));
         QCOMPARE(zh.translate("ui::MainWindow", "&File"), QStringLiteral("\u6587\u4ef6(&F)"));
         QVERIFY(!de.translate("ui::CounterModel", "context switches").isEmpty());
+    }
+
+    void wordsFromCoreAreTranslated() {
+        // In English the table says what core says, so it cannot drift from the engine's names.
+        for (uint8_t i = 0; i <= uint8_t(core::TaskState::Dead); ++i)
+            QCOMPARE(ui::taskStateText(core::TaskState(i)),
+                     QString::fromLatin1(core::taskStateName(core::TaskState(i))));
+        for (size_t i = 0; i < core::kMigrationReasonCount; ++i) {
+            const std::string_view n = core::migrationReasonName(core::MigrationReason(i));
+            QCOMPARE(ui::migrationReasonText(core::MigrationReason(i)),
+                     QString::fromLatin1(n.data(), qsizetype(n.size())));
+        }
+        for (const core::OptimizationInfo& info : core::optimizationCatalog())
+            QCOMPARE(ui::optimizationSummaryText(info.id),
+                     QString::fromUtf8(info.summary.data(), qsizetype(info.summary.size()))
+                         .replace(QLatin1Char('\n'), QLatin1Char(' ')));
+        // In German every one of them is German.
+        const QString code = ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("de"));
+        QVERIFY2(code.startsWith(QStringLiteral("de")), qPrintable(code));
+        QCOMPARE(ui::taskStateText(core::TaskState::Sleeping), QStringLiteral("schlafend"));
+        QVERIFY(!ui::taskStateText(core::TaskState::Running, 3).contains(QStringLiteral(" on ")));
+        QVERIFY(ui::taskStateText(core::TaskState::Running, 3).contains(QStringLiteral("cpu3")));
+        for (const core::OptimizationInfo& info : core::optimizationCatalog())
+            QVERIFY(ui::optimizationSummaryText(info.id) !=
+                    QString::fromUtf8(info.summary.data(), qsizetype(info.summary.size()))
+                        .replace(QLatin1Char('\n'), QLatin1Char(' ')));
+        // Qt's own standard buttons too (qt6-translations-l10n, installed by scripts/deps.sh).
+        QDialogButtonBox box(QDialogButtonBox::Close | QDialogButtonBox::Cancel);
+        QCOMPARE(box.button(QDialogButtonBox::Close)->text(), QStringLiteral("Schlie\u00dfen"));
+        QCOMPARE(box.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("Abbrechen"));
+        ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("en"));
     }
 
     void everyLanguageIsOffered() {

@@ -27,7 +27,8 @@ void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b)
     std::vector<Row> rows;
     for (const CounterRow& c : counterRows({&a.counters, &b.counters}))
         rows.push_back({c.name, c.tooltip, c.value(a.counters), c.value(b.counters),
-                        c.isTime ? Unit::Ns : Unit::Count, Counters});
+                        c.isTime ? Unit::Ns : Unit::Count, Counters,
+                        c.isTime ? Better::Lower : Better::Unknown}); // time rows are kernel overhead
     // Cgroups by path: both runs have the same tree unless one moved tasks into new ones.
     std::map<std::string, std::pair<const core::CgroupState*, const core::CgroupState*>> groups;
     for (const core::CgroupState& g : a.cgroups)
@@ -53,7 +54,7 @@ void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b)
             };
             rows.push_back({tr("PSI %1 some avg10 %2").arg(QString::fromLatin1(r.name), p),
                             tr("share of the last 10 s in which some task of the cgroup stalled"),
-                            avg(ab.first), avg(ab.second), Unit::Percent, Pressure});
+                            avg(ab.first), avg(ab.second), Unit::Percent, Pressure, Better::Lower});
         }
     }
     std::map<std::string, std::pair<double, double>> channels;
@@ -64,7 +65,7 @@ void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b)
     for (const auto& [name, ab] : channels)
         rows.push_back({tr("messages %1").arg(QString::fromStdString(name)),
                         tr("messages received on the channel: the scenario's throughput"), ab.first,
-                        ab.second, Unit::Count, Throughput});
+                        ab.second, Unit::Count, Throughput, Better::Higher});
 
     const bool sameShape = rows.size() == m_rows.size() &&
                            std::equal(rows.begin(), rows.end(), m_rows.begin(),
@@ -101,6 +102,30 @@ double CompareDeltaModel::relativeChange(int row) const {
     return (r.b - r.a) / r.a;
 }
 
+int CompareDeltaModel::verdict(int row) const {
+    const Row& r = m_rows[size_t(row)];
+    if (r.better == Better::Unknown || r.a == r.b)
+        return 0;
+    // A relative change under half a per mille is noise in any table.
+    if (r.a != 0 && std::abs((r.b - r.a) / r.a) < 0.0005)
+        return 0;
+    return (r.b > r.a) == (r.better == Better::Higher) ? 1 : -1;
+}
+
+QString CompareDeltaModel::changeText(const Row& r, double change) const {
+    if (r.unit == Unit::Count && std::max(std::abs(r.a), std::abs(r.b)) < kSmallCount) {
+        const double d = r.b - r.a;
+        return d == 0 ? QStringLiteral("0")
+                      : QStringLiteral("%1%2").arg(d > 0 ? QStringLiteral("+") : QString()).arg(d, 0, 'f', 0);
+    }
+    if (std::isnan(change))
+        return tr("new in B");
+    const double percent = change * 100;
+    if (std::abs(percent) < 0.05) // "0.0%", never "-0.0%"
+        return QStringLiteral("0.0%");
+    return QStringLiteral("%1%2%").arg(percent > 0 ? QStringLiteral("+") : QString()).arg(percent, 0, 'f', 1);
+}
+
 QString CompareDeltaModel::format(double v, Unit unit) const {
     switch (unit) {
     case Unit::Count:
@@ -128,11 +153,7 @@ QVariant CompareDeltaModel::data(const QModelIndex& index, int role) const {
         case B:
             return format(r.b, r.unit);
         case Change:
-            if (std::isnan(change))
-                return tr("new in B");
-            return QStringLiteral("%1%2%")
-                .arg(change > 0 ? QStringLiteral("+") : QString())
-                .arg(change * 100, 0, 'f', 1);
+            return changeText(r, change);
         }
         return {};
     case Qt::UserRole: // the raw value, for sorting and tests
@@ -141,13 +162,19 @@ QVariant CompareDeltaModel::data(const QModelIndex& index, int role) const {
                : index.column() == Change ? change
                                           : QVariant();
     case Qt::ToolTipRole:
+        if (index.column() == Change)
+            return r.better == Better::Unknown ? tr("Neither direction is better for this quantity")
+                   : r.better == Better::Lower
+                       ? tr("Lower is better: green when B is lower, red when higher")
+                       : tr("Higher is better: green when B is higher, red when lower");
         return r.tooltip;
     case Qt::TextAlignmentRole:
         return index.column() == Quantity ? QVariant()
                                           : QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (index.column() == Change && !std::isnan(change) && std::abs(change) >= 0.005)
-            return QBrush(change > 0 ? QColor(0x1f, 0x6f, 0xb4) : QColor(0xb4, 0x4a, 0x1f));
+        if (index.column() == Change)
+            if (const int v = verdict(index.row()); v != 0)
+                return QBrush(v > 0 ? QColor(0x1a, 0x7f, 0x37) : QColor(0xc0, 0x2b, 0x1f));
         return {};
     }
     return {};

@@ -35,9 +35,16 @@ public:
     double valueB(int row) const { return m_rows[size_t(row)].b; }
     /// (B - A) / A; NaN when A is 0 (and B is not).
     double relativeChange(int row) const;
+    /// Counts below this (in A and B) show their change as a difference, not a percentage:
+    /// 2 -> 9 is "+7", not "+350%".
+    static constexpr double kSmallCount = 100;
+    /// Whether B is better than A (+1), worse (-1), or either (0: equal, or no direction known).
+    int verdict(int row) const;
 
 private:
     enum class Unit { Count, Ns, Percent };
+    /// Which way is better, where that is known: less overhead and stall, more throughput.
+    enum class Better { Unknown, Lower, Higher };
     struct Row {
         QString name;
         QString tooltip;
@@ -45,8 +52,10 @@ private:
         double b = 0;
         Unit unit = Unit::Count;
         Section section = Counters;
+        Better better = Better::Unknown;
     };
     QString format(double v, Unit unit) const;
+    QString changeText(const Row& r, double change) const;
     std::vector<Row> m_rows;
 };
 

@@ -25,6 +25,10 @@ CgroupSample sampleOf(const C& c) {
             s.psi[r][0][k] = static_cast<float>(res[r]->some.avg[k]) / 2048.0f;
             s.psi[r][1][k] = static_cast<float>(res[r]->full.avg[k]) / 2048.0f;
         }
+    for (int r = 0; r < 3; ++r) {
+        s.stallUs[r][0] = res[r]->some.totalUs;
+        s.stallUs[r][1] = res[r]->full.totalUs;
+    }
     return s;
 }
 
@@ -90,9 +94,6 @@ void History::append(const core::Snapshot& s) {
         addSample(p.time.count(), p.counters, p.optimizations, p.cgroups);
     addSample(m_now, s.counters, s.optimizations, s.cgroups);
 
-    std::vector<core::TaskInfo> tasks;
-    if (s.tasks.empty())
-        tasks = std::move(m_latest.tasks);
     m_latest.time = s.time;
     m_latest.finished = s.finished;
     m_latest.counters = s.counters;
@@ -100,7 +101,10 @@ void History::append(const core::Snapshot& s) {
     m_latest.cpus = s.cpus;
     m_latest.cgroups = s.cgroups;
     m_latest.channels = s.channels;
-    m_latest.tasks = s.tasks.empty() ? std::move(tasks) : s.tasks;
+    if (s.hasTasks) { // else the task list of an earlier snapshot stays the latest known
+        m_latest.tasks = s.tasks;
+        m_latest.hasTasks = true;
+    }
     compactIfNeeded();
 }
 

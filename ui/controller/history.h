@@ -23,6 +23,8 @@ struct CgroupSample {
     uint32_t nrTasks = 0;
     /// [resource: cpu, memory, io][some, full][avg10, avg60, avg300], percent.
     float psi[3][2][3] = {};
+    /// [resource][some, full]: total stall time so far in us (the "total=" of /proc/pressure).
+    uint64_t stallUs[3][2] = {};
 };
 
 /// The state the engine published at one moment.

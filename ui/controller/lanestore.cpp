@@ -93,19 +93,21 @@ const LaneBlock* LaneStore::at(SimNs t) const {
     return nullptr;
 }
 
-SimNs LaneStore::busyWithin(SimNs from, SimNs to) const {
+LaneStore::Time LaneStore::timeWithin(SimNs from, SimNs to) const {
     // Level 0 answers for [validFrom(0), to); each coarser level for the part finer levels
     // dropped. A coarse block partly inside counts pro rata.
-    SimNs busy = 0;
+    Time time;
     SimNs upper = to;
     for (int l = 0; l < kLevels && upper > from; ++l) {
         const SimNs lo = std::max(from, validFrom(l));
         if (lo < upper) {
             auto add = [&](const LaneBlock& b) {
                 const SimNs s = std::max(b.start, lo), e = std::min(b.end, upper);
-                if (e > s)
-                    busy += static_cast<SimNs>(static_cast<double>(b.busy) * static_cast<double>(e - s) /
-                                               static_cast<double>(b.end - b.start));
+                if (e <= s)
+                    return;
+                const double part = static_cast<double>(e - s) / static_cast<double>(b.end - b.start);
+                time.busy += static_cast<SimNs>(static_cast<double>(b.busy) * part);
+                time.overhead += static_cast<SimNs>(static_cast<double>(b.overhead) * part);
             };
             const LaneBlocks& v = blocks(l);
             v.visitFrom(v.firstEndingAfter(lo), [&](const LaneBlock& b) {
@@ -119,7 +121,7 @@ SimNs LaneStore::busyWithin(SimNs from, SimNs to) const {
         }
         upper = std::min(upper, lo);
     }
-    return busy;
+    return time;
 }
 
 size_t LaneStore::blockCount() const {

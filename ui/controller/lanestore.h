@@ -36,8 +36,13 @@ public:
     void dropBefore(SimNs before);
     /// The level-0 block covering time t, or null (idle, or compacted).
     const LaneBlock* at(SimNs t) const;
-    /// Busy ns within [from, to), read at the finest level valid there.
-    SimNs busyWithin(SimNs from, SimNs to) const;
+    /// Time a CPU spent within [from, to): busy (kernel overhead included) and the overhead
+    /// part, as slices ran, read at the finest level valid there.
+    struct Time {
+        SimNs busy = 0;
+        SimNs overhead = 0;
+    };
+    Time timeWithin(SimNs from, SimNs to) const;
     size_t blockCount() const;
     size_t bytes() const;
     SimNs end() const { return m_end; }

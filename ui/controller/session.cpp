@@ -32,7 +32,7 @@ void Session::onOpened(std::shared_ptr<const core::ScenarioSpec> spec) {
     m_history.reset(m_topology->nrCpus());
     m_colors = CgroupColors{};
     m_cgroupCount = 0;
-    m_view.clear();
+    m_view.clear(spec->duration.count());
     m_dirty = false;
     emit started();
 }

@@ -37,7 +37,9 @@ public:
     std::optional<uint32_t> selectedTask() const { return m_task; }
     void setSelection(std::set<uint32_t> cgroups, std::optional<uint32_t> task);
 
-    void clear();
+    /// Back to the start of a run `runLength` long: no cursor or selection, following the
+    /// present, showing the first second (or the whole run when it is shorter).
+    void clear(SimNs runLength = kNsPerSecond);
 
 signals:
     void rangeChanged();

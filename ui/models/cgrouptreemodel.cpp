@@ -2,6 +2,7 @@
 
 #include "controller/cgroupcolors.h"
 #include "controller/history.h"
+#include "controller/kerneltext.h"
 #include "controller/viewstate.h"
 #include "sched/task.h"
 
@@ -339,11 +340,8 @@ QVariant CgroupTreeModel::taskData(const core::TaskInfo& t, int column, int role
     switch (column) {
     case Name:
         return QStringLiteral("%1 #%2").arg(QString::fromStdString(t.name)).arg(t.id.value());
-    case Tasks: {
-        const core::TaskState state = t.state;
-        const QString name = QString::fromLatin1(core::taskStateName(state));
-        return state == core::TaskState::Running ? tr("%1 on cpu%2").arg(name).arg(t.cpu) : name;
-    }
+    case Tasks:
+        return taskStateText(t.state, t.cpu);
     case CpuTime:
         return formatMs(t.runtime.count());
     }

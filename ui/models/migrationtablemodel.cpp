@@ -1,6 +1,7 @@
 #include "models/migrationtablemodel.h"
 
 #include "controller/history.h"
+#include "controller/kerneltext.h"
 
 namespace ui {
 
@@ -94,8 +95,7 @@ QVariant MigrationTableModel::data(const QModelIndex& index, int role) const {
     case To:
         return QStringLiteral("cpu%1").arg(m.to);
     case Reason: {
-        const std::string_view r = core::migrationReasonName(m.reason);
-        return QString::fromLatin1(r.data(), static_cast<qsizetype>(r.size()));
+        return migrationReasonText(m.reason);
     }
     case Level: {
         if (m.level < 0 || m.level >= m_domainLevels.size())

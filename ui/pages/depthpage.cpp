@@ -24,6 +24,7 @@ DepthPage::DepthPage(QWidget* parent)
     , m_run(new QPushButton(tr("Run sweep again"), this))
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this)) {
+    m_status->setWordWrap(true);
     m_status->setText(tr("perfpipe, %1 round trips per point, at %2 depths; each point runs three engines.")
                           .arg(kRoundTrips)
                           .arg(kDepths.size()));

@@ -1,6 +1,7 @@
 #include "pages/migrationspage.h"
 
 #include "base/trace.h"
+#include "controller/kerneltext.h"
 #include "controller/session.h"
 #include "export/exportregistry.h"
 #include "models/migrationtablemodel.h"
@@ -44,8 +45,7 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
 
     m_reason->addItem(tr("any reason"), -1);
     for (int r = 0; r < static_cast<int>(core::kMigrationReasonCount); ++r) {
-        const std::string_view n = core::migrationReasonName(static_cast<core::MigrationReason>(r));
-        m_reason->addItem(QString::fromLatin1(n.data(), static_cast<qsizetype>(n.size())), r);
+        m_reason->addItem(migrationReasonText(static_cast<core::MigrationReason>(r)), r);
     }
     connect(m_reason, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setReason(m_reason->currentData().toInt()); });

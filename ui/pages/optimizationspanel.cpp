@@ -1,6 +1,7 @@
 #include "pages/optimizationspanel.h"
 
 #include "controller/format.h"
+#include "controller/kerneltext.h"
 #include "controller/session.h"
 
 #include <QCheckBox>
@@ -33,7 +34,7 @@ OptimizationsPanel::OptimizationsPanel(Session& session, QWidget* parent)
         box->setToolTip(tr("Applies live at the current simulated time; a marker shows where."));
         auto* title = new QLabel(fromView(info.title), this);
         title->setWordWrap(true);
-        auto* summary = new QLabel(fromView(info.summary).replace(QLatin1Char('\n'), QLatin1Char(' ')), this);
+        auto* summary = new QLabel(optimizationSummaryText(info.id), this);
         summary->setWordWrap(true);
         summary->setEnabled(false);
         auto* seed = new QLabel(

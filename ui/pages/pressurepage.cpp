@@ -19,6 +19,7 @@ PressurePage::PressurePage(Session& session, QWidget* parent)
         b->setChecked(on);
         connect(b, &QCheckBox::toggled, this, apply);
         controls->addWidget(b);
+        return b;
     };
     box(tr("cpu"), true, [this](bool on) { m_chart->setResourceShown(PressureChart::Cpu, on); });
     box(tr("memory"), true, [this](bool on) { m_chart->setResourceShown(PressureChart::Memory, on); });
@@ -29,9 +30,13 @@ PressurePage::PressurePage(Session& session, QWidget* parent)
     box(tr("avg10"), true, [this](bool on) { m_chart->setWindowShown(0, on); });
     box(tr("avg60"), false, [this](bool on) { m_chart->setWindowShown(1, on); });
     box(tr("avg300"), false, [this](bool on) { m_chart->setWindowShown(2, on); });
+    box(tr("rate"), true, [this](bool on) { m_chart->setWindowShown(PressureChart::kRate, on); })
+        ->setToolTip(tr("Share of the last 100 ms stalled, from the stall totals. The kernel's averages "
+                        "update every 2 s: before the first update they read 0."));
     controls->addStretch();
     auto* hint = new QLabel(tr("Select cgroups in the tree to plot them; none selected: the system."), this);
     hint->setEnabled(false);
+    hint->setWordWrap(true);
     controls->addWidget(hint);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

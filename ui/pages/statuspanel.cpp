@@ -39,15 +39,39 @@ StatusPanel::StatusPanel(Session& session, QWidget* parent)
     m_state = label(tr("Run state"));
     m_speed = label(tr("Requested speed (simulated time per wall second) and achieved"));
     m_events = label(tr("Engine events per wall second"));
-    m_switches = label(tr("Context switches per simulated second, over the last simulated second"));
-    m_migrations = label(tr("Migrations per simulated second, over the last simulated second"));
-    m_overhead = label(tr("Kernel overhead as a share of all CPU time, over the last simulated second"));
+    m_switches = label(QString());
+    m_migrations = label(QString());
+    m_overhead = label(QString());
     m_wall.start();
     m_speed->setText(tr("speed -"));
     m_events->setText(tr("0 events/s"));
     connect(&session.controller(), &SimulationController::runningChanged, this, &StatusPanel::refresh);
     connect(&session.controller(), &SimulationController::speedChanged, this, &StatusPanel::refresh);
+    connect(&session.view(), &ViewState::cursorChanged, this, [this] { refreshWhenVisible(); });
     followSession(this, session);
+}
+
+QSize StatusPanel::minimumSizeHint() const {
+    const int spacing = static_cast<const QHBoxLayout*>(layout())->spacing();
+    return {m_time->sizeHint().width() + spacing + m_state->sizeHint().width(),
+            QWidget::minimumSizeHint().height()};
+}
+
+void StatusPanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitLabels();
+}
+
+void StatusPanel::fitLabels() {
+    const int spacing = static_cast<QHBoxLayout*>(layout())->spacing();
+    int used = minimumSizeHint().width();
+    // Most important first; a figure that does not fit hides, and so do the ones after it.
+    bool room = true;
+    for (QLabel* l : {m_migrations, m_switches, m_overhead, m_speed, m_events}) {
+        used += spacing + l->sizeHint().width();
+        room = room && used <= width();
+        l->setVisible(room);
+    }
 }
 
 void StatusPanel::restart() {
@@ -65,19 +89,29 @@ QString StatusPanel::text() const {
 void StatusPanel::refresh() {
     const History& h = m_session.history();
     const SimulationController& c = m_session.controller();
-    m_time->setText(tr("t = %1 s").arg(toSeconds(h.now()), 0, 'f', 6));
+    const auto cursor = m_session.view().cursor();
+    m_time->setText(cursor ? tr("t = %1 s, cursor at %2 s")
+                                 .arg(toSeconds(h.now()), 0, 'f', 6)
+                                 .arg(toSeconds(*cursor), 0, 'f', 6)
+                           : tr("t = %1 s").arg(toSeconds(h.now()), 0, 'f', 6));
     m_state->setText(h.latest().finished ? tr("finished") : c.isRunning() ? tr("running") : tr("paused"));
 
     const qint64 wallMs = m_wall.elapsed();
     const auto& samples = h.samples();
     const uint64_t events = samples.empty() ? 0 : samples.back().counters.events;
-    if (wallMs - m_lastWallMs >= 500 || events < m_lastEvents) {
+    if (!c.isRunning()) {
+        // Paused or finished: nothing is achieved, nothing to measure.
+        m_speed->setText(tr("speed %1").arg(speedText(c.speed())));
+        m_events->setText(tr("%1 events/s").arg(0));
+        m_lastWallMs = wallMs;
+        m_lastSim = h.now();
+        m_lastEvents = events;
+    } else if (wallMs - m_lastWallMs >= 500 || events < m_lastEvents) {
         const double dt = static_cast<double>(wallMs - m_lastWallMs) / 1000.0;
-        const double achieved = dt > 0 ? static_cast<double>(h.now() - m_lastSim) / dt : 0;
+        const auto achieved = static_cast<SimNs>(dt > 0 ? static_cast<double>(h.now() - m_lastSim) / dt : 0);
+        // speedText(0) means "as fast as possible"; a run that did not advance achieved nothing.
         m_speed->setText(tr("speed %1 (achieved %2)")
-                             .arg(speedText(c.speed()), c.isRunning()
-                                                            ? speedText(static_cast<SimNs>(achieved) + 1)
-                                                            : QStringLiteral("-")));
+                             .arg(speedText(c.speed()), achieved > 0 ? speedText(achieved) : tr("none")));
         m_events->setText(tr("%1 events/s")
                               .arg(compactNumber(dt > 0 && events >= m_lastEvents
                                                      ? static_cast<double>(events - m_lastEvents) / dt
@@ -89,19 +123,28 @@ void StatusPanel::refresh() {
     if (samples.empty())
         return;
     const HistorySample& now = samples.back();
-    const HistorySample& before = samples[h.sampleAt(now.time - kNsPerSecond)];
+    // While the run goes on: rates over the last simulated second. Once it finished: over the
+    // whole run (what is held of it), so the figures stop describing a moment that has passed.
+    const bool finished = h.latest().finished;
+    const HistorySample& before = finished ? samples.front() : samples[h.sampleAt(now.time - kNsPerSecond)];
+    const QString over = finished ? tr("over the whole run") : tr("over the last simulated second");
+    m_switches->setToolTip(tr("Context switches per simulated second, %1").arg(over));
+    m_migrations->setToolTip(tr("Migrations per simulated second, %1").arg(over));
+    m_overhead->setToolTip(tr("Kernel overhead as a share of all CPU time, %1").arg(over));
     const double secs = toSeconds(now.time - before.time);
     const core::Counters& a = now.counters;
     const core::Counters& b = before.counters;
     auto per = [&](uint64_t x, uint64_t y) { return secs > 0 ? static_cast<double>(x - y) / secs : 0.0; };
     m_switches->setText(tr("%1 ctxsw/s").arg(compactNumber(per(a.contextSwitches, b.contextSwitches))));
     m_migrations->setText(tr("%1 mig/s").arg(compactNumber(per(a.migrations, b.migrations))));
+    // Kernel overhead as it ran (the dark part of the lanes), not the cost counters: those are
+    // charged when an operation starts, so a window can hold costs that run past its end.
     double overhead = 0;
-    for (size_t op = 0; op < a.overheadByOp.size(); ++op)
-        if (op != static_cast<size_t>(core::CostOp::CacheCold))
-            overhead += static_cast<double>((a.overheadByOp[op] - b.overheadByOp[op]).count());
+    for (uint32_t cpu = 0; cpu < h.nrCpus(); ++cpu)
+        overhead += static_cast<double>(h.lane(cpu).timeWithin(before.time, now.time).overhead);
     const double cpuNs = static_cast<double>(now.time - before.time) * h.nrCpus();
     m_overhead->setText(tr("overhead %1%").arg(cpuNs > 0 ? overhead / cpuNs * 100 : 0, 0, 'f', 2));
+    fitLabels();
 }
 
 } // namespace ui

@@ -22,9 +22,18 @@ public:
     explicit StatusPanel(Session& session, QWidget* parent = nullptr);
     void refresh() override;
     void restart() override;
+    /// Every figure, the hidden ones too.
     QString text() const;
+    /// Time and run state; the other figures show as far as there is room.
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
+    /// Shows the figures in order of importance as far as they fit the width.
+    void fitLabels();
+
     Session& m_session;
     QLabel* m_time;
     QLabel* m_state;

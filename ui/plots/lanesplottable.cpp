@@ -102,14 +102,20 @@ void LanesPlottable::drawLane(QCPPainter* painter, uint32_t cpu, double top, dou
     auto flush = [&] {
         if (col < 0)
             return;
-        const double share = std::min(1.0, colBusy / nsPerPx);
-        if (share > 0.02) {
+        // Task time in the colour of the task with the largest part, kernel overhead in its own
+        // colour: in the lower part under task time, the whole height when there is no task
+        // time. The same rule as for blocks a pixel or wider, so a zoom never recolours it.
+        const double taskShare = std::min(1.0, (colBusy - colOverhead) / nsPerPx);
+        const bool tasks = taskShare > 0.02;
+        if (tasks) {
             QColor c = shade(colCgroup, colTask);
-            c.setAlphaF(c.alphaF() * (0.35 + 0.65 * share));
+            c.setAlphaF(c.alphaF() * (0.35 + 0.65 * taskShare));
             painter->fillRect(QRectF(left + col, top, 1, h), c);
         }
-        if (colOverhead / nsPerPx > 0.02)
-            painter->fillRect(QRectF(left + col, ovTop, 1, bottom - ovTop), CgroupColors::overhead());
+        if (colOverhead / nsPerPx > 0.02) {
+            const double ovH = tasks ? bottom - ovTop : h;
+            painter->fillRect(QRectF(left + col, bottom - ovH, 1, ovH), CgroupColors::overhead());
+        }
         col = -1;
         colBusy = colOverhead = colBest = 0;
     };
@@ -122,7 +128,7 @@ void LanesPlottable::drawLane(QCPPainter* painter, uint32_t cpu, double top, dou
         if (x1 - x0 >= 1.0) {
             flush();
             const double a = std::max(0.0, x0), e = std::min<double>(width, x1);
-            const double share = len > 0 ? static_cast<double>(b.busy) / len : 0;
+            const double share = len > 0 ? static_cast<double>(b.busy - b.overhead) / len : 0;
             const double ovShare = len > 0 ? static_cast<double>(b.overhead) / len : 0;
             if (b.overhead < b.busy) {
                 QColor c = shade(b.cgroup, b.task);

@@ -6,6 +6,9 @@
 
 #include <QVBoxLayout>
 
+#include <cmath>
+#include <limits>
+
 #include <qcustomplot.h>
 
 namespace ui {
@@ -23,12 +26,23 @@ MigrationMatrixPlot::MigrationMatrixPlot(Session& session, QWidget* parent)
     m_plot->plotLayout()->addElement(0, 1, m_scale);
     m_scale->setLabel(tr("migrations"));
     m_map->setColorScale(m_scale);
-    QCPColorGradient g(QCPColorGradient::gpHot);
-    g.setColorStopAt(0, QColor(250, 250, 250));
-    g.setColorStopAt(0.001, QColor(255, 240, 180));
-    g.setColorStopAt(0.5, QColor(230, 90, 20));
-    g.setColorStopAt(1, QColor(90, 0, 0));
+    // A perceptually ordered sequential map (light yellow to dark purple, lightness falling
+    // steadily) over a log scale: one migration and a thousand are both readable. Cells with no
+    // migration are NaN and drawn white, apart from the scale.
+    QCPColorGradient g;
+    g.clearColorStops();
+    g.setColorStopAt(0.0, QColor(0xfc, 0xfd, 0xbf));
+    g.setColorStopAt(0.25, QColor(0xfe, 0x9f, 0x6d));
+    g.setColorStopAt(0.5, QColor(0xde, 0x49, 0x68));
+    g.setColorStopAt(0.75, QColor(0x8c, 0x29, 0x81));
+    g.setColorStopAt(1.0, QColor(0x3b, 0x0f, 0x70));
+    g.setColorInterpolation(QCPColorGradient::ciRGB);
+    g.setNanHandling(QCPColorGradient::nhNanColor);
+    g.setNanColor(Qt::white);
     m_map->setGradient(g);
+    m_map->setDataScaleType(QCPAxis::stLogarithmic);
+    m_scale->setDataScaleType(QCPAxis::stLogarithmic);
+    m_scale->axis()->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
     m_map->setInterpolate(false);
     auto* margins = new QCPMarginGroup(m_plot);
     m_plot->axisRect()->setMarginGroup(QCP::msBottom | QCP::msTop, margins);
@@ -51,22 +65,27 @@ void MigrationMatrixPlot::refresh() {
     m_map->data()->setSize(cells, cells);
     m_map->data()->setRange(QCPRange(0, (cells - 1) * double(m_block)),
                             QCPRange(0, (cells - 1) * double(m_block)));
-    m_map->data()->fill(0);
     const ViewState& v = m_session.view();
     const auto [lo, hi] = h.migrationsWithin(v.rangeStart(), v.rangeEnd() + 1);
     m_total = 0;
+    std::vector<double> counts(size_t(cells) * size_t(cells), 0.0);
     const auto& migs = h.migrations();
     for (size_t i = lo; i < hi; ++i) {
         const core::MigrationRecord& m = migs[i];
         if (v.selectedCpu() && m.from != *v.selectedCpu() && m.to != *v.selectedCpu())
             continue;
-        const int x = static_cast<int>(m.to / m_block), y = static_cast<int>(m.from / m_block);
-        m_map->data()->setCell(x, y, m_map->data()->cell(x, y) + 1);
+        counts[size_t(m.from / m_block) * size_t(cells) + size_t(m.to / m_block)] += 1;
         m_total += 1;
     }
-    m_map->rescaleDataRange(true);
-    if (m_map->dataRange().upper < 1)
-        m_map->setDataRange(QCPRange(0, 1));
+    double most = 1;
+    for (int y = 0; y < cells; ++y)
+        for (int x = 0; x < cells; ++x) {
+            const double n = counts[size_t(y) * size_t(cells) + size_t(x)];
+            m_map->data()->setCell(x, y, n > 0 ? n : std::numeric_limits<double>::quiet_NaN());
+            most = std::max(most, n);
+        }
+    // Log scale from one migration; a decade at least so the scale has ticks.
+    m_map->setDataRange(QCPRange(1, std::max(10.0, most)));
     const double half = m_block / 2.0;
     m_plot->xAxis->setRange(-half, (cells - 1) * double(m_block) + half);
     m_plot->yAxis->setRange(-half, (cells - 1) * double(m_block) + half);
@@ -96,7 +115,8 @@ QByteArray MigrationMatrixPlot::csv() const {
     for (int y = 0; y < cells; ++y) {
         QStringList row{label(y)};
         for (int x = 0; x < cells; ++x)
-            row << QString::number(m_map->data()->cell(x, y), 'f', 0);
+            row << QString::number(std::isnan(m_map->data()->cell(x, y)) ? 0.0 : m_map->data()->cell(x, y),
+                                   'f', 0);
         out.row(row);
     }
     return out.data();

@@ -1,6 +1,7 @@
 #include "plots/migrationrateplot.h"
 
 #include "controller/format.h"
+#include "controller/kerneltext.h"
 
 #include "base/trace.h"
 #include "controller/session.h"
@@ -29,7 +30,7 @@ MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
     , m_plot(new QCustomPlot(this)) {
     setObjectName(QStringLiteral("migrationRatePlot"));
     m_plot->xAxis->setLabel(tr("simulated time (s)"));
-    m_plot->yAxis->setLabel(tr("migrations per interval"));
+
     // The legend in its own column, so it never covers bars.
     m_plot->legend->setVisible(true);
     QFont small = m_plot->legend->font();
@@ -43,8 +44,7 @@ MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
     QCPBars* below = nullptr;
     for (size_t r = 0; r < m_bars.size(); ++r) {
         auto* b = new QCPBars(m_plot->xAxis, m_plot->yAxis);
-        const std::string_view name = core::migrationReasonName(static_cast<core::MigrationReason>(r));
-        b->setName(QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size())));
+        b->setName(migrationReasonText(static_cast<core::MigrationReason>(r)));
         b->setBrush(kReasonColors[r]);
         b->setPen(Qt::NoPen);
         b->setWidthType(QCPBars::wtPlotCoords);
@@ -108,6 +108,8 @@ void MigrationRatePlot::refresh() {
         maxY = std::max(maxY, s);
     m_plot->xAxis->setRange(x0, x1);
     m_plot->yAxis->setRange(0, maxY * 1.1);
+    // The bar width is the interval: say it, or the counts mean nothing.
+    m_plot->yAxis->setLabel(tr("migrations per %1").arg(formatNs(binNs)));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -132,8 +134,10 @@ QStringList MigrationRatePlot::seriesNames() const {
 QByteArray MigrationRatePlot::csv() const {
     CsvWriter out;
     QStringList header{QStringLiteral("interval_middle_s")};
-    for (QCPBars* b : m_bars)
-        header << b->name();
+    for (size_t r = 0; r < m_bars.size(); ++r) { // core's names: the columns are for programs
+        const std::string_view name = core::migrationReasonName(static_cast<core::MigrationReason>(r));
+        header << QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
+    }
     out.row(header);
     const auto first = m_bars[0]->data();
     for (int i = 0; i < first->size(); ++i) {

@@ -303,6 +303,18 @@ void OccupancyPlot::mouseMoved(QMouseEvent* e) {
         QToolTip::showText(e->globalPosition().toPoint(), tip, m_plot);
 }
 
+QRect OccupancyPlot::laneRect(uint32_t cpu) const {
+    if (cpu >= m_layout.position.size())
+        return {};
+    const double y = m_layout.position[cpu];
+    const double a = m_plot->yAxis->coordToPixel(y - m_layout.laneHeight / 2);
+    const double b = m_plot->yAxis->coordToPixel(y + m_layout.laneHeight / 2);
+    const QRect area = m_plot->axisRect()->rect();
+    return QRect(QPoint(area.left(), int(std::ceil(std::min(a, b)))),
+                 QPoint(area.right(), int(std::floor(std::max(a, b)))))
+        .intersected(area);
+}
+
 QString OccupancyPlot::tooltipAt(const QPoint& pos) const {
     if (!m_plot->axisRect()->rect().contains(pos))
         return {};
@@ -320,6 +332,12 @@ QString OccupancyPlot::tooltipAt(const QPoint& pos) const {
             return tr("%1 at %2\n(older history is kept at reduced resolution)").arg(where, formatNs(t));
         return tr("%1 at %2: idle").arg(where, formatNs(t));
     }
+    // Blocks merged at coarse zoom hold several slices: say how busy the span was.
+    const QString span =
+        tr("%1, %2 to %3 (%4)").arg(where, formatNs(b->start), formatNs(b->end), formatNs(b->end - b->start));
+    const bool onlyOverhead = b->overhead >= b->busy;
+    if (b->task == UINT32_MAX) // kernel work on behalf of no task (balancing, idle entry)
+        return tr("kernel overhead\n%1").arg(span);
     QString who = QString::fromStdString(h.taskName(b->task));
     if (who.isEmpty())
         who = tr("task");
@@ -328,9 +346,10 @@ QString OccupancyPlot::tooltipAt(const QPoint& pos) const {
     for (const core::CgroupState& c : h.latest().cgroups)
         if (c.id.value() == b->cgroup)
             cgroup = QString::fromStdString(c.path);
-    const QString what = b->overhead > 0 ? tr("kernel overhead on behalf of %1").arg(who) : who;
-    return tr("%1\ncgroup %2\n%3, %4 to %5 (%6)")
-        .arg(what, cgroup, where, formatNs(b->start), formatNs(b->end), formatNs(b->end - b->start));
+    const QString what = onlyOverhead ? tr("kernel overhead on behalf of %1").arg(who) : who;
+    if (cgroup.isEmpty())
+        return tr("%1\n%2").arg(what, span);
+    return tr("%1\ncgroup %2\n%3").arg(what, cgroup, span);
 }
 
 QString OccupancyPlot::exportTitle() const {

@@ -57,6 +57,10 @@ public:
     void zoomBy(double factor);
     /// Shows the whole run recorded so far and stops following the present.
     void zoomToAll();
+    /// What hovering at `pos` (in this widget) shows: the task, cgroup and span under it.
+    QString tooltipAt(const QPoint& pos) const;
+    /// Where CPU `cpu`'s lane is drawn, in this widget's pixels (empty when off screen).
+    QRect laneRect(uint32_t cpu) const;
 
 private:
     class Canvas;
@@ -74,7 +78,6 @@ private:
     void updateLegend();
     void zoom(double factor, double centre);
     void pan(double fraction);
-    QString tooltipAt(const QPoint& pos) const;
 
     Session& m_session;
     Canvas* m_plot;

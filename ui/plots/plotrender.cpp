@@ -21,12 +21,16 @@ void renderCustomPlot(QCustomPlot& plot, QPainter& painter, const QRect& target)
 }
 
 void renderChart(QChart& chart, QPainter& painter, const QRect& target) {
+    // Exports draw their own title above the chart: the chart's would say it twice.
+    const QString title = chart.title();
+    chart.setTitle(QString());
     const QRectF old = chart.geometry();
     chart.setGeometry(QRectF(old.topLeft(), QSizeF(target.size())));
     if (chart.layout())
         chart.layout()->activate();
     chart.scene()->render(&painter, QRectF(target), QRectF(old.topLeft(), QSizeF(target.size())));
     chart.setGeometry(old);
+    chart.setTitle(title);
     if (chart.layout())
         chart.layout()->activate();
 }

@@ -77,6 +77,11 @@ void PressureChart::restart() {
 }
 
 void PressureChart::refresh() {
+    // The kernel updates the averages every 2 s (PSI_FREQ): say so while they are still 0.
+    const bool early = m_session.history().now() < 2 * kNsPerSecond;
+    m_view->chart()->setTitle(early ? tr("Pressure stall information (averages update every 2 s; the first "
+                                         "comes at 2 s, the rate shows stalls meanwhile)")
+                                    : tr("Pressure stall information"));
     if (m_dirtySeries)
         rebuildSeries();
     updateMarkers();
@@ -103,7 +108,7 @@ void PressureChart::rebuildSeries() {
     if (ids.empty())
         ids.push_back(0); // the system
     static const char* const kResourceNames[3] = {QT_TR_NOOP("cpu"), QT_TR_NOOP("memory"), QT_TR_NOOP("io")};
-    static const char* const kWindowNames[3] = {"avg10", "avg60", "avg300"};
+    static const char* const kWindowNames[4] = {"avg10", "avg60", "avg300", QT_TR_NOOP("rate")};
     for (uint32_t id : ids) {
         QString path = id == 0 ? tr("system") : QString();
         for (const core::CgroupState& c : cgroups)
@@ -116,17 +121,21 @@ void PressureChart::rebuildSeries() {
                 // The system's cpu full is not reported (always zero in /proc/pressure).
                 if ((full && !m_full) || (full && r == Cpu && id == 0))
                     continue;
-                for (int w = 0; w < 3; ++w) {
+                for (int w = 0; w < 4; ++w) {
                     if (!m_windows[w])
                         continue;
                     auto* s = new QLineSeries;
                     s->setName(QStringLiteral("%1 %2 %3 %4")
                                    .arg(path, tr(kResourceNames[r]), full ? tr("full") : tr("some"),
-                                        QLatin1String(kWindowNames[w])));
+                                        w == kRate ? tr(kWindowNames[w]) : QLatin1String(kWindowNames[w])));
                     QColor color =
                         ids.size() > 1 && id != 0 ? m_session.colors().color(id) : kResourceColors[r];
                     QPen pen(color, w == 0 ? 2.0 : 1.2);
                     pen.setStyle(full ? Qt::DashLine : (w == 2 ? Qt::DotLine : Qt::SolidLine));
+                    if (w == kRate) { // thin and pale: the rate is noisy, the averages are the figure
+                        color.setAlpha(110);
+                        pen = QPen(color, 1.0, full ? Qt::DashLine : Qt::SolidLine);
+                    }
                     s->setPen(pen);
                     m_view->chart()->addSeries(s);
                     s->attachAxis(m_x);
@@ -155,7 +164,17 @@ void PressureChart::fillSeries() {
             const HistorySample& s = samples[i];
             if (t.cgroup >= s.cgroups.size())
                 continue;
-            const double y = s.cgroups[t.cgroup].psi[t.resource][t.full][t.window];
+            double y = 0;
+            if (t.window == kRate) {
+                const HistorySample& b = samples[h.sampleAt(s.time - kRateWindow)];
+                if (t.cgroup >= b.cgroups.size() || b.time >= s.time)
+                    continue;
+                const double stalled = static_cast<double>(s.cgroups[t.cgroup].stallUs[t.resource][t.full] -
+                                                           b.cgroups[t.cgroup].stallUs[t.resource][t.full]);
+                y = std::min(100.0, stalled * 1000.0 / static_cast<double>(s.time - b.time) * 100.0);
+            } else {
+                y = s.cgroups[t.cgroup].psi[t.resource][t.full][t.window];
+            }
             maxY = std::max(maxY, y);
             pts.append(QPointF(toSeconds(s.time), y));
         }

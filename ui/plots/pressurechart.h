@@ -1,5 +1,6 @@
 #pragma once
 
+#include "controller/format.h"
 #include "export/exportable.h"
 #include "plots/liveview.h"
 
@@ -35,8 +36,11 @@ public:
     enum Resource { Cpu = 0, Memory = 1, Io = 2 };
     void setResourceShown(Resource r, bool on);
     void setFullShown(bool on);
-    /// avg10 (0), avg60 (1), avg300 (2).
+    /// avg10 (0), avg60 (1), avg300 (2), and (3) the stall rate over the last 100 ms from the
+    /// stall totals: the kernel's averages first change 2 s into a run, the rate at once.
     void setWindowShown(int window, bool on);
+    static constexpr int kRate = 3;
+    static constexpr SimNs kRateWindow = 100'000'000;
 
     void bringUpToDate() override { refresh(); }
     void restart() override;
@@ -55,7 +59,7 @@ private:
     QValueAxis* m_y;
     bool m_resources[3] = {true, true, true};
     bool m_full = true;
-    bool m_windows[3] = {true, false, false};
+    bool m_windows[4] = {true, false, false, true};
     struct Track {
         QLineSeries* series;
         uint32_t cgroup;

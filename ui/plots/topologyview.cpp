@@ -109,8 +109,9 @@ SimNs TopologyView::shownTime() const {
 double TopologyView::busyShare(uint32_t cpu, SimNs t) const {
     const History& h = m_session.history();
     const SimNs from = std::max(h.start(), t - kWindow);
-    return t > from ? static_cast<double>(h.lane(cpu).busyWithin(from, t)) / static_cast<double>(t - from)
-                    : 0;
+    return t > from
+               ? static_cast<double>(h.lane(cpu).timeWithin(from, t).busy) / static_cast<double>(t - from)
+               : 0;
 }
 
 void TopologyView::paintEvent(QPaintEvent*) {

@@ -10,9 +10,16 @@
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
+// The ui's resources (the format reference) live in a static library: nothing references them,
+// so the linker drops them unless they are initialised by name, outside any namespace.
+static void initUiResources() {
+    Q_INIT_RESOURCE(resources);
+}
+
 namespace ui {
 
 void showScenarioFormatHelp(QWidget* parent) {
+    initUiResources();
     if (auto* open = parent->findChild<QDialog*>(QStringLiteral("scenarioFormatHelp"))) {
         open->raise();
         open->activateWindow();
@@ -23,6 +30,7 @@ void showScenarioFormatHelp(QWidget* parent) {
     d->setAttribute(Qt::WA_DeleteOnClose);
     d->setWindowTitle(QApplication::translate("ui::Help", "Scenario format - SchedScope"));
     auto* browser = new QTextBrowser;
+    browser->setObjectName(QStringLiteral("scenarioFormatText"));
     browser->setOpenExternalLinks(true);
     QFile f(QStringLiteral(":/docs/scenario-format.md"));
     if (f.open(QIODevice::ReadOnly))

@@ -28,14 +28,22 @@ void saveLanguage(const QString& code) {
 }
 
 QString installTranslators(QCoreApplication& app, const QString& code) {
+    // The ones installed before go first: the last call decides.
+    const QString name = QStringLiteral("schedscopeTranslator");
+    for (QTranslator* old : app.findChildren<QTranslator*>(name, Qt::FindDirectChildrenOnly)) {
+        QCoreApplication::removeTranslator(old);
+        delete old;
+    }
     const QLocale locale = code.isEmpty() ? QLocale::system() : QLocale(code);
     auto* own = new QTranslator(&app);
+    own->setObjectName(name);
     if (!own->load(locale, QStringLiteral("schedscope"), QStringLiteral("_"), QStringLiteral(":/i18n"))) {
         delete own;
         return QStringLiteral("en");
     }
     QCoreApplication::installTranslator(own);
     auto* qt = new QTranslator(&app);
+    qt->setObjectName(name);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);

@@ -19,8 +19,8 @@ QList<Language> languages();
 QString savedLanguage();
 void saveLanguage(const QString& code);
 /// Installs the translators for `code` ("" = the system locale): SchedScope's own (embedded
-/// under :/i18n) and Qt's for its standard dialogs when available. Returns the code loaded
-/// ("en" when English is used).
+/// under :/i18n) and Qt's for its standard dialogs when available, replacing those a previous
+/// call installed. Returns the locale loaded ("en" when English is used).
 QString installTranslators(QCoreApplication& app, const QString& code);
 
 } // namespace ui

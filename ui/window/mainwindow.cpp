@@ -1,6 +1,7 @@
 #include "window/mainwindow.h"
 
 #include "compare/comparewindow.h"
+#include "controller/format.h"
 #include "export/atomicfile.h"
 #include "export/exportregistry.h"
 #include "export/traceexporttask.h"
@@ -195,10 +196,8 @@ void MainWindow::createDocks() {
     auto* scroll = new QScrollArea;
     scroll->setWidget(m_optimizations);
     scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(330);
-    m_counters->setMinimumWidth(330);
-    m_cgroups->setMinimumWidth(330);
+    // No minimum widths: text wraps, tables scroll, so the window fits a laptop screen.
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     QDockWidget* opt =
         dock(scroll, tr("Optimizations"), QStringLiteral("optimizationsDock"), Qt::RightDockWidgetArea);
     QDockWidget* cnt =
@@ -365,14 +364,23 @@ void MainWindow::setSpeedPreset(int index) {
 
 void MainWindow::runToDialog() {
     bool ok = false;
-    const QString text = QInputDialog::getText(this, tr("Run to"), tr("Simulated time (e.g. 2.5s, 300ms):"),
-                                               QLineEdit::Normal, QStringLiteral("1s"), &ok);
+    const QString text = QInputDialog::getText(
+        this, tr("Run to"),
+        tr("Simulated time (e.g. 2.5s, 300ms). A time already run puts the cursor there:"), QLineEdit::Normal,
+        QStringLiteral("1s"), &ok);
     if (!ok)
         return;
     const core::DurationParse p = core::parseDuration(text.trimmed().toStdString());
     if (!p.value) {
         QMessageBox::warning(this, tr("Run to"),
                              tr("Expected a duration, %1").arg(QString::fromStdString(p.error)));
+        return;
+    }
+    if (p.value->count() <= m_session.history().now()) {
+        // Already run past: look at that moment instead.
+        m_session.view().setCursor(p.value->count());
+        statusBar()->showMessage(
+            tr("The run is past %1: the cursor is there now").arg(formatNs(p.value->count())), 5000);
         return;
     }
     m_session.controller().runTo(*p.value);

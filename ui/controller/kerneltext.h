@@ -1,0 +1,26 @@
+#pragma once
+
+#include "base/optimizations.h"
+#include "base/trace.h"
+#include "sched/task.h"
+
+#include <QString>
+
+namespace ui {
+
+// The words core uses, as the user reads them. Core names things in English because they are
+// identifiers (scenario keys, CSV columns, trace fields); everything the ui shows from core
+// goes through these, so a translation reaches it. Exports that other programs read keep
+// core's own names.
+
+/// "running", "runnable", "sleeping", ... in the user's language.
+QString taskStateText(core::TaskState state);
+/// A task's state for a list: "running on cpu3" for a running task, else taskStateText().
+QString taskStateText(core::TaskState state, uint32_t cpu);
+/// "wakeup", "periodic", "newidle", ... in the user's language.
+QString migrationReasonText(core::MigrationReason reason);
+/// What an optimization changes, in two sentences (core's summary, translated). The patch
+/// title is a quotation and stays as it was posted.
+QString optimizationSummaryText(core::Optimization o);
+
+} // namespace ui

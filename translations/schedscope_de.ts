@@ -54,6 +54,18 @@
         <source>With --screenshot: the A/B comparison window.</source>
         <translation>Mit --screenshot: das Fenster des A/B-Vergleichs.</translation>
     </message>
+    <message>
+        <source>With --screenshot: expand the core holding CPU N in the timeline.</source>
+        <translation>Mit --screenshot: den Kern mit CPU N in der Zeitleiste aufklappen.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: show the details of the slice on CPU N at time T (N@T, e.g. 3@1.5s).</source>
+        <translation>Mit --screenshot: die Details des Abschnitts auf CPU N zur Zeit T zeigen (N@T, z. B. 3@1.5s).</translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot and --export-dir (default 1500x950).</source>
+        <translation>Fenstergröße für --screenshot und --export-dir (Vorgabe 1500x950).</translation>
+    </message>
 </context>
 <context>
     <name>ui</name>
@@ -621,6 +633,157 @@
     </message>
 </context>
 <context>
+    <name>ui::DetailPanel</name>
+    <message>
+        <source>Click a slice in the occupancy timeline, or a migration in the Migrations table, to see its details here.</source>
+        <translation>Einen Abschnitt in der Belegungszeitleiste oder eine Migration in der Migrationstabelle anklicken, um hier die Details zu sehen.</translation>
+    </message>
+    <message>
+        <source>the idle task or the stopper</source>
+        <translation>dem Idle-Task oder dem Stopper</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Kernel overhead</source>
+        <translation>Kernel-Overhead</translation>
+    </message>
+    <message>
+        <source>on behalf of no task (balancing, idle entry)</source>
+        <translation>für keinen Task (Lastausgleich, Eintritt in Idle)</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Cgroup</source>
+        <translation>Cgroup</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>Ende</translation>
+    </message>
+    <message>
+        <source>still running at %1</source>
+        <translation>läuft noch bei %1</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>Wechsel</translation>
+    </message>
+    <message>
+        <source>not held for this time (older history is kept at reduced resolution)</source>
+        <translation>für diese Zeit nicht gespeichert (älterer Verlauf wird mit geringerer Auflösung behalten)</translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation>Gewartet</translation>
+    </message>
+    <message>
+        <source>%1 runnable before it ran (since %2; perf sched timehist: sch delay)</source>
+        <translation>%1 lauffähig, bevor er lief (seit %2; perf sched timehist: sch delay)</translation>
+    </message>
+    <message>
+        <source>Switched in</source>
+        <translation>Eingewechselt</translation>
+    </message>
+    <message>
+        <source>replacing %1</source>
+        <translation>anstelle von %1</translation>
+    </message>
+    <message>
+        <source>preempted by %1 (still runnable)</source>
+        <translation>verdrängt von %1 (weiter lauffähig)</translation>
+    </message>
+    <message>
+        <source>exited; %1 ran next</source>
+        <translation>beendet; danach lief %1</translation>
+    </message>
+    <message>
+        <source>a timer</source>
+        <translation>einen Timer</translation>
+    </message>
+    <message>
+        <source>a message on channel %1</source>
+        <translation>eine Nachricht auf Kanal %1</translation>
+    </message>
+    <message>
+        <source>room on channel %1 (it was full)</source>
+        <translation>Platz auf Kanal %1 (er war voll)</translation>
+    </message>
+    <message>
+        <source>its children</source>
+        <translation>seine Kinder</translation>
+    </message>
+    <message>
+        <source>an unrecorded reason</source>
+        <translation>einen nicht aufgezeichneten Grund</translation>
+    </message>
+    <message>
+        <source>blocked (%1) waiting for %2; %3 ran next</source>
+        <translation>blockiert (%1), wartet auf %2; danach lief %3</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Geendet</translation>
+    </message>
+    <message>
+        <source>Then</source>
+        <translation>Danach</translation>
+    </message>
+    <message>
+        <source>migrated %1 → %2 at %3 (%4)</source>
+        <translation>migriert %1 → %2 bei %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Next ran</source>
+        <translation>Lief wieder</translation>
+    </message>
+    <message>
+        <source>%1 later, at %2</source>
+        <translation>%1 später, bei %2</translation>
+    </message>
+    <message>
+        <source>%1 was idle at %2.</source>
+        <translation>%1 war bei %2 untätig.</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Migration&lt;/b&gt; of %1: %2 → %3 at %4 (%5)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Migration&lt;/b&gt; von %1: %2 → %3 bei %4 (%5)&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Before&lt;/b&gt;, on the source CPU:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Vorher&lt;/b&gt;, auf der Quell-CPU:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;not held in the history&lt;/p&gt;</source>
+        <translation>&lt;p&gt;nicht im Verlauf gespeichert&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;After&lt;/b&gt;, on the target CPU:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Nachher&lt;/b&gt;, auf der Ziel-CPU:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;not run there yet&lt;/p&gt;</source>
+        <translation>&lt;p&gt;dort noch nicht gelaufen&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>ui::ExportAllDialog</name>
     <message>
         <source>Export all charts</source>
@@ -862,11 +1025,11 @@
     </message>
     <message>
         <source>newidle</source>
-        <translation>newidle (neu untätig)</translation>
+        <translation>newidle</translation>
     </message>
     <message>
         <source>nohz</source>
-        <translation>nohz (tickfrei)</translation>
+        <translation>nohz</translation>
     </message>
     <message>
         <source>active</source>
@@ -903,6 +1066,38 @@
     <message>
         <source>running on cpu%1</source>
         <translation>läuft auf cpu%1</translation>
+    </message>
+    <message>
+        <source>no event (the run has not started)</source>
+        <translation>kein Ereignis (der Lauf hat nicht begonnen)</translation>
+    </message>
+    <message>
+        <source>cpu%1 continues its task&apos;s program</source>
+        <translation>cpu%1 setzt das Programm seines Tasks fort</translation>
+    </message>
+    <message>
+        <source>scheduler tick on cpu%1</source>
+        <translation>Scheduler-Tick auf cpu%1</translation>
+    </message>
+    <message>
+        <source>timer of %1 expired (sleep, I/O or stall ends)</source>
+        <translation>Timer von %1 abgelaufen (Schlaf, E/A oder Blockade endet)</translation>
+    </message>
+    <message>
+        <source>%1 starts</source>
+        <translation>%1 startet</translation>
+    </message>
+    <message>
+        <source>timeline entry %1 applied</source>
+        <translation>Zeitplan-Eintrag %1 angewendet</translation>
+    </message>
+    <message>
+        <source>PSI averaging work of group %1</source>
+        <translation>PSI-Mittelwertberechnung der Gruppe %1</translation>
+    </message>
+    <message>
+        <source>Executed at %1: %2</source>
+        <translation>Ausgeführt bei %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1221,6 +1416,10 @@
         <source>The run is past %1: the cursor is there now</source>
         <translation>Der Lauf ist schon über %1 hinaus: der Cursor steht jetzt dort</translation>
     </message>
+    <message>
+        <source>D&amp;etails</source>
+        <translation>D&amp;etails</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -1252,8 +1451,12 @@
         <translation>Migrationen pro Intervall nach Grund: %1</translation>
     </message>
     <message>
-        <source>migrations per %1</source>
-        <translation>Migrationen pro %1</translation>
+        <source>migrations</source>
+        <translation>Migrationen</translation>
+    </message>
+    <message>
+        <source>simulated time (s), bins of %1</source>
+        <translation>simulierte Zeit (s), Intervalle von %1</translation>
     </message>
 </context>
 <context>
@@ -1369,6 +1572,52 @@ cgroup %2
         <translation>%1
 Cgroup %2
 %3</translation>
+    </message>
+    <message>
+        <source>fit</source>
+        <translation>passend</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Height of a CPU lane; &quot;fit&quot; shares the height among the tracks (scrolling when they would be too thin to read)</source>
+        <translation>Höhe einer CPU-Spur; „passend“ teilt die Höhe unter den Spuren auf (und scrollt, wenn sie zu dünn zum Lesen würden)</translation>
+    </message>
+    <message>
+        <source>Lane height</source>
+        <translation>Spurhöhe</translation>
+    </message>
+    <message>
+        <source>Expand all</source>
+        <translation>Alle aufklappen</translation>
+    </message>
+    <message>
+        <source>Show a lane for every CPU</source>
+        <translation>Eine Spur für jede CPU zeigen</translation>
+    </message>
+    <message>
+        <source>Collapse cores</source>
+        <translation>Kerne zuklappen</translation>
+    </message>
+    <message>
+        <source>One summed row per core; click a row&apos;s label to expand or collapse it</source>
+        <translation>Eine summierte Zeile pro Kern; ein Klick auf die Beschriftung klappt sie auf oder zu</translation>
+    </message>
+    <message>
+        <source>click the label to collapse</source>
+        <translation>Beschriftung anklicken zum Zuklappen</translation>
+    </message>
+    <message>
+        <source>click the label to expand</source>
+        <translation>Beschriftung anklicken zum Aufklappen</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 of %4 CPUs busy
+%5</source>
+        <translation>%1 bei %2: %3 von %4 CPUs beschäftigt
+%5</translation>
     </message>
 </context>
 <context>
@@ -1642,6 +1891,25 @@ beschäftigt %3% in den letzten %4 ms</translation>
     <message>
         <source>Export trace</source>
         <translation>Trace exportieren</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TrackList</name>
+    <message>
+        <source>▾ core %1</source>
+        <translation>▾ Kern %1</translation>
+    </message>
+    <message>
+        <source>▸ core %1: %2</source>
+        <translation>▸ Kern %1: %2</translation>
+    </message>
+    <message>
+        <source>▾ socket %1</source>
+        <translation>▾ Sockel %1</translation>
+    </message>
+    <message>
+        <source>▸ socket %1: %2</source>
+        <translation>▸ Sockel %1: %2</translation>
     </message>
 </context>
 </TS>

@@ -54,6 +54,18 @@
         <source>With --screenshot: the A/B comparison window.</source>
         <translation>与 --screenshot 一起使用:A/B 对比窗口。</translation>
     </message>
+    <message>
+        <source>With --screenshot: expand the core holding CPU N in the timeline.</source>
+        <translation>配合 --screenshot：在时间线中展开包含 CPU N 的核心。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: show the details of the slice on CPU N at time T (N@T, e.g. 3@1.5s).</source>
+        <translation>配合 --screenshot：显示 CPU N 在时间 T 的运行片段详情（N@T，如 3@1.5s）。</translation>
+    </message>
+    <message>
+        <source>Window size for --screenshot and --export-dir (default 1500x950).</source>
+        <translation>--screenshot 和 --export-dir 的窗口大小（默认 1500x950）。</translation>
+    </message>
 </context>
 <context>
     <name>ui</name>
@@ -621,6 +633,157 @@
     </message>
 </context>
 <context>
+    <name>ui::DetailPanel</name>
+    <message>
+        <source>Click a slice in the occupancy timeline, or a migration in the Migrations table, to see its details here.</source>
+        <translation>单击占用时间线中的片段或迁移表中的迁移，在此查看详情。</translation>
+    </message>
+    <message>
+        <source>the idle task or the stopper</source>
+        <translation>空闲任务或 stopper</translation>
+    </message>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Kernel overhead</source>
+        <translation>内核开销</translation>
+    </message>
+    <message>
+        <source>on behalf of no task (balancing, idle entry)</source>
+        <translation>不代表任何任务（负载均衡、进入空闲）</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Cgroup</source>
+        <translation>Cgroup</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>End</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>still running at %1</source>
+        <translation>在 %1 时仍在运行</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>持续时间</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>切换</translation>
+    </message>
+    <message>
+        <source>not held for this time (older history is kept at reduced resolution)</source>
+        <translation>此时间段未保存（较早的历史以较低分辨率保存）</translation>
+    </message>
+    <message>
+        <source>Waited</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>%1 runnable before it ran (since %2; perf sched timehist: sch delay)</source>
+        <translation>运行前可运行等待 %1（自 %2 起；perf sched timehist：sch delay）</translation>
+    </message>
+    <message>
+        <source>Switched in</source>
+        <translation>换入</translation>
+    </message>
+    <message>
+        <source>replacing %1</source>
+        <translation>替换 %1</translation>
+    </message>
+    <message>
+        <source>preempted by %1 (still runnable)</source>
+        <translation>被 %1 抢占（仍可运行）</translation>
+    </message>
+    <message>
+        <source>exited; %1 ran next</source>
+        <translation>已退出；随后运行 %1</translation>
+    </message>
+    <message>
+        <source>a timer</source>
+        <translation>定时器</translation>
+    </message>
+    <message>
+        <source>a message on channel %1</source>
+        <translation>通道 %1 上的消息</translation>
+    </message>
+    <message>
+        <source>room on channel %1 (it was full)</source>
+        <translation>通道 %1 的空位（通道已满）</translation>
+    </message>
+    <message>
+        <source>its children</source>
+        <translation>其子进程</translation>
+    </message>
+    <message>
+        <source>an unrecorded reason</source>
+        <translation>未记录的原因</translation>
+    </message>
+    <message>
+        <source>blocked (%1) waiting for %2; %3 ran next</source>
+        <translation>阻塞（%1），等待 %2；随后运行 %3</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结束方式</translation>
+    </message>
+    <message>
+        <source>Then</source>
+        <translation>随后</translation>
+    </message>
+    <message>
+        <source>migrated %1 → %2 at %3 (%4)</source>
+        <translation>在 %3 从 %1 → %2 迁移（%4）</translation>
+    </message>
+    <message>
+        <source>Next ran</source>
+        <translation>下次运行</translation>
+    </message>
+    <message>
+        <source>%1 later, at %2</source>
+        <translation>%1 之后，在 %2</translation>
+    </message>
+    <message>
+        <source>%1 was idle at %2.</source>
+        <translation>%1 在 %2 时空闲。</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Migration&lt;/b&gt; of %1: %2 → %3 at %4 (%5)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 的&lt;b&gt;迁移&lt;/b&gt;：%2 → %3，时间 %4（%5）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Before&lt;/b&gt;, on the source CPU:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;源 CPU 上&lt;b&gt;之前&lt;/b&gt;：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;not held in the history&lt;/p&gt;</source>
+        <translation>&lt;p&gt;历史中未保存&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;After&lt;/b&gt;, on the target CPU:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;目标 CPU 上&lt;b&gt;之后&lt;/b&gt;：&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;not run there yet&lt;/p&gt;</source>
+        <translation>&lt;p&gt;尚未在那里运行&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>ui::ExportAllDialog</name>
     <message>
         <source>Export all charts</source>
@@ -860,11 +1023,11 @@
     </message>
     <message>
         <source>newidle</source>
-        <translation>newidle（新空闲）</translation>
+        <translation>newidle</translation>
     </message>
     <message>
         <source>nohz</source>
-        <translation>nohz（无时钟）</translation>
+        <translation>nohz</translation>
     </message>
     <message>
         <source>active</source>
@@ -901,6 +1064,38 @@
     <message>
         <source>running on cpu%1</source>
         <translation>在 cpu%1 上运行</translation>
+    </message>
+    <message>
+        <source>no event (the run has not started)</source>
+        <translation>无事件（运行尚未开始）</translation>
+    </message>
+    <message>
+        <source>cpu%1 continues its task&apos;s program</source>
+        <translation>cpu%1 继续其任务的程序</translation>
+    </message>
+    <message>
+        <source>scheduler tick on cpu%1</source>
+        <translation>cpu%1 上的调度器时钟中断</translation>
+    </message>
+    <message>
+        <source>timer of %1 expired (sleep, I/O or stall ends)</source>
+        <translation>%1 的定时器到期（睡眠、I/O 或停顿结束）</translation>
+    </message>
+    <message>
+        <source>%1 starts</source>
+        <translation>%1 启动</translation>
+    </message>
+    <message>
+        <source>timeline entry %1 applied</source>
+        <translation>已应用时间线条目 %1</translation>
+    </message>
+    <message>
+        <source>PSI averaging work of group %1</source>
+        <translation>组 %1 的 PSI 平均计算</translation>
+    </message>
+    <message>
+        <source>Executed at %1: %2</source>
+        <translation>在 %1 执行：%2</translation>
     </message>
 </context>
 <context>
@@ -1218,6 +1413,10 @@
         <source>The run is past %1: the cursor is there now</source>
         <translation>运行已超过 %1：光标现在位于该处</translation>
     </message>
+    <message>
+        <source>D&amp;etails</source>
+        <translation>详情(&amp;E)</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -1249,8 +1448,12 @@
         <translation>按原因划分的每区间迁移数:%1</translation>
     </message>
     <message>
-        <source>migrations per %1</source>
-        <translation>每 %1 迁移数</translation>
+        <source>migrations</source>
+        <translation>迁移数</translation>
+    </message>
+    <message>
+        <source>simulated time (s), bins of %1</source>
+        <translation>模拟时间（秒），区间宽度 %1</translation>
     </message>
 </context>
 <context>
@@ -1366,6 +1569,52 @@ cgroup %2
         <translation>%1
 cgroup %2
 %3</translation>
+    </message>
+    <message>
+        <source>fit</source>
+        <translation>自适应</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>Height of a CPU lane; &quot;fit&quot; shares the height among the tracks (scrolling when they would be too thin to read)</source>
+        <translation>CPU 轨道高度；“自适应”在轨道间分配高度（太细无法阅读时滚动）</translation>
+    </message>
+    <message>
+        <source>Lane height</source>
+        <translation>轨道高度</translation>
+    </message>
+    <message>
+        <source>Expand all</source>
+        <translation>全部展开</translation>
+    </message>
+    <message>
+        <source>Show a lane for every CPU</source>
+        <translation>为每个 CPU 显示一条轨道</translation>
+    </message>
+    <message>
+        <source>Collapse cores</source>
+        <translation>折叠核心</translation>
+    </message>
+    <message>
+        <source>One summed row per core; click a row&apos;s label to expand or collapse it</source>
+        <translation>每个核心一行汇总；单击行标签展开或折叠</translation>
+    </message>
+    <message>
+        <source>click the label to collapse</source>
+        <translation>单击标签折叠</translation>
+    </message>
+    <message>
+        <source>click the label to expand</source>
+        <translation>单击标签展开</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3 of %4 CPUs busy
+%5</source>
+        <translation>%1 在 %2：%4 个 CPU 中 %3 个忙碌
+%5</translation>
     </message>
 </context>
 <context>
@@ -1639,6 +1888,25 @@ busy %3% over the last %4 ms</source>
     <message>
         <source>Export trace</source>
         <translation>导出跟踪</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TrackList</name>
+    <message>
+        <source>▾ core %1</source>
+        <translation>▾ 核心 %1</translation>
+    </message>
+    <message>
+        <source>▸ core %1: %2</source>
+        <translation>▸ 核心 %1：%2</translation>
+    </message>
+    <message>
+        <source>▾ socket %1</source>
+        <translation>▾ 插槽 %1</translation>
+    </message>
+    <message>
+        <source>▸ socket %1: %2</source>
+        <translation>▸ 插槽 %1：%2</translation>
     </message>
 </context>
 </TS>

@@ -112,7 +112,21 @@ int main(int argc, char** argv) {
     const QCommandLineOption compare(
         QStringLiteral("compare"),
         QApplication::translate("main", "With --screenshot: the A/B comparison window."));
-    parser.addOptions({exportDir, runFor, formats, screenshot, runTo, tab, lang, compare});
+    const QCommandLineOption expand(
+        QStringLiteral("expand"),
+        QApplication::translate("main", "With --screenshot: expand the core holding CPU N in the timeline."),
+        QStringLiteral("N"));
+    const QCommandLineOption pick(
+        QStringLiteral("pick"),
+        QApplication::translate("main", "With --screenshot: show the details of the slice on CPU N at time T "
+                                        "(N@T, e.g. 3@1.5s)."),
+        QStringLiteral("N@T"));
+    const QCommandLineOption size(
+        QStringLiteral("size"),
+        QApplication::translate("main", "Window size for --screenshot and --export-dir (default 1500x950)."),
+        QStringLiteral("WxH"), QStringLiteral("1500x950"));
+    parser.addOptions(
+        {exportDir, runFor, formats, screenshot, runTo, tab, lang, compare, expand, pick, size});
     parser.process(app);
 
     ui::MainWindow w;
@@ -120,6 +134,15 @@ int main(int argc, char** argv) {
     const QString scenario = args.isEmpty() ? QStringLiteral("builtin:default") : args.first();
     const bool batch = parser.isSet(screenshot) || parser.isSet(exportDir);
     if (batch) {
+        // The offscreen screen is 800x800; batch pictures choose their own size.
+        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+        const int width = wh.value(0).toInt(), height = wh.value(1).toInt();
+        if (wh.size() != 2 || width < 320 || height < 240 || width > 8000 || height > 8000) {
+            std::fprintf(stderr, "schedscope: --size expects WIDTHxHEIGHT (e.g. 1280x720), found \"%s\"\n",
+                         qPrintable(parser.value(size)));
+            return 64;
+        }
+        w.resize(width, height);
         // No one to click a message box away: the loader's messages go to stderr, exit 2.
         core::LoadResult r = core::loadScenario(scenario.toStdString());
         if (!r.ok()) {
@@ -162,6 +185,29 @@ int main(int argc, char** argv) {
         auto* s = new ui::ScreenshotJob(w, parser.value(screenshot), until, parser.value(tab).toInt());
         if (parser.isSet(compare))
             s->useCompare(w.openCompare());
+        if (parser.isSet(expand)) {
+            const uint32_t cpu = parser.value(expand).toUInt(&ok);
+            if (!ok || !w.session().topology() || cpu >= w.session().topology()->nrCpus()) {
+                std::fprintf(stderr,
+                             "schedscope: --expand expects a CPU number of the scenario, found \"%s\"\n",
+                             qPrintable(parser.value(expand)));
+                return 64;
+            }
+            s->expandCpu(cpu);
+        }
+        if (parser.isSet(pick)) {
+            const QStringList parts = parser.value(pick).split(QLatin1Char('@'));
+            const uint32_t cpu = parts.value(0).toUInt(&ok);
+            bool timeOk = false;
+            const core::SimTime at =
+                parts.size() == 2 ? durationOption(parts[1], "--pick", timeOk) : core::SimTime{};
+            if (!ok || !timeOk || !w.session().topology() || cpu >= w.session().topology()->nrCpus()) {
+                std::fprintf(stderr, "schedscope: --pick expects CPU@TIME (e.g. 3@1.5s), found \"%s\"\n",
+                             qPrintable(parser.value(pick)));
+                return 64;
+            }
+            s->pickSlice(cpu, at);
+        }
         job.reset(s);
         s->start();
     }

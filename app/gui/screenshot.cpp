@@ -1,6 +1,9 @@
 #include "screenshot.h"
 
 #include "compare/comparewindow.h"
+#include "controller/session.h"
+#include "export/exportregistry.h"
+#include "plots/occupancyplot.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -40,6 +43,19 @@ void ScreenshotJob::poll() {
             QApplication::exit(1);
         }
         return;
+    }
+    if (m_settle == 0 && !m_compare) {
+        auto* occupancy = dynamic_cast<OccupancyPlot*>(m_window.exports().find(QStringLiteral("occupancy")));
+        if (occupancy && m_expandCpu) {
+            const auto row = occupancy->tracks().rowOfCpu(*m_expandCpu);
+            if (row && occupancy->tracks().rows()[*row].kind != Track::Kind::Cpu)
+                occupancy->toggleRow(*row);
+            if (const auto shown = occupancy->tracks().rowOfCpu(*m_expandCpu))
+                occupancy->scrollToRow(*shown);
+        }
+        if (m_pick)
+            m_window.session().view().setPick(
+                Pick{Pick::Kind::Slice, m_pick->first, m_pick->second.count(), {}});
     }
     // A few frames for the views (and the Depth sweep, if shown) to catch up.
     if (++m_settle < 15)

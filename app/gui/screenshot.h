@@ -6,6 +6,9 @@
 #include <QString>
 #include <QTimer>
 
+#include <optional>
+#include <utility>
+
 namespace ui {
 
 class MainWindow;
@@ -20,6 +23,10 @@ public:
     ScreenshotJob(MainWindow& window, QString path, core::SimTime runTo, int tab);
     /// Grabs the A/B comparison window instead, run to the same time.
     void useCompare(CompareWindow* compare) { m_compare = compare; }
+    /// Gives CPU `cpu` its own lane (expanding its core) before the picture.
+    void expandCpu(uint32_t cpu) { m_expandCpu = cpu; }
+    /// Picks the slice running on `cpu` at `time` for the detail panel before the picture.
+    void pickSlice(uint32_t cpu, core::SimTime time) { m_pick = {cpu, time}; }
     void start();
 
 private:
@@ -33,6 +40,8 @@ private:
     int m_polls = 0;
     int m_settle = 0;
     CompareWindow* m_compare = nullptr;
+    std::optional<uint32_t> m_expandCpu;
+    std::optional<std::pair<uint32_t, core::SimTime>> m_pick;
 };
 
 } // namespace ui

@@ -2,6 +2,7 @@
 
 #include "base/ids.h"
 #include "base/simtime.h"
+#include "base/taskstate.h"
 
 #include <array>
 #include <cstdint>
@@ -54,6 +55,22 @@ struct Marker {
     std::string label;
 };
 
+/// One context switch on a CPU, as the sched_switch tracepoint reports it: the task leaving
+/// (invalid for the idle task or the stopper), the state it leaves in (Runnable = preempted,
+/// the kernel's prev_state R), what it blocked on, the task coming in and since when that task
+/// had been runnable (its wakeup, or the moment it was preempted: perf sched timehist counts
+/// its "sch delay" from there).
+struct SwitchRecord {
+    SimTime time;
+    uint32_t cpu = 0;
+    TaskId prev;
+    TaskId next;
+    TaskState prevState = TaskState::Runnable;
+    BlockReason prevBlock = BlockReason::None;
+    uint32_t prevChannel = 0; ///< channel slot when prevBlock is a channel
+    SimTime nextRunnableSince;
+};
+
 /// Receives what happens, as it happens. The engine calls it only when one is attached.
 class TraceSink {
 public:
@@ -63,6 +80,8 @@ public:
     /// A new task placed away from its parent's CPU (not a migration).
     virtual void placement(const PlacementRecord& p) {}
     virtual void marker(const Marker& m) = 0;
+    /// A CPU switched tasks (every switch the context-switch counter counts).
+    virtual void contextSwitch(const SwitchRecord& s) {}
     /// A task came into existence (names for ids in the trace).
     virtual void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) {}
 };

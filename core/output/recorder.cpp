@@ -13,6 +13,7 @@ void Snapshot::absorb(Snapshot&& newer) {
     };
     append(slices, newer.slices);
     append(migrations, newer.migrations);
+    append(switches, newer.switches);
     append(markers, newer.markers);
     append(newTasks, newer.newTasks);
     append(commands, newer.commands);

@@ -16,6 +16,7 @@ public:
     void slice(const Slice& s) override { m_pending.slices.push_back(s); }
     void migration(const MigrationRecord& m) override { m_pending.migrations.push_back(m); }
     void marker(const Marker& m) override { m_pending.markers.push_back(m); }
+    void contextSwitch(const SwitchRecord& s) override { m_pending.switches.push_back(s); }
     void taskCreated(TaskId id, const std::string& name, CgroupId) override {
         m_pending.newTasks.emplace_back(id, name);
     }

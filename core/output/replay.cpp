@@ -33,6 +33,10 @@ public:
         for (TraceSink* k : m_sinks)
             k->marker(m);
     }
+    void contextSwitch(const SwitchRecord& s) override {
+        for (TraceSink* k : m_sinks)
+            k->contextSwitch(s);
+    }
     void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override {
         for (TraceSink* k : m_sinks)
             k->taskCreated(id, name, cgroup);

@@ -84,6 +84,7 @@ struct Snapshot {
     // Deltas since the previous snapshot.
     std::vector<Slice> slices;
     std::vector<MigrationRecord> migrations;
+    std::vector<SwitchRecord> switches;
     std::vector<Marker> markers;
     std::vector<std::pair<TaskId, std::string>> newTasks;
     /// Periodic samples since the previous snapshot (Recorder::sample), oldest first.

@@ -85,6 +85,29 @@ void Scheduler::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
 
 // ---- switching --------------------------------------------------------------------------------
 
+void Scheduler::countSwitch(Rq& rq, const Task* prev, const Task* next) {
+    ++m_ctx.counters.contextSwitches;
+    ++rq.nrSwitches;
+    if (!m_ctx.trace)
+        return;
+    SwitchRecord r;
+    r.time = m_ctx.now;
+    r.cpu = rq.cpu;
+    if (prev) {
+        r.prev = prev->id;
+        r.prevState = prev->state;
+        if (prev->state != TaskState::Runnable && prev->state != TaskState::Dead) {
+            r.prevBlock = prev->block;
+            r.prevChannel = prev->blockChannel;
+        }
+    }
+    if (next) {
+        r.next = next->id;
+        r.nextRunnableSince = next->runnableSince;
+    }
+    m_ctx.trace->contextSwitch(r);
+}
+
 void Scheduler::schedule(Rq& rq) {
     m_fair.updateCurr(rq);
     Task* prev = rq.curr;
@@ -112,8 +135,7 @@ void Scheduler::schedule(Rq& rq) {
         armResume(rq);
         return;
     }
-    ++m_ctx.counters.contextSwitches;
-    ++rq.nrSwitches;
+    countSwitch(rq, prev, next);
     if (prev) {
         if (prev->state == TaskState::Runnable)
             ++prev->nivcsw;
@@ -396,8 +418,7 @@ void Scheduler::migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, in
     ++p.nivcsw;
     m_fair.putPrevTask(src, p);
     src.curr = nullptr;
-    ++m_ctx.counters.contextSwitches;
-    ++src.nrSwitches;
+    countSwitch(src, &p, nullptr);
     m_psi.taskSwitch(src, &p, nullptr, false); // the stopper runs: p is no longer on the CPU
     m_cpuacct.switchOut(src, p);
     m_machine.charge(src, CostOp::ContextSwitch);
@@ -405,8 +426,7 @@ void Scheduler::migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, in
     schedule(src);
     if (!src.curr) {
         // The stopper hands the CPU to the idle task: that is a switch too.
-        ++m_ctx.counters.contextSwitches;
-        ++src.nrSwitches;
+        countSwitch(src, nullptr, nullptr);
         m_machine.charge(src, CostOp::ContextSwitch);
         m_wakeup.noteIdle(src.cpu);
     }

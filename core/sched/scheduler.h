@@ -78,6 +78,9 @@ public:
     Psi& psi() { return m_psi; }
 
 private:
+    /// Counts a context switch on rq (prev or next null: the idle task or the stopper) and
+    /// reports it to the trace sink.
+    void countSwitch(Rq& rq, const Task* prev, const Task* next);
     void checkPreemptCurr(Rq& rq, Task& p);
 
     SimContext& m_ctx;

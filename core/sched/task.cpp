@@ -2,26 +2,6 @@
 
 namespace core {
 
-const char* taskStateName(TaskState s) {
-    switch (s) {
-    case TaskState::New:
-        return "new";
-    case TaskState::Running:
-        return "running";
-    case TaskState::Runnable:
-        return "runnable";
-    case TaskState::Sleeping:
-        return "sleeping";
-    case TaskState::IoWait:
-        return "iowait";
-    case TaskState::MemStall:
-        return "memstall";
-    case TaskState::Dead:
-        return "dead";
-    }
-    return "?";
-}
-
 Task& TaskTable::create(std::string name) {
     uint32_t slot;
     if (!m_free.empty()) {

@@ -3,6 +3,7 @@
 #include "base/cpuset.h"
 #include "base/eventqueue.h"
 #include "base/ids.h"
+#include "base/taskstate.h"
 #include "sched/schedentity.h"
 #include "sim/program.h"
 
@@ -12,13 +13,6 @@
 #include <vector>
 
 namespace core {
-
-/// Task states as the kernel distinguishes them (for PSI: sleeping is not a stall).
-enum class TaskState : uint8_t { New, Running, Runnable, Sleeping, IoWait, MemStall, Dead };
-const char* taskStateName(TaskState s);
-
-/// Why a sleeping task sleeps.
-enum class BlockReason : uint8_t { None, Timer, ChannelRecv, ChannelSend, Children };
 
 /// A simulated task. Owned by the TaskTable; pointers stay valid until it is destroyed.
 struct Task {

@@ -243,12 +243,39 @@ bool Engine::step() {
         assert(p.time >= m_ctx.now && "simulated time went backwards");
         m_ctx.now = p.time;
         ++m_ctx.counters.events;
+        m_lastEvent = p.event;
+        m_lastEventTime = p.time;
+        m_hasLastEvent = true;
         dispatch(p.event);
         break;
     }
     if (m_tasks.liveCount() == 0 && m_pendingLaunches == 0)
         finish();
     return !m_finished;
+}
+
+Engine::ExecutedEvent Engine::lastEvent() const {
+    ExecutedEvent e;
+    if (!m_hasLastEvent)
+        return e;
+    e.valid = true;
+    e.time = m_lastEventTime;
+    e.kind = static_cast<EventKind>(m_lastEvent.kind);
+    switch (e.kind) {
+    case EventKind::CpuResume:
+    case EventKind::Tick:
+        e.cpu = m_lastEvent.a;
+        break;
+    case EventKind::TaskTimer:
+    case EventKind::TaskStart:
+        e.task = TaskId(static_cast<uint32_t>(m_lastEvent.b));
+        break;
+    case EventKind::Timeline:
+    case EventKind::PsiAvgs:
+        e.index = m_lastEvent.a;
+        break;
+    }
+    return e;
 }
 
 void Engine::runUntil(SimTime t) {

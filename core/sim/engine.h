@@ -57,6 +57,16 @@ public:
     // ---- running ---------------------------------------------------------------------------
     /// Processes one event. Returns false once the run has ended.
     bool step();
+    /// The event step() processed last (for "step one event" to say what it did).
+    struct ExecutedEvent {
+        bool valid = false;
+        SimTime time;
+        EventKind kind = EventKind::CpuResume;
+        uint32_t cpu = 0;   ///< CpuResume, Tick
+        TaskId task;        ///< TaskTimer, TaskStart
+        uint32_t index = 0; ///< Timeline entry, PSI group
+    };
+    ExecutedEvent lastEvent() const;
     /// Processes every event up to `t` (capped at the duration); the clock then stands at t.
     void runUntil(SimTime t);
     /// Like runUntil, but processes at most `maxEvents` events: returns true when every event
@@ -160,6 +170,9 @@ private:
     std::vector<std::shared_ptr<const TaskSpec>> m_spawned; ///< keeps spawned specs alive
     size_t m_pendingLaunches = 0; ///< tasks not yet started plus timeline spawns not yet applied
     bool m_finished = false;
+    Event m_lastEvent;
+    SimTime m_lastEventTime;
+    bool m_hasLastEvent = false;
 };
 
 } // namespace core

@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include <map>
 #include <thread>
 
 using namespace core;
@@ -50,6 +51,53 @@ private slots:
         t2.join();
         QCOMPARE(r1, sequential);
         QCOMPARE(r2, sequential);
+    }
+
+    void everySwitchIsRecordedAsSchedSwitchReportsIt() {
+        // What the GUI's detail panel reads: one record per counted context switch, chained per
+        // CPU (each switch's prev is the previous switch's next), preemptions matching the
+        // tasks' involuntary switch counts.
+        struct Switches : TraceSink {
+            std::vector<SwitchRecord> all;
+            void slice(const Slice&) override {}
+            void migration(const MigrationRecord&) override {}
+            void marker(const Marker&) override {}
+            void contextSwitch(const SwitchRecord& s) override { all.push_back(s); }
+        } log;
+        uint64_t checked = 0; // live tasks compared (exited ones are gone from the table)
+        for (const char* name : {"default", "autogroup-exit", "psi-clock-pipe"}) {
+            log.all.clear();
+            auto spec = builtin(name);
+            Engine e(spec);
+            e.setTraceSink(&log);
+            e.runUntil(std::min(spec->duration, SimTime::ms(500)));
+            QCOMPARE(uint64_t(log.all.size()), e.counters().contextSwitches);
+            QVERIFY(log.all.size() > 100);
+            std::vector<TaskId> running(e.machine().topology().nrCpus(), TaskId::invalid());
+            std::map<uint32_t, uint64_t> preempted, voluntary;
+            SimTime last;
+            for (const SwitchRecord& r : log.all) {
+                QVERIFY(r.time >= last);
+                last = r.time;
+                QCOMPARE(r.prev, running[r.cpu]);
+                running[r.cpu] = r.next;
+                if (r.next.valid())
+                    QVERIFY(r.nextRunnableSince <= r.time);
+                if (!r.prev.valid())
+                    continue;
+                if (r.prevState == TaskState::Runnable)
+                    ++preempted[r.prev.value()];
+                else if (r.prevState != TaskState::Dead)
+                    ++voluntary[r.prev.value()];
+                QVERIFY(r.prevState != TaskState::Running && r.prevState != TaskState::New);
+            }
+            e.tasks().forEach([&](const Task& t) {
+                QCOMPARE(preempted[t.id.value()], t.nivcsw);
+                QCOMPARE(voluntary[t.id.value()], t.nvcsw);
+                ++checked;
+            });
+        }
+        QVERIFY(checked > 10);
     }
 
     void invariantsHoldAtEveryEvent() {

@@ -10,6 +10,8 @@
 #include <QElapsedTimer>
 #include <QtTest>
 
+#include <functional>
+
 using namespace core;
 using namespace ui;
 
@@ -77,23 +79,37 @@ private slots:
             const char* name;
             int64_t width;
         };
-        for (const Zoom z : {Zoom{"1 ms", 1000000}, Zoom{"10 ms", 10000000}, Zoom{"100 ms", 100000000},
-                             Zoom{"1 s", 1000000000}, Zoom{"2 s (all)", now}}) {
-            session.view().setRange(now - z.width, now, false);
-            plot.refresh();
-            plot.replotNow(); // warm up
-            QElapsedTimer t;
-            t.start();
-            const int frames = 20;
-            double sum = 0;
-            for (int i = 0; i < frames; ++i) {
-                plot.replotNow();
-                sum += plot.lastFrameMs();
+        struct Tracks {
+            const char* name;
+            std::function<void()> apply;
+        };
+        // The track list as a user meets it (cores collapsed), with one core open, and with
+        // every CPU expanded (the list scrolls; only the rows on screen are drawn).
+        for (const Tracks& tracks : {Tracks{"22 cores collapsed", [&] { plot.collapseCores(); }},
+                                     Tracks{"core 13 expanded (30 rows)", [&] { plot.toggleRow(13); }},
+                                     Tracks{"all 176 CPUs expanded, fit", [&] { plot.expandAll(); }}}) {
+            tracks.apply();
+            const auto [first, last] = plot.visibleRows();
+            std::printf("tracks: %s: %zu rows, %zu on screen\n", tracks.name, plot.tracks().rows().size(),
+                        last - first + 1);
+            for (const Zoom z : {Zoom{"1 ms", 1000000}, Zoom{"10 ms", 10000000}, Zoom{"100 ms", 100000000},
+                                 Zoom{"1 s", 1000000000}, Zoom{"2 s (all)", now}}) {
+                session.view().setRange(now - z.width, now, false);
+                plot.refresh();
+                plot.replotNow(); // warm up
+                QElapsedTimer t;
+                t.start();
+                const int frames = 20;
+                double sum = 0;
+                for (int i = 0; i < frames; ++i) {
+                    plot.replotNow();
+                    sum += plot.lastFrameMs();
+                }
+                const double wall = static_cast<double>(t.nsecsElapsed()) / 1e6 / frames;
+                std::printf("  window %-10s  replot %6.2f ms (QCustomPlot's own measure %6.2f ms)  = %5.0f "
+                            "frames/s\n",
+                            z.name, wall, sum / frames, 1000.0 / wall);
             }
-            const double wall = static_cast<double>(t.nsecsElapsed()) / 1e6 / frames;
-            std::printf(
-                "  window %-10s  replot %6.2f ms (QCustomPlot's own measure %6.2f ms)  = %5.0f frames/s\n",
-                z.name, wall, sum / frames, 1000.0 / wall);
         }
         // Sanity, not timing: the lanes drew something.
         const QImage img = plot.grab().toImage();

@@ -2,6 +2,7 @@
 // (older history coarsened, then dropped; never over the cap for long).
 #include "controller/history.h"
 #include "controller/lanestore.h"
+#include "controller/slicedetails.h"
 #include "output/mailbox.h"
 #include "output/recorder.h"
 #include "scenario/loader.h"
@@ -221,6 +222,57 @@ private slots:
         auto now = box.take();
         QCOMPARE(now->generation, uint64_t(1));
         QCOMPARE(now->migrations.size(), size_t(0));
+    }
+
+    void aSliceIsDescribedFromItsSwitches() {
+        // Every run the engine switched in is found again from a time inside it: its start is
+        // the switch in, its end the next switch on that CPU, how it ended is that switch's
+        // prev_state, and its wait is the time since it became runnable.
+        auto r = loadScenario("builtin:psi-clock-pipe");
+        QVERIFY(r.ok());
+        Engine engine(std::make_shared<const ScenarioSpec>(std::move(*r.spec)));
+        Recorder recorder;
+        engine.setTraceSink(&recorder);
+        History h;
+        h.reset(engine.machine().topology().nrCpus());
+        for (int ms = 1; ms <= 100; ++ms) {
+            engine.runUntil(SimTime::ms(ms));
+            h.append(*recorder.take(engine, ms % 10 == 0));
+        }
+        const auto& sw = h.switches();
+        QCOMPARE(uint64_t(sw.size()), engine.counters().contextSwitches);
+        size_t checked = 0, blockedOnChannel = 0;
+        for (size_t i = 0; i < sw.size(); i += 7) {
+            const SwitchRecord& in = sw[i];
+            if (!in.next.valid())
+                continue;
+            size_t j = i + 1;
+            while (j < sw.size() && sw[j].cpu != in.cpu)
+                ++j;
+            if (j == sw.size())
+                continue;
+            const SwitchRecord& out = sw[j];
+            if (out.time.count() - in.time.count() < 2)
+                continue; // too short to hit inside
+            const SimNs mid = (in.time.count() + out.time.count()) / 2;
+            const auto d = describeSlice(h, in.cpu, mid);
+            if (!d || d->task != in.next.value())
+                continue; // the middle is kernel work for another task, say
+            QVERIFY(d->exact);
+            QCOMPARE(d->start, in.time.count());
+            QCOMPARE(d->end, out.time.count());
+            QCOMPARE(d->endState, out.prevState);
+            QCOMPARE(*d->runnableSince, in.nextRunnableSince.count());
+            QCOMPARE(d->switchedInFor, in.prev.valid() ? in.prev.value() : UINT32_MAX);
+            QCOMPARE(d->nextTask, out.next.valid() ? out.next.value() : UINT32_MAX);
+            if (d->blockedOn == BlockReason::ChannelRecv || d->blockedOn == BlockReason::ChannelSend)
+                ++blockedOnChannel;
+            ++checked;
+        }
+        QVERIFY2(checked > 100, qPrintable(QString::number(checked)));
+        QVERIFY2(blockedOnChannel > 10, qPrintable(QString::number(blockedOnChannel)));
+        // Idle time is described as nothing.
+        QVERIFY(!describeSlice(h, 0, h.now() + 1'000'000).has_value());
     }
 };
 

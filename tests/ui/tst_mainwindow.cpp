@@ -11,11 +11,13 @@
 #include "window/language.h"
 #include "window/mainwindow.h"
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QCheckBox>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -92,6 +94,62 @@ private slots:
         QVERIFY(w.windowTitle().contains(w.scenarioName()));
     }
 
+    void shortcutsWorkWhateverHasFocus() {
+        // Space runs and pauses, "." steps one event (and says which), "+" zooms, wherever the
+        // keyboard focus is, text fields aside.
+        MainWindow w;
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.activateWindow();
+        QList<QWidget*> targets;
+        for (const char* name : {"occupancyPlot", "cgroupTree", "migrationTable", "counterTable", "viewTabs"})
+            if (auto* widget = w.findChild<QWidget*>(QLatin1String(name)))
+                targets << widget;
+        for (QAbstractButton* b : w.findChildren<QAbstractButton*>())
+            if (b->isVisible() && b->focusPolicy() != Qt::NoFocus && !targets.contains(b)) {
+                targets << b; // a check box in the optimizations dock, a tool button
+                if (targets.size() > 8)
+                    break;
+            }
+        QVERIFY(targets.size() >= 6);
+        auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        for (QWidget* target : targets) {
+            const QString who = target->objectName().isEmpty()
+                                    ? QString::fromLatin1(target->metaObject()->className())
+                                    : target->objectName();
+            if (target == w.findChild<QWidget*>(QStringLiteral("migrationTable")))
+                tabs->setCurrentIndex(2);
+            QVERIFY2(target->isVisible(), qPrintable(who));
+            target->setFocus(Qt::OtherFocusReason);
+            QWidget* focused = QApplication::focusWidget();
+            QVERIFY2(focused, qPrintable(who));
+            const bool wasRunning = w.session().controller().isRunning();
+            const bool checked =
+                qobject_cast<QAbstractButton*>(target) && qobject_cast<QAbstractButton*>(target)->isChecked();
+            QTest::keyClick(focused, Qt::Key_Space);
+            QVERIFY2(
+                QTest::qWaitFor([&] { return w.session().controller().isRunning() != wasRunning; }, 2000),
+                qPrintable(QStringLiteral("Space with focus on %1").arg(who)));
+            if (auto* b = qobject_cast<QAbstractButton*>(target))
+                QVERIFY2(b->isChecked() == checked, qPrintable(QStringLiteral("Space toggled %1").arg(who)));
+            if (w.session().controller().isRunning()) {
+                QTest::keyClick(focused, Qt::Key_Space);
+                QVERIFY(QTest::qWaitFor([&] { return !w.session().controller().isRunning(); }, 2000));
+            }
+            const SimNs width = w.session().view().rangeEnd() - w.session().view().rangeStart();
+            QTest::keyClick(focused, Qt::Key_Plus);
+            QVERIFY2(w.session().view().rangeEnd() - w.session().view().rangeStart() < width,
+                     qPrintable(QStringLiteral("+ with focus on %1").arg(who)));
+        }
+        // A step says what it executed.
+        w.findChild<QWidget*>(QStringLiteral("cgroupTree"))->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Period);
+        QVERIFY(QTest::qWaitFor(
+            [&] { return w.statusBar()->currentMessage().startsWith(QStringLiteral("Executed at ")); },
+            2000));
+    }
+
     void viewsFollowARun() {
         MainWindow w;
         w.show();
@@ -113,9 +171,11 @@ private slots:
         // Occupancy lanes mirror the topology: 8 CPUs, siblings adjacent.
         auto* occupancy = dynamic_cast<OccupancyPlot*>(w.exports().find(QStringLiteral("occupancy")));
         QVERIFY(occupancy);
-        QCOMPARE(occupancy->layout().position.size(), size_t(8));
-        QVERIFY(occupancy->layout().position[1] - occupancy->layout().position[0] <
-                occupancy->layout().position[2] - occupancy->layout().position[1]);
+        const auto& rows = occupancy->tracks().rows();
+        QCOMPARE(int(std::count_if(rows.begin(), rows.end(), [](const Track& t) { return !t.summary(); })),
+                 8);
+        const auto lane = [&](uint32_t cpu) { return rows[*occupancy->tracks().rowOfCpu(cpu)].position; };
+        QVERIFY(lane(1) - lane(0) < lane(2) - lane(1));
         // Topology boxes for every CPU, siblings inside one core box.
         auto* topology = dynamic_cast<TopologyView*>(w.exports().find(QStringLiteral("topology")));
         QVERIFY(topology && !topology->cpuRect(7).isEmpty());

@@ -11,6 +11,23 @@ namespace ui {
 
 namespace {
 
+/// The records of a time-ordered deque with time in [from, to), as indexes.
+template <class Record>
+std::pair<size_t, size_t> indexesWithin(const std::deque<Record>& d, SimNs from, SimNs to) {
+    auto lo =
+        std::partition_point(d.begin(), d.end(), [from](const Record& r) { return r.time.count() < from; });
+    auto hi = std::partition_point(lo, d.end(), [to](const Record& r) { return r.time.count() < to; });
+    return {static_cast<size_t>(lo - d.begin()), static_cast<size_t>(hi - d.begin())};
+}
+
+/// Drops the records before mid from a time-ordered deque.
+template <class Record>
+void dropRecordsBefore(std::deque<Record>& d, SimNs mid) {
+    while (!d.empty() && d.front().time.count() < mid)
+        d.pop_front();
+    d.shrink_to_fit();
+}
+
 /// From a snapshot's CgroupState or a periodic sample's CgroupPoint.
 template <class C>
 CgroupSample sampleOf(const C& c) {
@@ -43,6 +60,7 @@ void History::reset(uint32_t nrCpus) {
     m_lanes.clear();
     m_lanes.resize(nrCpus);
     m_migrations.clear();
+    m_switches.clear();
     m_markers.clear();
     m_commands.clear();
     m_samples.clear();
@@ -81,6 +99,7 @@ void History::append(const core::Snapshot& s) {
             m_lanes[sl.cpu].append(sl);
     m_migrations.insert(m_migrations.end(), s.migrations.begin(), s.migrations.end());
     m_migrationsDelivered += s.migrations.size();
+    m_switches.insert(m_switches.end(), s.switches.begin(), s.switches.end());
     m_markers.insert(m_markers.end(), s.markers.begin(), s.markers.end());
     m_commands.insert(m_commands.end(), s.commands.begin(), s.commands.end());
     for (const auto& [id, name] : s.newTasks) {
@@ -118,6 +137,7 @@ size_t History::bytes() const {
     for (const LaneStore& l : m_lanes)
         n += l.bytes();
     n += m_migrations.size() * sizeof(core::MigrationRecord);
+    n += m_switches.size() * sizeof(core::SwitchRecord);
     n += m_markers.capacity() * sizeof(core::Marker);
     n += m_samples.capacity() * sizeof(HistorySample);
     for (const HistorySample& s : m_samples)
@@ -137,11 +157,11 @@ size_t History::sampleAt(SimNs t) const {
 }
 
 std::pair<size_t, size_t> History::migrationsWithin(SimNs from, SimNs to) const {
-    auto lo = std::partition_point(m_migrations.begin(), m_migrations.end(),
-                                   [from](const core::MigrationRecord& m) { return m.time.count() < from; });
-    auto hi = std::partition_point(lo, m_migrations.end(),
-                                   [to](const core::MigrationRecord& m) { return m.time.count() < to; });
-    return {static_cast<size_t>(lo - m_migrations.begin()), static_cast<size_t>(hi - m_migrations.begin())};
+    return indexesWithin(m_migrations, from, to);
+}
+
+std::pair<size_t, size_t> History::switchesWithin(SimNs from, SimNs to) const {
+    return indexesWithin(m_switches, from, to);
 }
 
 const std::string& History::taskName(uint32_t id) const {
@@ -191,9 +211,8 @@ void History::coarsenBefore(SimNs mid) {
             thinned.push_back(std::move(s));
     }
     m_samples = std::move(thinned);
-    while (!m_migrations.empty() && m_migrations.front().time.count() < mid)
-        m_migrations.pop_front();
-    m_migrations.shrink_to_fit();
+    dropRecordsBefore(m_migrations, mid);
+    dropRecordsBefore(m_switches, mid);
     m_coarseUntil = mid;
     forgetUnreferencedNames(mid);
 }
@@ -205,8 +224,8 @@ void History::dropBefore(SimNs mid) {
     const size_t keepFrom = sampleAt(mid);
     m_samples.erase(m_samples.begin(), m_samples.begin() + static_cast<std::ptrdiff_t>(keepFrom));
     m_samples.shrink_to_fit();
-    while (!m_migrations.empty() && m_migrations.front().time.count() < mid)
-        m_migrations.pop_front();
+    dropRecordsBefore(m_migrations, mid);
+    dropRecordsBefore(m_switches, mid);
     std::erase_if(m_markers, [mid](const core::Marker& m) { return m.time.count() < mid; });
     m_start = mid;
     m_coarseUntil = std::max(m_coarseUntil, mid);
@@ -223,6 +242,10 @@ void History::forgetUnreferencedNames(SimNs keepCreatedAfter) {
         }
     for (const core::MigrationRecord& m : m_migrations)
         used.insert(m.task.value());
+    for (const core::SwitchRecord& s : m_switches) {
+        used.insert(s.prev.value());
+        used.insert(s.next.value());
+    }
     for (const core::TaskInfo& t : m_latest.tasks)
         used.insert(t.id.value());
     std::erase_if(m_taskNames, [&](const auto& kv) {

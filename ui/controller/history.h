@@ -38,7 +38,7 @@ struct HistorySample {
 /// What the GUI remembers of a run: per-CPU occupancy at several resolutions, migrations,
 /// markers, samples of counters, cgroup usage and pressure, and the latest state. Lives on the
 /// GUI thread and is fed the snapshots in order. Stays within a memory cap: when over it, the
-/// older half keeps only coarse occupancy, every other sample, and no migration records (their
+/// older half keeps only coarse occupancy, every other sample, and no migration or switch records (their
 /// counts stay in the samples); if that is not enough, the oldest half is dropped.
 class History {
 public:
@@ -59,11 +59,13 @@ public:
     // ---- the timeline ---------------------------------------------------------------------
     SimNs start() const { return m_start; } ///< earliest time held (ns)
     SimNs now() const { return m_now; }
-    /// Data before this time is held at reduced resolution (no migration records, thinned samples).
+    /// Data before this time is held at reduced resolution (no migration or switch records, thinned samples).
     SimNs coarseUntil() const { return m_coarseUntil; }
     uint32_t nrCpus() const { return static_cast<uint32_t>(m_lanes.size()); }
     const LaneStore& lane(uint32_t cpu) const { return m_lanes[cpu]; }
     const std::deque<core::MigrationRecord>& migrations() const { return m_migrations; }
+    /// Context switches, in time order (dropped with the migration records by compaction).
+    const std::deque<core::SwitchRecord>& switches() const { return m_switches; }
     const std::vector<core::Marker>& markers() const { return m_markers; }
     /// Every live command of the run, in order (never compacted: they are few).
     const std::vector<core::TimelineEntry>& commands() const { return m_commands; }
@@ -72,6 +74,8 @@ public:
     size_t sampleAt(SimNs t) const;
     /// Migration records with time in [from, to).
     std::pair<size_t, size_t> migrationsWithin(SimNs from, SimNs to) const;
+    /// Switch records with time in [from, to).
+    std::pair<size_t, size_t> switchesWithin(SimNs from, SimNs to) const;
     /// Every migration delivered so far (records dropped by compaction included).
     uint64_t migrationsDelivered() const { return m_migrationsDelivered; }
     uint64_t snapshotsReceived() const { return m_snapshots; }
@@ -95,6 +99,7 @@ private:
     size_t m_cap;
     std::vector<LaneStore> m_lanes;
     std::deque<core::MigrationRecord> m_migrations;
+    std::deque<core::SwitchRecord> m_switches;
     std::vector<core::Marker> m_markers;
     std::vector<core::TimelineEntry> m_commands;
     std::vector<HistorySample> m_samples;

@@ -1,5 +1,7 @@
 #include "controller/kerneltext.h"
 
+#include "sim/engine.h"
+
 #include <QCoreApplication>
 
 #include <array>
@@ -61,6 +63,41 @@ QString taskStateText(core::TaskState state, uint32_t cpu) {
 QString migrationReasonText(core::MigrationReason reason) {
     const auto i = static_cast<size_t>(reason);
     return i < kReasons.size() ? translated(kReasons[i]) : QStringLiteral("?");
+}
+
+QString executedEventText(const core::Engine& engine) {
+    const core::Engine::ExecutedEvent e = engine.lastEvent();
+    if (!e.valid)
+        return QCoreApplication::translate("ui::KernelText", "no event (the run has not started)");
+    auto task = [&engine](core::TaskId id) {
+        const core::Task* t = engine.findTask(id);
+        return t ? QStringLiteral("%1 (#%2)").arg(QString::fromStdString(t->name)).arg(id.value())
+                 : QStringLiteral("#%1").arg(id.value());
+    };
+    QString what;
+    switch (e.kind) {
+    case core::EventKind::CpuResume:
+        what = QCoreApplication::translate("ui::KernelText", "cpu%1 continues its task's program").arg(e.cpu);
+        break;
+    case core::EventKind::Tick:
+        what = QCoreApplication::translate("ui::KernelText", "scheduler tick on cpu%1").arg(e.cpu);
+        break;
+    case core::EventKind::TaskTimer:
+        what = QCoreApplication::translate("ui::KernelText", "timer of %1 expired (sleep, I/O or stall ends)")
+                   .arg(task(e.task));
+        break;
+    case core::EventKind::TaskStart:
+        what = QCoreApplication::translate("ui::KernelText", "%1 starts").arg(task(e.task));
+        break;
+    case core::EventKind::Timeline:
+        what = QCoreApplication::translate("ui::KernelText", "timeline entry %1 applied").arg(e.index + 1);
+        break;
+    case core::EventKind::PsiAvgs:
+        what = QCoreApplication::translate("ui::KernelText", "PSI averaging work of group %1").arg(e.index);
+        break;
+    }
+    return QCoreApplication::translate("ui::KernelText", "Executed at %1: %2")
+        .arg(QString::fromStdString(core::formatTimeHuman(e.time)), what);
 }
 
 QString optimizationSummaryText(core::Optimization o) {

@@ -6,6 +6,10 @@
 
 #include <QString>
 
+namespace core {
+class Engine;
+}
+
 namespace ui {
 
 // The words core uses, as the user reads them. Core names things in English because they are
@@ -22,5 +26,7 @@ QString migrationReasonText(core::MigrationReason reason);
 /// What an optimization changes, in two sentences (core's summary, translated). The patch
 /// title is a quotation and stays as it was posted.
 QString optimizationSummaryText(core::Optimization o);
+/// What the engine's last step did: "tick on cpu3", "timer of worker#2 (#12) expired", ...
+QString executedEventText(const core::Engine& engine);
 
 } // namespace ui

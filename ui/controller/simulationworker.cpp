@@ -1,6 +1,7 @@
 #include "controller/simulationworker.h"
 
 #include "controller/format.h"
+#include "controller/kerneltext.h"
 
 #include <QTimer>
 
@@ -76,6 +77,7 @@ void SimulationWorker::stepEvent() {
         return;
     stopRunning();
     m_engine->step();
+    emit commandDone(true, executedEventText(*m_engine));
     publish(true);
 }
 

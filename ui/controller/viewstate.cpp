@@ -49,17 +49,26 @@ void ViewState::setSelection(std::set<uint32_t> cgroups, std::optional<uint32_t>
     emit selectionChanged();
 }
 
+void ViewState::setPick(std::optional<Pick> pick) {
+    if (pick == m_pick)
+        return;
+    m_pick = pick;
+    emit pickChanged();
+}
+
 void ViewState::clear(SimNs runLength) {
     m_cursor.reset();
     m_cpu.reset();
     m_cgroups.clear();
     m_task.reset();
+    m_pick.reset();
     m_follow = true;
     m_from = 0;
     m_to = std::clamp<SimNs>(runLength, 1000, kNsPerSecond);
     emit rangeChanged();
     emit cursorChanged();
     emit selectionChanged();
+    emit pickChanged();
 }
 
 } // namespace ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/trace.h"
 #include "controller/format.h"
 
 #include <QObject>
@@ -9,6 +10,20 @@
 #include <set>
 
 namespace ui {
+
+/// What the user picked to read about in detail: the slice running on a CPU at a time, or a
+/// migration (both its ends).
+struct Pick {
+    enum class Kind : uint8_t { Slice, Migration };
+    Kind kind = Kind::Slice;
+    uint32_t cpu = 0; ///< the slice's CPU
+    SimNs time = 0;   ///< a time inside the slice, or the migration's time
+    core::MigrationRecord migration;
+    bool operator==(const Pick& o) const {
+        return kind == o.kind && cpu == o.cpu && time == o.time && migration.task == o.migration.task &&
+               migration.from == o.migration.from && migration.to == o.migration.to;
+    }
+};
 
 /// What the user is looking at, shared by every view: the time range of the timelines (and
 /// whether it follows the present), the time cursor, and the selection (a CPU, cgroups, a
@@ -36,6 +51,9 @@ public:
     const std::set<uint32_t>& selectedCgroups() const { return m_cgroups; }
     std::optional<uint32_t> selectedTask() const { return m_task; }
     void setSelection(std::set<uint32_t> cgroups, std::optional<uint32_t> task);
+    /// The slice or migration shown in the detail panel.
+    const std::optional<Pick>& pick() const { return m_pick; }
+    void setPick(std::optional<Pick> pick);
 
     /// Back to the start of a run `runLength` long: no cursor or selection, following the
     /// present, showing the first second (or the whole run when it is shorter).
@@ -45,6 +63,7 @@ signals:
     void rangeChanged();
     void cursorChanged();
     void selectionChanged();
+    void pickChanged();
 
 private:
     SimNs m_from = 0;
@@ -54,6 +73,7 @@ private:
     std::optional<uint32_t> m_cpu;
     std::set<uint32_t> m_cgroups;
     std::optional<uint32_t> m_task;
+    std::optional<Pick> m_pick;
 };
 
 } // namespace ui

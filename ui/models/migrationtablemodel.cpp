@@ -51,18 +51,26 @@ int MigrationTableModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant MigrationTableModel::data(const QModelIndex& index, int role) const {
-    if (!index.isValid() || index.row() >= m_rows || index.column() >= ColumnCount)
-        return {};
+const core::MigrationRecord* MigrationTableModel::record(int row) const {
+    if (row < 0 || row >= m_rows)
+        return nullptr;
     const History& h = m_history;
     // Rows History dropped but whose removal is not announced yet come first.
     const uint64_t lag = h.migrationsDelivered() - h.migrations().size() - m_dropped;
-    if (static_cast<uint64_t>(index.row()) < lag)
+    if (static_cast<uint64_t>(row) < lag)
+        return nullptr;
+    const size_t at = static_cast<size_t>(static_cast<uint64_t>(row) - lag);
+    return at < h.migrations().size() ? &h.migrations()[at] : nullptr;
+}
+
+QVariant MigrationTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.column() >= ColumnCount)
         return {};
-    const size_t at = static_cast<size_t>(static_cast<uint64_t>(index.row()) - lag);
-    if (at >= h.migrations().size())
+    const core::MigrationRecord* record = this->record(index.row());
+    if (!record)
         return {};
-    const core::MigrationRecord& m = h.migrations()[at];
+    const History& h = m_history;
+    const core::MigrationRecord& m = *record;
     if (role == SortRole) {
         switch (index.column()) {
         case Time:

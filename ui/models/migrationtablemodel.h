@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/trace.h"
 #include "controller/format.h"
 
 #include <QAbstractTableModel>
@@ -34,6 +35,8 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     /// The row of the first migration at or after t.
     int rowAtTime(SimNs t) const;
+    /// The migration shown in `row`, or null (dropped by History meanwhile).
+    const core::MigrationRecord* record(int row) const;
 
 private:
     const History& m_history;

@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSplitter>
@@ -54,6 +55,15 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
     connect(m_task, &QLineEdit::textChanged, m_filter, &MigrationFilterModel::setTaskText);
     connect(&session.view(), &ViewState::selectionChanged, this,
             [this] { m_filter->setCpu(m_session.view().selectedCpu()); });
+    // Picking a row shows the migration's two ends in the timeline and the detail panel.
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!current.isValid())
+                    return;
+                const QModelIndex src = m_filter->mapToSource(current);
+                if (const core::MigrationRecord* m = m_model->record(src.row()))
+                    m_session.view().setPick(Pick{Pick::Kind::Migration, m->from, m->time.count(), *m});
+            });
     connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
         const QModelIndex time = m_filter->index(i.row(), MigrationTableModel::Time);
         m_session.view().setCursor(time.data(MigrationTableModel::SortRole).toLongLong());

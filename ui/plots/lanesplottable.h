@@ -1,7 +1,7 @@
 #pragma once
 
 #include "controller/format.h"
-#include "plots/lanelayout.h"
+#include "plots/tracklist.h"
 
 #include <qcustomplot.h>
 
@@ -14,17 +14,19 @@ namespace ui {
 class History;
 class CgroupColors;
 
-/// Draws the CPU occupancy lanes from History the way trace viewers do: each lane becomes a
+/// Draws the occupancy tracks from History the way trace viewers do: each CPU lane becomes a
 /// row of pixel columns, filled from the History level whose blocks are about a pixel wide;
 /// everything smaller than a pixel is merged into its column (opacity = busy share, colour =
 /// the cgroup with the largest part). Kernel overhead is drawn dark in the lower part of the
-/// lane. Cost per frame is O(lanes x pixels), independent of how many slices the range holds.
+/// lane. Slices wide enough carry their task's name. A collapsed core or socket is drawn as a
+/// bar chart of its CPUs' summed occupancy. Only rows on screen are drawn; the cost per frame
+/// is O(CPUs shown x pixels), independent of how many slices the range holds.
 class LanesPlottable : public QCPAbstractPlottable {
     Q_OBJECT
 public:
     LanesPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
 
-    void setSource(const History* history, const CgroupColors* colors, const LaneLayout* layout);
+    void setSource(const History* history, const CgroupColors* colors, const TrackList* tracks);
     /// Highlighted cgroups (others are dimmed); empty = none dimmed.
     void setHighlight(std::set<uint32_t> cgroups, std::optional<uint32_t> task, std::optional<uint32_t> cpu);
 
@@ -38,13 +40,14 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
 private:
-    void drawLane(QCPPainter* painter, uint32_t cpu, double top, double bottom, SimNs t0, double nsPerPx,
-                  int left, int width, int level);
+    struct Frame; // what every row of one draw shares
+    void drawLane(QCPPainter* painter, const Frame& f, uint32_t cpu, double top, double bottom);
+    void drawSummary(QCPPainter* painter, const Frame& f, const Track& row, double top, double bottom);
     QColor shade(uint32_t cgroup, uint32_t task) const;
 
     const History* m_history = nullptr;
     const CgroupColors* m_colors = nullptr;
-    const LaneLayout* m_layout = nullptr;
+    const TrackList* m_tracks = nullptr;
     std::set<uint32_t> m_cgroups;
     std::optional<uint32_t> m_task;
     std::optional<uint32_t> m_cpu;

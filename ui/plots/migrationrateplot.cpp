@@ -40,6 +40,7 @@ MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
     auto* side = new QCPLayoutGrid;
     m_plot->plotLayout()->addElement(0, 1, side);
     side->addElement(0, 0, m_plot->legend);
+    side->setMargins(QMargins(0, 2, 3, 2)); // the legend's frame stays inside the widget
     m_plot->plotLayout()->setColumnStretchFactor(1, 0.001);
     QCPBars* below = nullptr;
     for (size_t r = 0; r < m_bars.size(); ++r) {
@@ -109,7 +110,9 @@ void MigrationRatePlot::refresh() {
     m_plot->xAxis->setRange(x0, x1);
     m_plot->yAxis->setRange(0, maxY * 1.1);
     // The bar width is the interval: say it, or the counts mean nothing.
-    m_plot->yAxis->setLabel(tr("migrations per %1").arg(formatNs(binNs)));
+    // The bin on the long axis, where it has room at any size.
+    m_plot->yAxis->setLabel(tr("migrations"));
+    m_plot->xAxis->setLabel(tr("simulated time (s), bins of %1").arg(formatNs(binNs)));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

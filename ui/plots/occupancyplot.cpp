@@ -3,16 +3,27 @@
 #include "base/simtime.h"
 #include "controller/format.h"
 #include "controller/session.h"
+#include "controller/slicedetails.h"
 #include "export/csv.h"
 #include "plots/lanesplottable.h"
 #include "plots/plotrender.h"
 
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
 
 namespace ui {
+
+namespace {
+constexpr int kFitLanes = 5;    ///< the lane-height control's value for "fit"
+constexpr int kMinFitLane = 14; ///< px per track unit below which "fit" scrolls instead
+} // namespace
 
 /// The QCustomPlot itself, private to the plot: it hands its input to the owner.
 class OccupancyPlot::Canvas : public QCustomPlot {
@@ -38,6 +49,14 @@ protected:
         QCustomPlot::mouseMoveEvent(e);
         m_owner.mouseMoved(e);
     }
+    void mouseDoubleClickEvent(QMouseEvent* e) override {
+        QCustomPlot::mouseDoubleClickEvent(e);
+        m_owner.mouseDoubleClicked(e);
+    }
+    void resizeEvent(QResizeEvent* e) override {
+        QCustomPlot::resizeEvent(e);
+        m_owner.applyRows();
+    }
     void wheelEvent(QWheelEvent* e) override { m_owner.wheelTurned(e); }
 
 private:
@@ -48,12 +67,58 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
     , m_plot(new Canvas(*this))
+    , m_scroll(new QScrollBar(Qt::Vertical, this))
+    , m_laneHeight(new QSpinBox(this))
     , m_lanes(new LanesPlottable(m_plot->xAxis, m_plot->yAxis))
-    , m_cursor(new QCPItemStraightLine(m_plot)) {
+    , m_cursor(new QCPItemStraightLine(m_plot))
+    , m_pickArrow(new QCPItemLine(m_plot))
+    , m_pickBox(new QCPItemRect(m_plot)) {
     setObjectName(QStringLiteral("occupancyPlot"));
+    // The track controls above the plot: lane height, expand and collapse.
+    m_laneHeight->setObjectName(QStringLiteral("laneHeight"));
+    m_laneHeight->setRange(kFitLanes, 80);
+    m_laneHeight->setSpecialValueText(tr("fit"));
+    m_laneHeight->setSuffix(tr(" px"));
+    m_laneHeight->setToolTip(tr("Height of a CPU lane; \"fit\" shares the height among the tracks "
+                                "(scrolling when they would be too thin to read)"));
+    auto* heightLabel = new QLabel(tr("Lane height"), this);
+    heightLabel->setBuddy(m_laneHeight);
+    auto* expand = new QToolButton(this);
+    expand->setObjectName(QStringLiteral("expandAll"));
+    expand->setText(tr("Expand all"));
+    expand->setToolTip(tr("Show a lane for every CPU"));
+    auto* collapse = new QToolButton(this);
+    collapse->setObjectName(QStringLiteral("collapseCores"));
+    collapse->setText(tr("Collapse cores"));
+    collapse->setToolTip(tr("One summed row per core; click a row's label to expand or collapse it"));
+    auto* controls = new QHBoxLayout;
+    controls->setContentsMargins(4, 2, 4, 0);
+    controls->addWidget(heightLabel);
+    controls->addWidget(m_laneHeight);
+    controls->addSpacing(12);
+    controls->addWidget(expand);
+    controls->addWidget(collapse);
+    controls->addStretch(1);
+    m_scroll->setObjectName(QStringLiteral("trackScroll"));
+    auto* plotAndScroll = new QHBoxLayout;
+    plotAndScroll->setContentsMargins(0, 0, 0, 0);
+    plotAndScroll->setSpacing(0);
+    plotAndScroll->addWidget(m_plot, 1);
+    plotAndScroll->addWidget(m_scroll);
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
-    box->addWidget(m_plot);
+    box->setSpacing(0);
+    box->addLayout(controls);
+    box->addLayout(plotAndScroll, 1);
+    connect(m_laneHeight, qOverload<int>(&QSpinBox::valueChanged), this, [this] { applyRows(); });
+    connect(expand, &QToolButton::clicked, this, &OccupancyPlot::expandAll);
+    connect(collapse, &QToolButton::clicked, this, &OccupancyPlot::collapseCores);
+    connect(m_scroll, &QScrollBar::valueChanged, this, [this](int v) {
+        if (m_applying)
+            return;
+        m_top = v / 100.0;
+        applyRows();
+    });
     setFocusProxy(m_plot);
     m_plot->setFocusPolicy(Qt::StrongFocus);
     m_plot->setMouseTracking(true);
@@ -67,12 +132,18 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
     plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
     plot->yAxis->setTickLength(0, 0);
     plot->yAxis->setSubTickLength(0, 0);
-    m_lanes->setSource(&session.history(), &session.colors(), &m_layout);
+    m_lanes->setSource(&session.history(), &session.colors(), &m_tracks);
     m_lanes->setName(tr("CPU occupancy"));
     m_lanes->removeFromLegend();
 
     m_cursor->setPen(QPen(QColor(200, 30, 30), 1.5));
     m_cursor->setVisible(false);
+    m_pickArrow->setPen(QPen(QColor(20, 20, 20), 2));
+    m_pickArrow->setHead(QCPLineEnding::esSpikeArrow);
+    m_pickArrow->setVisible(false);
+    m_pickBox->setPen(QPen(QColor(20, 20, 20), 2));
+    m_pickBox->setBrush(Qt::NoBrush);
+    m_pickBox->setVisible(false);
 
     // The legend sits in its own row under the plot: cgroup colours and the overhead.
     plot->legend->setVisible(true);
@@ -97,6 +168,7 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
         }
         m_plot->replot(QCustomPlot::rpQueuedReplot);
     });
+    connect(&session.view(), &ViewState::pickChanged, this, &OccupancyPlot::onPickChanged);
     connect(&session.view(), &ViewState::selectionChanged, this, [this] {
         const ViewState& v = m_session.view();
         m_lanes->setHighlight(v.selectedCgroups(), v.selectedTask(), v.selectedCpu());
@@ -117,19 +189,132 @@ double OccupancyPlot::lastFrameMs() const {
 
 void OccupancyPlot::restart() {
     if (const core::Topology* topo = m_session.topology())
-        m_layout.build(*topo);
+        m_tracks.build(*topo);
     m_markerCount = SIZE_MAX;
     m_legendCgroups = SIZE_MAX;
-    m_labelHeight = -1;
-    m_plot->yAxis->setRange(-0.6, std::max(1.0, m_layout.extent - 0.4));
+    m_top = 0;
+    applyRows();
     applyViewRange();
 }
 
+void OccupancyPlot::applyRows() {
+    // Pixels per track unit: the chosen lane height, or the height shared among the tracks but
+    // never thinner than a readable lane (then the list scrolls).
+    const int height = std::max(1, m_plot->axisRect()->height());
+    const double extent = std::max(1.0, m_tracks.extent());
+    const int chosen = m_laneHeight->value();
+    m_pxPerUnit =
+        chosen == kFitLanes ? std::max(height / extent, double(kMinFitLane)) : chosen / TrackList::kRowHeight;
+    const double visible = height / m_pxPerUnit;
+    const double maxTop = std::max(0.0, extent - visible);
+    m_top = std::clamp(m_top, 0.0, maxTop);
+    m_applying = true;
+    m_scroll->setVisible(maxTop > 0);
+    m_scroll->setRange(0, static_cast<int>(std::ceil(maxTop * 100)));
+    m_scroll->setPageStep(static_cast<int>(visible * 100));
+    m_scroll->setSingleStep(100);
+    m_scroll->setValue(static_cast<int>(std::lround(m_top * 100)));
+    m_applying = false;
+    m_plot->yAxis->setRange(m_top, m_top + visible);
+    updateLabels();
+    onPickChanged();
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void OccupancyPlot::setLaneHeight(int px) {
+    m_laneHeight->setValue(px <= 0 ? kFitLanes : std::max(px, kFitLanes + 1));
+}
+
+void OccupancyPlot::toggleRow(size_t row) {
+    m_tracks.toggle(row);
+    applyRows();
+}
+
+void OccupancyPlot::expandAll() {
+    m_tracks.expandAll();
+    applyRows();
+}
+
+void OccupancyPlot::collapseCores() {
+    m_tracks.collapseCores();
+    applyRows();
+}
+
+std::pair<size_t, size_t> OccupancyPlot::visibleRows() const {
+    const QCPRange r = m_plot->yAxis->range();
+    const auto& rows = m_tracks.rows();
+    size_t first = rows.size(), last = 0;
+    for (size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].position >= r.lower && rows[i].position <= r.upper) {
+            first = std::min(first, i);
+            last = i;
+        }
+    return {first, last};
+}
+
+void OccupancyPlot::scrollToRow(size_t row) {
+    if (row >= m_tracks.rows().size())
+        return;
+    const auto [first, last] = visibleRows();
+    if (first <= last && row >= first && row <= last)
+        return;
+    const double visible = m_plot->yAxis->range().size();
+    m_top = m_tracks.rows()[row].position - visible / 3;
+    applyRows();
+}
+
+void OccupancyPlot::scrollRows(double rows) {
+    m_top += rows;
+    applyRows();
+}
+
+QStringList OccupancyPlot::rowLabels() const {
+    QStringList out;
+    const auto [first, last] = visibleRows();
+    for (size_t i = first; i <= last && i < m_tracks.rows().size(); ++i)
+        out << m_tracks.label(m_tracks.rows()[i]);
+    return out;
+}
+
+QWidget* OccupancyPlot::canvas() const {
+    return m_plot;
+}
+
+void OccupancyPlot::onPickChanged() {
+    const auto& pick = m_session.view().pick();
+    m_pickArrow->setVisible(false);
+    m_pickBox->setVisible(false);
+    if (pick && pick->kind == Pick::Kind::Migration) {
+        // Both ends get their own lanes, joined by an arrow at the migration's time.
+        const core::MigrationRecord& m = pick->migration;
+        if (!m_tracks.cpuShown(m.from) || !m_tracks.cpuShown(m.to)) {
+            m_tracks.reveal(m.from);
+            m_tracks.reveal(m.to);
+            applyRows(); // calls back here with both lanes shown
+            return;
+        }
+        const double x = m.time.seconds();
+        m_pickArrow->start->setCoords(x, m_tracks.rows()[*m_tracks.rowOfCpu(m.from)].position);
+        m_pickArrow->end->setCoords(x, m_tracks.rows()[*m_tracks.rowOfCpu(m.to)].position);
+        m_pickArrow->setVisible(true);
+    } else if (pick) {
+        if (const auto d = describeSlice(m_session.history(), pick->cpu, pick->time)) {
+            if (const auto row = m_tracks.rowOfCpu(pick->cpu)) {
+                const Track& t = m_tracks.rows()[*row];
+                m_pickBox->topLeft->setCoords(toSeconds(d->start), t.position - t.band / 2);
+                m_pickBox->bottomRight->setCoords(toSeconds(d->end), t.position + t.band / 2);
+                m_pickBox->setVisible(true);
+            }
+        }
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void OccupancyPlot::refresh() {
-    // Lane labels depend on the height each lane gets.
+    // The rows depend on the height the plot gets (the legend row may have changed it).
     if (m_plot->axisRect()->height() != m_labelHeight) {
         m_labelHeight = m_plot->axisRect()->height();
-        updateLabels();
+        applyRows();
     }
     updateMarkers();
     updateLegend();
@@ -156,16 +341,13 @@ void OccupancyPlot::onAxisRangeChanged(const QCPRange& r) {
 void OccupancyPlot::updateLabels() {
     auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_plot->yAxis->ticker());
     ticker->clear();
-    const core::Topology* topo = m_session.topology();
-    if (!topo)
-        return;
-    const double pxPerLane = m_layout.extent > 0 ? m_plot->axisRect()->height() / m_layout.extent : 0;
-    for (uint32_t c = 0; c < topo->nrCpus(); ++c) {
-        const core::CpuInfo& info = topo->cpu(core::CpuId(c));
-        // Every lane labelled when there is room; otherwise the first thread of each core.
-        if (pxPerLane >= 11 || (info.thread == 0 && pxPerLane * topo->threadsPerCore() >= 11))
-            ticker->addTick(m_layout.position[c], QString::fromStdString(topo->cpuLabel(core::CpuId(c))));
-    }
+    // Every visible row labelled, the font sized to the lane.
+    QFont font = m_plot->yAxis->tickLabelFont();
+    font.setPixelSize(std::clamp(static_cast<int>(m_pxPerUnit * TrackList::kRowHeight) - 2, 8, 12));
+    m_plot->yAxis->setTickLabelFont(font);
+    const auto [first, last] = visibleRows();
+    for (size_t i = first; i <= last && i < m_tracks.rows().size(); ++i)
+        ticker->addTick(m_tracks.rows()[i].position, m_tracks.label(m_tracks.rows()[i]));
 }
 
 void OccupancyPlot::updateMarkers() {
@@ -207,10 +389,12 @@ void OccupancyPlot::updateLegend() {
     m_plot->clearGraphs();
     m_plot->legend->clearItems();
     auto addEntry = [this](const QString& name, const QColor& color) {
+        // A filled square inside the icon rectangle (a thick line spills onto the label in SVG).
         QCPGraph* g = m_plot->addGraph();
         g->setName(name);
-        g->setPen(QPen(color, 9));
-        g->setLineStyle(QCPGraph::lsLine);
+        g->setPen(QPen(color));
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, color, color, 9));
     };
     for (const core::CgroupState& c : cgroups)
         if (!c.parent.valid() || c.parent.value() == 0)
@@ -265,8 +449,15 @@ bool OccupancyPlot::keyPressed(QKeyEvent* e) {
         m_session.view().followTo(m_session.history().now());
         break;
     }
+    case Qt::Key_PageUp:
+        scrollRows(-m_plot->yAxis->range().size() * 0.9);
+        break;
+    case Qt::Key_PageDown:
+        scrollRows(m_plot->yAxis->range().size() * 0.9);
+        break;
     case Qt::Key_Escape:
         m_session.view().setCursor(std::nullopt);
+        m_session.view().setPick(std::nullopt);
         break;
     default:
         return false;
@@ -275,8 +466,14 @@ bool OccupancyPlot::keyPressed(QKeyEvent* e) {
 }
 
 void OccupancyPlot::wheelTurned(QWheelEvent* e) {
-    const double factor = std::pow(0.85, e->angleDelta().y() / 120.0);
-    zoom(factor, m_plot->xAxis->pixelToCoord(e->position().x()));
+    const double notches = e->angleDelta().y() / 120.0;
+    const bool scrollable = m_scroll->maximum() > 0;
+    if (e->modifiers() & Qt::ShiftModifier)
+        pan(-0.1 * notches);
+    else if (scrollable && !(e->modifiers() & Qt::ControlModifier))
+        scrollRows(-3 * notches);
+    else
+        zoom(std::pow(0.85, notches), m_plot->xAxis->pixelToCoord(e->position().x()));
     e->accept();
 }
 
@@ -285,18 +482,38 @@ void OccupancyPlot::mousePressed(QMouseEvent* e) {
 }
 
 void OccupancyPlot::mouseReleased(QMouseEvent* e) {
-    // A click (not a drag) inside the plot sets the time cursor there.
-    if (e->button() == Qt::LeftButton && (e->pos() - m_pressPos).manhattanLength() < 4 &&
-        m_plot->axisRect()->rect().contains(e->pos())) {
-        const double t = m_plot->xAxis->pixelToCoord(e->pos().x());
-        m_session.view().setCursor(fromSeconds(std::max(0.0, t)));
+    if (e->button() != Qt::LeftButton || (e->pos() - m_pressPos).manhattanLength() >= 4)
+        return;
+    const QRect area = m_plot->axisRect()->rect();
+    const auto row = m_tracks.rowAt(m_plot->yAxis->pixelToCoord(e->pos().y()));
+    if (e->pos().x() < area.left() && e->pos().y() >= area.top() && e->pos().y() <= area.bottom()) {
+        // A click on a core's or socket's label expands or collapses it.
+        if (row && m_tracks.rows()[*row].kind != Track::Kind::Cpu)
+            toggleRow(*row);
+        return;
     }
+    if (!area.contains(e->pos()))
+        return;
+    // A click (not a drag) inside the plot sets the time cursor there and picks the slice.
+    const SimNs t = fromSeconds(std::max(0.0, m_plot->xAxis->pixelToCoord(e->pos().x())));
+    m_session.view().setCursor(t);
+    if (row && m_tracks.rows()[*row].kind == Track::Kind::Cpu)
+        m_session.view().setPick(Pick{Pick::Kind::Slice, m_tracks.rows()[*row].first, t, {}});
+}
+
+void OccupancyPlot::mouseDoubleClicked(QMouseEvent* e) {
+    // A double click on a summary row expands it.
+    if (!m_plot->axisRect()->rect().contains(e->pos()))
+        return;
+    const auto row = m_tracks.rowAt(m_plot->yAxis->pixelToCoord(e->pos().y()));
+    if (row && m_tracks.rows()[*row].kind != Track::Kind::Cpu && !m_tracks.rows()[*row].expanded)
+        toggleRow(*row);
 }
 
 void OccupancyPlot::mouseMoved(QMouseEvent* e) {
     if (e->buttons() != Qt::NoButton)
         return;
-    const QString tip = tooltipAt(e->pos());
+    const QString tip = tooltipAt(e->pos() + m_plot->pos());
     if (tip.isEmpty())
         QToolTip::hideText();
     else
@@ -304,25 +521,55 @@ void OccupancyPlot::mouseMoved(QMouseEvent* e) {
 }
 
 QRect OccupancyPlot::laneRect(uint32_t cpu) const {
-    if (cpu >= m_layout.position.size())
+    const auto row = m_tracks.rowOfCpu(cpu);
+    if (!row || m_tracks.rows()[*row].kind != Track::Kind::Cpu)
         return {};
-    const double y = m_layout.position[cpu];
-    const double a = m_plot->yAxis->coordToPixel(y - m_layout.laneHeight / 2);
-    const double b = m_plot->yAxis->coordToPixel(y + m_layout.laneHeight / 2);
+    return rowRect(*row);
+}
+
+QRect OccupancyPlot::rowRect(size_t row) const {
+    if (row >= m_tracks.rows().size())
+        return {};
+    const Track& t = m_tracks.rows()[row];
+    const double a = m_plot->yAxis->coordToPixel(t.position - t.band / 2);
+    const double b = m_plot->yAxis->coordToPixel(t.position + t.band / 2);
     const QRect area = m_plot->axisRect()->rect();
     return QRect(QPoint(area.left(), int(std::ceil(std::min(a, b)))),
                  QPoint(area.right(), int(std::floor(std::max(a, b)))))
-        .intersected(area);
+        .intersected(area)
+        .translated(m_plot->pos());
 }
 
-QString OccupancyPlot::tooltipAt(const QPoint& pos) const {
-    if (!m_plot->axisRect()->rect().contains(pos))
+QString OccupancyPlot::tooltipAt(const QPoint& widgetPos) const {
+    const QPoint pos = widgetPos - m_plot->pos();
+    const QRect area = m_plot->axisRect()->rect();
+    const auto row = m_tracks.rowAt(m_plot->yAxis->pixelToCoord(pos.y()));
+    if (!row || pos.y() < area.top() || pos.y() > area.bottom())
         return {};
-    const auto cpu = m_layout.cpuAt(m_plot->yAxis->pixelToCoord(pos.y()));
-    if (!cpu || *cpu >= m_session.history().nrCpus())
+    const Track& track = m_tracks.rows()[*row];
+    const History& h = m_session.history();
+    if (track.kind != Track::Kind::Cpu) {
+        const QString label = m_tracks.label(track);
+        const QString hint =
+            track.expanded ? tr("click the label to collapse") : tr("click the label to expand");
+        if (!area.contains(pos))
+            return tr("%1\n%2").arg(label, hint);
+        // How busy the row's CPUs were over the pixel under the pointer.
+        const SimNs from = fromSeconds(m_plot->xAxis->pixelToCoord(pos.x()));
+        const SimNs to = fromSeconds(m_plot->xAxis->pixelToCoord(pos.x() + 1));
+        double busy = 0;
+        for (uint32_t c = track.first; c < track.first + track.count && c < h.nrCpus(); ++c)
+            busy += static_cast<double>(h.lane(c).timeWithin(from, to).busy);
+        const double cpus = to > from ? busy / static_cast<double>(to - from) : 0;
+        return tr("%1 at %2: %3 of %4 CPUs busy\n%5")
+            .arg(label, formatNs(from), QString::number(cpus, 'f', 1), QString::number(track.count), hint);
+    }
+    if (!area.contains(pos))
+        return {};
+    const std::optional<uint32_t> cpu = track.first;
+    if (*cpu >= h.nrCpus())
         return {};
     const SimNs t = fromSeconds(m_plot->xAxis->pixelToCoord(pos.x()));
-    const History& h = m_session.history();
     const core::Topology* topo = m_session.topology();
     const QString where =
         topo ? QString::fromStdString(topo->cpuLabel(core::CpuId(*cpu))) : QString::number(*cpu);

@@ -1,18 +1,22 @@
 #pragma once
 
 #include "export/exportable.h"
-#include "plots/lanelayout.h"
 #include "plots/liveview.h"
+#include "plots/tracklist.h"
 
 #include <QWidget>
 
 #include <vector>
 
+class QCPItemLine;
+class QCPItemRect;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPRange;
 class QKeyEvent;
 class QMouseEvent;
+class QScrollBar;
+class QSpinBox;
 class QWheelEvent;
 
 namespace ui {
@@ -20,11 +24,15 @@ namespace ui {
 class Session;
 class LanesPlottable;
 
-/// The CPU occupancy timeline: one lane per CPU grouped by socket and core (SMT siblings
-/// together, labelled cpuN (socket/core/thread)), slices coloured by cgroup, kernel overhead
-/// dark, toggle markers and the time cursor as vertical lines. Wheel or +/- zoom, drag or
-/// arrow keys pan, Home/End jump to the start / follow the present; a click sets the cursor;
-/// hovering names the task. Follows its session by itself (LiveView).
+/// The CPU occupancy timeline: a track list socket > core > CPU (TrackList) whose cores and
+/// sockets collapse into one summed row (click the label), one lane per CPU labelled cpuN
+/// (socket/core/thread), slices coloured by cgroup and named by task, kernel overhead dark,
+/// toggle markers and the time cursor as vertical lines. A lane-height control and a vertical
+/// scroll bar make any number of CPUs readable. Ctrl+wheel or +/- zoom, drag, Shift+wheel or
+/// arrow keys pan, the wheel or Page Up/Down scroll the tracks, Home/End jump to the start /
+/// follow the present; a click sets the cursor and picks the slice for the detail panel, a
+/// picked migration is drawn as an arrow between its two CPUs; hovering names the task.
+/// Follows its session by itself (LiveView).
 class OccupancyPlot : public QWidget, public Exportable, public LiveView {
     Q_OBJECT
 public:
@@ -48,7 +56,19 @@ public:
     void restart() override;
     /// Repaints from History (at the session's frame rate while visible).
     void refresh() override;
-    const LaneLayout& layout() const { return m_layout; }
+    const TrackList& tracks() const { return m_tracks; }
+    /// Expands or collapses the track list's row `row` (a core or socket).
+    void toggleRow(size_t row);
+    void expandAll();
+    void collapseCores();
+    /// Pixels per CPU lane; 0 fits the tracks to the height (with a readable minimum).
+    void setLaneHeight(int px);
+    /// The rows visible now, as [first, last] indexes into tracks().rows().
+    std::pair<size_t, size_t> visibleRows() const;
+    /// Scrolls the track list so that row `row` is visible.
+    void scrollToRow(size_t row);
+    /// The label drawn for each visible row, top to bottom.
+    QStringList rowLabels() const;
     /// Draws now instead of at the next frame (benchmarks).
     void replotNow();
     /// The last replot's duration in ms (QCustomPlot's own measurement).
@@ -59,8 +79,13 @@ public:
     void zoomToAll();
     /// What hovering at `pos` (in this widget) shows: the task, cgroup and span under it.
     QString tooltipAt(const QPoint& pos) const;
-    /// Where CPU `cpu`'s lane is drawn, in this widget's pixels (empty when off screen).
+    /// Where CPU `cpu`'s lane is drawn, in this widget's pixels (empty when off screen or
+    /// inside a collapsed core).
     QRect laneRect(uint32_t cpu) const;
+    /// Where row `row` is drawn, in this widget's pixels (empty when off screen).
+    QRect rowRect(size_t row) const;
+    /// The point of the canvas in this widget's coordinates (tests click there).
+    QWidget* canvas() const;
 
 private:
     class Canvas;
@@ -69,9 +94,13 @@ private:
     void mousePressed(QMouseEvent* e);
     void mouseReleased(QMouseEvent* e);
     void mouseMoved(QMouseEvent* e);
+    void mouseDoubleClicked(QMouseEvent* e);
     void wheelTurned(QWheelEvent* e);
 
     void applyViewRange();
+    void applyRows();
+    void onPickChanged();
+    void scrollRows(double rows);
     void onAxisRangeChanged(const QCPRange& r);
     void updateLabels();
     void updateMarkers();
@@ -81,9 +110,15 @@ private:
 
     Session& m_session;
     Canvas* m_plot;
-    LaneLayout m_layout;
+    QScrollBar* m_scroll;
+    QSpinBox* m_laneHeight;
+    TrackList m_tracks;
+    double m_top = 0;       ///< value-axis coordinate at the top of the plot
+    double m_pxPerUnit = 0; ///< pixels per track unit, as last laid out
     LanesPlottable* m_lanes;
     QCPItemStraightLine* m_cursor;
+    QCPItemLine* m_pickArrow;
+    QCPItemRect* m_pickBox;
     std::vector<QCPItemStraightLine*> m_markerLines;
     std::vector<QCPItemText*> m_markerLabels;
     size_t m_markerCount = 0;

@@ -8,6 +8,7 @@
 #include "pages/cgrouppanel.h"
 #include "pages/counterspanel.h"
 #include "pages/depthpage.h"
+#include "pages/detailpanel.h"
 #include "pages/migrationspage.h"
 #include "pages/optimizationspanel.h"
 #include "pages/pressurepage.h"
@@ -37,6 +38,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
@@ -71,7 +73,8 @@ MainWindow::MainWindow(QWidget* parent)
         m_runAction->setText(running ? tr("&Pause") : tr("&Run"));
         m_runAction->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     });
-    resize(1500, 950);
+    // Room for everything, but never larger than the screen (a 1280x720 laptop).
+    resize(screen() ? QSize(1500, 950).boundedTo(screen()->availableGeometry().size()) : QSize(1500, 950));
     restoreSettings();
 }
 
@@ -110,6 +113,7 @@ void MainWindow::createPages() {
     migrations->addExports(*m_exports);
     auto* depth = new DepthPage;
     depth->addExports(*m_exports);
+    auto* details = new DetailPanel(m_session);
 
     auto* tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("viewTabs"));
@@ -117,6 +121,14 @@ void MainWindow::createPages() {
     tabs->addTab(pressure, tr("&Pressure"));
     tabs->addTab(migrations, tr("&Migrations"));
     tabs->addTab(depth, tr("&Depth"));
+    tabs->addTab(details, tr("D&etails"));
+    // Picking a slice in the timeline raises its details (as trace viewers raise their
+    // selection panel); a migration picked in its table leaves the table in view.
+    connect(&m_session.view(), &ViewState::pickChanged, tabs, [this, tabs, details] {
+        const auto& pick = m_session.view().pick();
+        if (pick && pick->kind == Pick::Kind::Slice)
+            tabs->setCurrentWidget(details);
+    });
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(m_occupancy);
     split->addWidget(tabs);
@@ -311,10 +323,11 @@ void MainWindow::createViewMenu() {
     });
 
     view->addSeparator();
+    // Plain + and - too, as in the timeline, wherever the focus is (text fields keep them).
     view->addAction(tr("Zoom &In"), this, [this] { m_occupancy->zoomBy(0.5); })
-        ->setShortcut(QKeySequence::ZoomIn);
+        ->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)});
     view->addAction(tr("Zoom &Out"), this, [this] { m_occupancy->zoomBy(2.0); })
-        ->setShortcut(QKeySequence::ZoomOut);
+        ->setShortcuts({QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus)});
     view->addAction(tr("Zoom to &Whole Run"), this, [this] { m_occupancy->zoomToAll(); })
         ->setShortcut(QKeySequence(tr("Ctrl+0")));
     createLanguageMenu(view->addMenu(tr("&Language")));

@@ -1,0 +1,25 @@
+#include "base/taskstate.h"
+
+namespace core {
+
+const char* taskStateName(TaskState s) {
+    switch (s) {
+    case TaskState::New:
+        return "new";
+    case TaskState::Running:
+        return "running";
+    case TaskState::Runnable:
+        return "runnable";
+    case TaskState::Sleeping:
+        return "sleeping";
+    case TaskState::IoWait:
+        return "iowait";
+    case TaskState::MemStall:
+        return "memstall";
+    case TaskState::Dead:
+        return "dead";
+    }
+    return "?";
+}
+
+} // namespace core

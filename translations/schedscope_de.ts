@@ -273,8 +273,27 @@
         <translation>an: %1</translation>
     </message>
     <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
+        <source>kernel %1</source>
+        <translation>Kernel %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on kernel %2: %n scenario setting(s) dropped (%3)</source>
+        <translation>
+            <numerusform>%1 auf Kernel %2: %n Szenario-Einstellung entfernt (%3)</numerusform>
+            <numerusform>%1 auf Kernel %2: %n Szenario-Einstellungen entfernt (%3)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cannot run on kernel %2: %3</source>
+        <translation>%1 kann nicht auf Kernel %2 laufen: %3</translation>
+    </message>
+    <message>
+        <source>Not a switch in kernel model %1: %2</source>
+        <translation>Im Kernelmodell %1 nicht schaltbar: %2</translation>
+    </message>
+    <message>
+        <source>%1 — kernel %2, %3</source>
+        <translation>%1 — Kernel %2, %3</translation>
     </message>
 </context>
 <context>
@@ -1099,6 +1118,34 @@
         <source>Executed at %1: %2</source>
         <translation>Ausgeführt bei %1: %2</translation>
     </message>
+    <message>
+        <source>CFS (vruntime, sched_latency slices, tick preemption) and the v4.11 load balancer</source>
+        <translation>CFS (vruntime, sched_latency-Zeitscheiben, Verdrängung im Tick) und der Lastausgleich von v4.11</translation>
+    </message>
+    <message>
+        <source>EEVDF fair class as merged in v6.6; load balancer still the v4.11 one (v6 balancer not modelled yet)</source>
+        <translation>EEVDF-Fair-Klasse wie in v6.6 aufgenommen; Lastausgleich noch der von v4.11 (der v6-Lastausgleich ist noch nicht modelliert)</translation>
+    </message>
+    <message>
+        <source>EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices; load balancer still the v4.11 one</source>
+        <translation>EEVDF mit DELAY_DEQUEUE, PREEMPT_SHORT und Zeitscheiben pro Task; Lastausgleich noch der von v4.11</translation>
+    </message>
+    <message>
+        <source>merged in v5.13: always on in this model</source>
+        <translation>in v5.13 aufgenommen: in diesem Modell immer an</translation>
+    </message>
+    <message>
+        <source>v6.12 reads the clock inside every group&apos;s update again (the fix for bogus pressure spikes): always off in this model</source>
+        <translation>v6.12 liest die Uhr wieder in jeder Gruppenaktualisierung (die Korrektur falscher Druckspitzen): in diesem Modell immer aus</translation>
+    </message>
+    <message>
+        <source>cpuacct statistics are per-CPU without a shared counter since v3.x: no global lock to batch, always on in this model</source>
+        <translation>cpuacct-Statistiken sind seit v3.x pro CPU ohne gemeinsamen Zähler: keine globale Sperre zu bündeln, in diesem Modell immer an</translation>
+    </message>
+    <message>
+        <source>part of the load balancer since v4.14: always on in this model</source>
+        <translation>seit v4.14 Teil des Lastausgleichs: in diesem Modell immer an</translation>
+    </message>
 </context>
 <context>
     <name>ui::Language</name>
@@ -1420,6 +1467,29 @@
         <source>D&amp;etails</source>
         <translation>D&amp;etails</translation>
     </message>
+    <message>
+        <source>Kernel &amp;Model</source>
+        <translation>Kernel&amp;modell</translation>
+    </message>
+    <message>
+        <source>Kernel model</source>
+        <translation>Kernelmodell</translation>
+    </message>
+    <message>
+        <source>The scenario cannot run on kernel model %1: %2. The current session goes on.</source>
+        <translation>Das Szenario kann nicht auf dem Kernelmodell %1 laufen: %2. Die aktuelle Sitzung läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Restarted on kernel model %1.</source>
+        <translation>Auf Kernelmodell %1 neu gestartet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restarted on kernel model %1; %n setting(s) of the scenario do not exist there and were dropped: %2</source>
+        <translation>
+            <numerusform>Auf Kernelmodell %1 neu gestartet; %n Einstellung des Szenarios gibt es dort nicht und wurde entfernt: %2</numerusform>
+            <numerusform>Auf Kernelmodell %1 neu gestartet; %n Einstellungen des Szenarios gibt es dort nicht und wurden entfernt: %2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -1653,6 +1723,14 @@ Cgroup %2
     <message>
         <source>balancer migrations: %1/s</source>
         <translation>Migrationen durch das Balancing: %1/s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kernel model %1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;Kernelmodell %1&lt;/b&gt;: %2</translation>
+    </message>
+    <message>
+        <source>Not a switch in kernel model %1: %2</source>
+        <translation>Im Kernelmodell %1 nicht schaltbar: %2</translation>
     </message>
 </context>
 <context>

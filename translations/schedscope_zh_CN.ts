@@ -273,8 +273,26 @@
         <translation>开启:%1</translation>
     </message>
     <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
+        <source>kernel %1</source>
+        <translation>内核 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on kernel %2: %n scenario setting(s) dropped (%3)</source>
+        <translation>
+            <numerusform>%1 使用内核 %2：已移除 %n 项场景设置（%3）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 cannot run on kernel %2: %3</source>
+        <translation>%1 无法在内核 %2 上运行：%3</translation>
+    </message>
+    <message>
+        <source>Not a switch in kernel model %1: %2</source>
+        <translation>在内核模型 %1 中不可切换：%2</translation>
+    </message>
+    <message>
+        <source>%1 — kernel %2, %3</source>
+        <translation>%1 — 内核 %2，%3</translation>
     </message>
 </context>
 <context>
@@ -1097,6 +1115,34 @@
         <source>Executed at %1: %2</source>
         <translation>在 %1 执行：%2</translation>
     </message>
+    <message>
+        <source>CFS (vruntime, sched_latency slices, tick preemption) and the v4.11 load balancer</source>
+        <translation>CFS（vruntime、sched_latency 时间片、时钟中断抢占）与 v4.11 负载均衡器</translation>
+    </message>
+    <message>
+        <source>EEVDF fair class as merged in v6.6; load balancer still the v4.11 one (v6 balancer not modelled yet)</source>
+        <translation>v6.6 合入的 EEVDF 公平调度类；负载均衡器仍为 v4.11 版本（尚未建模 v6 均衡器）</translation>
+    </message>
+    <message>
+        <source>EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices; load balancer still the v4.11 one</source>
+        <translation>带 DELAY_DEQUEUE、PREEMPT_SHORT 和按任务时间片的 EEVDF；负载均衡器仍为 v4.11 版本</translation>
+    </message>
+    <message>
+        <source>merged in v5.13: always on in this model</source>
+        <translation>已在 v5.13 合入：此模型中始终开启</translation>
+    </message>
+    <message>
+        <source>v6.12 reads the clock inside every group&apos;s update again (the fix for bogus pressure spikes): always off in this model</source>
+        <translation>v6.12 又在每个组的更新中读取时钟（修复虚假压力尖峰）：此模型中始终关闭</translation>
+    </message>
+    <message>
+        <source>cpuacct statistics are per-CPU without a shared counter since v3.x: no global lock to batch, always on in this model</source>
+        <translation>自 v3.x 起 cpuacct 统计按 CPU 保存、无共享计数器：没有需要批处理的全局锁，此模型中始终开启</translation>
+    </message>
+    <message>
+        <source>part of the load balancer since v4.14: always on in this model</source>
+        <translation>自 v4.14 起属于负载均衡器：此模型中始终开启</translation>
+    </message>
 </context>
 <context>
     <name>ui::Language</name>
@@ -1417,6 +1463,28 @@
         <source>D&amp;etails</source>
         <translation>详情(&amp;E)</translation>
     </message>
+    <message>
+        <source>Kernel &amp;Model</source>
+        <translation>内核模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Kernel model</source>
+        <translation>内核模型</translation>
+    </message>
+    <message>
+        <source>The scenario cannot run on kernel model %1: %2. The current session goes on.</source>
+        <translation>该场景无法在内核模型 %1 上运行：%2。当前会话继续。</translation>
+    </message>
+    <message>
+        <source>Restarted on kernel model %1.</source>
+        <translation>已在内核模型 %1 上重新启动。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restarted on kernel model %1; %n setting(s) of the scenario do not exist there and were dropped: %2</source>
+        <translation>
+            <numerusform>已在内核模型 %1 上重新启动；场景中有 %n 项设置在该模型中不存在，已移除：%2</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -1650,6 +1718,14 @@ cgroup %2
     <message>
         <source>balancer migrations: %1/s</source>
         <translation>负载均衡迁移:%1/秒</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kernel model %1&lt;/b&gt;: %2</source>
+        <translation>&lt;b&gt;内核模型 %1&lt;/b&gt;：%2</translation>
+    </message>
+    <message>
+        <source>Not a switch in kernel model %1: %2</source>
+        <translation>在内核模型 %1 中不可切换：%2</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include "output/summary.h"
 #include "scenario/builtins.h"
 #include "scenario/loader.h"
+#include "scenario/modelselection.h"
 #include "sim/engine.h"
 
 #include <chrono>
@@ -23,10 +24,13 @@ void printUsage() {
         "commands:\n"
         "  list                          built-in scenarios (run them as builtin:NAME)\n"
         "  validate FILE...              check scenario files; exit 0 if all are valid, 2 if not\n"
+        "  models                        kernel models: name, what each simulates (default marked)\n"
         "  run FILE|builtin:NAME         run a scenario and print its summary\n"
         "      --for DUR                 simulate this long instead of the scenario's duration\n"
         "      --seed N                  override the scenario's seed\n"
-        "      --opt KEY=on|off          set an optimization (repeatable; KEY=all sets all five)\n"
+        "      --model NAME              run on this kernel model instead of the scenario's (see models)\n"
+        "      --opt KEY=on|off          set an optimization (repeatable; KEY=all sets every one the\n"
+        "                                model lets change)\n"
         "      --format table|json|csv|psi  summary format (default table; psi: /proc/pressure text)\n"
         "      --out PATH                write the summary to PATH instead of stdout\n"
         "      --trace PATH              write run slices and migrations as CSV to PATH\n"
@@ -93,6 +97,22 @@ int cmdCosts(Args& args) {
     return ExitOk;
 }
 
+int cmdModels(Args& args) {
+    if (reportLeftovers(args))
+        return ExitUsage;
+    for (const KernelModelInfo& m : kernelModelCatalog()) {
+        std::printf("%-6s %s%s\n", std::string(m.name).c_str(), std::string(m.description).c_str(),
+                    m.id == kDefaultKernelModel ? " (default)" : "");
+        for (const OptimizationInfo& o : optimizationCatalog()) {
+            const OptimizationApplicability a = optimizationApplicability(o.id, m.id);
+            if (!a.togglable)
+                std::printf("       %s fixed %s: %s\n", std::string(o.key).c_str(), a.fixedOn ? "on" : "off",
+                            std::string(a.reason).c_str());
+        }
+    }
+    return ExitOk;
+}
+
 int cmdValidate(Args& args) {
     if (reportLeftovers(args))
         return ExitUsage;
@@ -118,6 +138,7 @@ int cmdRun(Args& args) {
     const auto forText = args.take("--for");
     const auto seedText = args.take("--seed");
     const auto opts = args.takeAll("--opt");
+    const auto modelName = args.take("--model");
     const std::string format = args.take("--format").value_or("table");
     const auto out = args.take("--out");
     const auto tracePath = args.take("--trace");
@@ -134,7 +155,27 @@ int cmdRun(Args& args) {
                      format.c_str());
         return ExitUsage;
     }
+    std::optional<KernelModel> model;
+    if (modelName) {
+        model = kernelModelFromName(*modelName);
+        if (!model) {
+            std::string known;
+            for (const KernelModelInfo& m : kernelModelCatalog())
+                known += " " + std::string(m.name);
+            std::fprintf(stderr, "schedscope-cli run: unknown kernel model \"%s\"; known:%s\n",
+                         modelName->c_str(), known.c_str());
+            return ExitUsage;
+        }
+    }
     LoadResult r = loadScenario(args.positional()[0]);
+    if (r.ok() && model) {
+        // The scenario as it would be written for that kernel, checked like any file.
+        const std::string source = r.spec->source;
+        ModelRewrite rw = scenarioForModel(r.text, *model);
+        for (const ModelConflict& c : rw.dropped)
+            std::fprintf(stderr, "note: %s: %s: %s\n", source.c_str(), c.path.c_str(), c.message.c_str());
+        r = loadScenarioText(rw.text, source);
+    }
     if (!r.ok()) {
         for (const std::string& e : r.errors)
             std::fprintf(stderr, "%s\n", e.c_str());
@@ -173,7 +214,8 @@ int cmdRun(Args& args) {
         }
         if (key == "all") {
             for (const OptimizationInfo& i : optimizationCatalog())
-                spec.optimizations.set(i.id, val == "on");
+                if (optimizationApplicability(i.id, spec.kernel.model).togglable)
+                    spec.optimizations.set(i.id, val == "on");
             continue;
         }
         auto id = optimizationFromKey(key);
@@ -183,6 +225,13 @@ int cmdRun(Args& args) {
                 known += " " + std::string(i.key);
             std::fprintf(stderr, "schedscope-cli run: unknown optimization \"%s\"; known:%s all\n",
                          key.c_str(), known.c_str());
+            return ExitUsage;
+        }
+        if (const OptimizationApplicability a = optimizationApplicability(*id, spec.kernel.model);
+            !a.togglable && a.fixedOn != (val == "on")) {
+            std::fprintf(stderr, "schedscope-cli run: --opt %s: not possible in kernel model %s: %s\n",
+                         o.c_str(), std::string(kernelModelInfo(spec.kernel.model).name).c_str(),
+                         std::string(a.reason).c_str());
             return ExitUsage;
         }
         spec.optimizations.set(*id, val == "on");

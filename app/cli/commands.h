@@ -12,6 +12,7 @@ int cmdBenchSeeds(Args& args);
 int cmdBenchScale(Args& args);
 int cmdBenchMemory(Args& args);
 int cmdCosts(Args& args);
+int cmdModels(Args& args);
 void printUsage();
 
 } // namespace cli

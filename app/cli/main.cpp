@@ -32,6 +32,8 @@ int main(int argc, char** argv) {
         rc = cmdValidate(args);
     else if (cmd == "run")
         rc = cmdRun(args);
+    else if (cmd == "models")
+        rc = cmdModels(args);
     else if (cmd == "costs")
         rc = cmdCosts(args);
     else if (cmd == "bench")

@@ -7,8 +7,9 @@
 
 namespace core {
 
-/// CFS tunables, scaled like the kernel's SCHED_TUNABLESCALING_LOG: x (1 + log2(min(ncpus, 8))).
+/// Fair-class tunables, scaled like the kernel's SCHED_TUNABLESCALING_LOG: x (1 + log2(min(ncpus, 8))).
 struct Tunables {
+    SimTime baseSlice = SimTime::us(750); ///< EEVDF sysctl_sched_base_slice (v6.6+)
     SimTime latency = SimTime::us(6000);
     SimTime minGranularity = SimTime::us(750);
     SimTime wakeupGranularity = SimTime::us(1000);
@@ -23,6 +24,7 @@ struct Tunables {
         t.latency = t.latency * factor;
         t.minGranularity = t.minGranularity * factor;
         t.wakeupGranularity = t.wakeupGranularity * factor;
+        t.baseSlice = t.baseSlice * factor;
         return t;
     }
 };

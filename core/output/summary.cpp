@@ -20,6 +20,7 @@ RunSummary summarize(const Engine& engine) {
     s.simTime = engine.now();
     s.events = engine.counters().events;
     s.optimizations = engine.optimizations();
+    s.model = engine.spec().kernel.model;
     s.counters = engine.counters();
     const Topology& topo = engine.topology();
     for (const Rq& rq : engine.machine().rqs()) {
@@ -133,6 +134,7 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
     ordered_json j;
     j["scenario"] = s.scenario;
     j["seed"] = s.seed;
+    j["model"] = std::string(kernelModelInfo(s.model).name);
     j["sim_time_ns"] = s.simTime.count();
     if (withWallTime)
         j["wall_time_s"] = s.wallSeconds;
@@ -257,6 +259,8 @@ std::string toTable(const RunSummary& s) {
     std::ostringstream o;
     const double simS = s.simTime.seconds();
     o << "scenario   " << s.scenario << "\n";
+    o << "kernel     " << kernelModelInfo(s.model).name << " (" << kernelModelInfo(s.model).description
+      << ")\n";
     o << "simulated  " << formatTimeHuman(s.simTime) << "   events " << s.events;
     if (s.wallSeconds > 0)
         o << "   wall " << fmt("%.3f s", s.wallSeconds) << "   "

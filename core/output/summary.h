@@ -2,6 +2,7 @@
 
 #include "accounting/psi.h"
 #include "base/counters.h"
+#include "base/kernelmodel.h"
 #include "base/optimizations.h"
 #include "base/simtime.h"
 
@@ -45,6 +46,7 @@ struct ChannelSummary {
 struct RunSummary {
     std::string scenario;
     uint64_t seed = 0;
+    KernelModel model = kDefaultKernelModel;
     SimTime simTime;
     double wallSeconds = 0; ///< filled by the caller; not part of the deterministic result
     uint64_t events = 0;

@@ -2,6 +2,7 @@
 
 #include "base/costs.h"
 #include "base/cpuset.h"
+#include "base/kernelmodel.h"
 #include "base/optimizations.h"
 #include "base/simtime.h"
 
@@ -65,6 +66,7 @@ struct TaskSpec {
     uint32_t count = 1;
     std::optional<std::string> cgroup; ///< absent: "/" (or the parent's, for fork)
     int nice = 0;
+    std::optional<SimTime> slice;       ///< custom slice (v6.12 sched_attr.sched_runtime); absent: base slice
     std::optional<CpuListParse> cpus;   ///< affinity; absent = all CPUs
     std::optional<std::string> session; ///< absent: none (or the parent's, for fork)
     SimTime start;
@@ -94,6 +96,7 @@ struct KernelFeatures {
 };
 
 struct KernelSpec {
+    KernelModel model = kDefaultKernelModel;
     uint32_t hz = 250;
     KernelFeatures features;
     std::map<CostOp, SimTime> costs;          ///< overrides of the default cost model

@@ -47,7 +47,18 @@ void Validator::kernel(const json& j, ScenarioSpec& spec) {
     const std::string p = "kernel";
     if (!isObject(j, p))
         return;
-    checkKeys(j, p, {"hz", "features", "costs", "smt_gain_capacity"});
+    checkKeys(j, p, {"model", "hz", "features", "costs", "smt_gain_capacity"});
+    if (auto it = j.find("model"); it != j.end()) {
+        std::string names;
+        for (const KernelModelInfo& i : kernelModelCatalog())
+            names += (names.empty() ? "\"" : ", \"") + std::string(i.name) + "\"";
+        if (!it->is_string())
+            expected(join(p, "model"), "a kernel model name: " + names, *it);
+        else if (auto m = kernelModelFromName(it->get_ref<const std::string&>()))
+            spec.kernel.model = *m;
+        else
+            expected(join(p, "model"), "a kernel model name: " + names, *it);
+    }
     if (auto it = j.find("hz"); it != j.end()) {
         auto v = integer(*it, join(p, "hz"), 1, 100000);
         if (v && *v != 100 && *v != 250 && *v != 300 && *v != 1000)

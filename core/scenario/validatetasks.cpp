@@ -9,11 +9,11 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
     if (!isObject(j, p))
         return std::nullopt;
     if (topLevel)
-        checkKeys(j, p, {"name", "count", "cgroup", "nice", "cpus", "session", "start", "program"});
+        checkKeys(j, p, {"name", "count", "cgroup", "nice", "slice", "cpus", "session", "start", "program"});
     else {
         if (j.contains("count"))
             error(join(p, "count"), "\"count\" is not allowed in a forked task");
-        checkKeys(j, p, {"name", "count", "cgroup", "nice", "cpus", "session", "start", "program"});
+        checkKeys(j, p, {"name", "count", "cgroup", "nice", "slice", "cpus", "session", "start", "program"});
     }
     TaskSpec t;
     bool ok = true;
@@ -60,6 +60,16 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
             // error is the one to report, not one per CPU list.)
             error(join(p, "cpus"), "empty CPU list");
             ok = false;
+        }
+    }
+    if (auto it = j.find("slice"); it != j.end()) {
+        if (auto d = duration(*it, join(p, "slice"))) {
+            if (d->count() < kMinCustomSliceNs || d->count() > kMaxCustomSliceNs)
+                error(join(p, "slice"),
+                      "a slice from 100us to 100ms (the range sched_setattr accepts), found " +
+                          formatDuration(*d));
+            else
+                t.slice = *d;
         }
     }
     if (auto it = j.find("session"); it != j.end()) {

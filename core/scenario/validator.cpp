@@ -187,6 +187,13 @@ LoadResult Validator::run(const json& root) {
 
     if (m_errors.empty())
         checkReferences(spec);
+    if (m_errors.empty()) {
+        // What the scenario sets must exist in its kernel model; what the model fixes, it gets.
+        json copy = root;
+        for (const ModelConflict& c : modelConflicts(copy, spec.kernel.model, false))
+            error(c.path, c.message);
+        applyFixedOptimizations(spec.optimizations, spec.kernel.model);
+    }
 
     if (m_errors.empty()) {
         // Every cgroup referenced anywhere exists in the tree from the start; parents implicitly.

@@ -6,6 +6,7 @@
 // validatetimeline.cpp, validatereferences.cpp (names that refer to each other).
 
 #include "scenario/loader.h"
+#include "scenario/modelselection.h"
 #include "scenario/scenariospec.h"
 
 #include <nlohmann/json.hpp>

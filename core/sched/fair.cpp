@@ -2,6 +2,8 @@
 
 #include "accounting/cpuacct.h"
 #include "sched/cfstasks.h"
+#include "sched/eevdf.h"
+#include "sched/fairmath.h"
 
 #include "base/weights.h"
 #include "sched/task.h"
@@ -15,38 +17,21 @@ namespace {
 
 constexpr uint64_t kMinShares = 2;
 
-int64_t vdiff(uint64_t a, uint64_t b) {
-    return static_cast<int64_t>(a - b);
-}
-uint64_t maxVruntime(uint64_t a, uint64_t b) {
-    return vdiff(a, b) > 0 ? a : b;
-}
-uint64_t minVruntime(uint64_t a, uint64_t b) {
-    return vdiff(a, b) < 0 ? a : b;
-}
-
-uint64_t mulDiv(uint64_t a, uint64_t b, uint64_t c) {
-    if (c == 0)
-        c = 1;
-    // The same exact result; 64-bit division when the product fits (nearly always), since the
-    // 128-bit one is a library call on the hottest path (update_curr, once per level).
-    uint64_t p;
-    if (!__builtin_mul_overflow(a, b, &p))
-        return p / c;
-    return static_cast<uint64_t>(static_cast<unsigned __int128>(a) * b / c);
-}
-
-uint64_t satSub(uint64_t a, uint64_t b) {
-    return a > b ? a - b : 0;
-}
-
 } // namespace
+
+using namespace fairmath;
 
 Fair::Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpuacct)
     : m_ctx(ctx)
     , m_machine(machine)
     , m_cgroups(cgroups)
-    , m_cpuacct(cpuacct) {}
+    , m_cpuacct(cpuacct)
+    , m_eevdf(kernelModelInfo(ctx.model).eevdf)
+    , m_delayDequeue(kernelModelInfo(ctx.model).delayDequeue)
+    , m_preemptShort(kernelModelInfo(ctx.model).preemptShort)
+    , m_customSlices(kernelModelInfo(ctx.model).customSlice)
+    , m_reweightKeepsLag(kernelModelInfo(ctx.model).reweightKeepsLag)
+    , m_relDeadline(kernelModelInfo(ctx.model).relativeDeadline) {}
 
 // ---- time ------------------------------------------------------------------------------------
 
@@ -89,6 +74,8 @@ void Fair::updateCurr(Rq& rq) {
         assert(se->heapPos < 0 && "vruntime of a queued entity must not change");
         se->sumExec += d;
         se->vruntime += calcDeltaFair(d, *se);
+        if (m_eevdf)
+            updateDeadline(rq, *se->cfsRq, *se);
         updateMinVruntime(*se->cfsRq);
     }
 }
@@ -104,7 +91,10 @@ void Fair::updateMinVruntime(CfsRq& cfs) {
     }
     if (SchedEntity* left = cfs.timeline.first())
         v = curr ? minVruntime(v, left->vruntime) : left->vruntime;
-    cfs.minVruntime = maxVruntime(cfs.minVruntime, v);
+    const uint64_t next = maxVruntime(cfs.minVruntime, v);
+    if (m_eevdf) // the avg_vruntime sums are kept relative to min_vruntime
+        eevdf::avgShift(cfs, vdiff(next, cfs.minVruntime));
+    cfs.minVruntime = next;
 }
 
 // ---- weights and group shares ---------------------------------------------------------------
@@ -118,6 +108,13 @@ void Fair::addWeight(CfsRq& cfs, int64_t delta) {
 void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
     if (se.weight == weight)
         return;
+    // EEVDF keeps the entity's lag and its deadline's distance from V in real time: both are
+    // rescaled around V, which is taken with the entity still counted.
+    const bool eevdfQueued = m_eevdf && se.onRq;
+    const bool inTree = eevdfQueued && se.heapPos >= 0;
+    const uint64_t avruntime = eevdfQueued ? eevdf::avgVruntime(cfs) : 0;
+    if (inTree)
+        timelineErase(cfs, se);
     if (se.onRq) {
         addWeight(cfs, static_cast<int64_t>(weight) - static_cast<int64_t>(se.weight));
         cfs.runnableWeight = satSub(cfs.runnableWeight, se.weight) + weight;
@@ -131,6 +128,11 @@ void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
             cfs.avg.runnableLoadSum = satSub(cfs.avg.runnableLoadSum, se.weight * se.avg.runnableLoadSum);
         }
     }
+    if (eevdfQueued)
+        reweightEevdf(se, avruntime, weight);
+    else if (m_eevdf) // vlag is V - v; the lag it stands for is weight times that
+        se.vlag = static_cast<int64_t>(static_cast<__int128>(se.vlag) * static_cast<int64_t>(se.weight) /
+                                       static_cast<int64_t>(weight));
     se.weight = weight;
     pelt::updateAvg(se.avg, se.weight, se.weight);
     if (se.attached) {
@@ -141,6 +143,10 @@ void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
             cfs.avg.runnableLoadSum += se.weight * se.avg.runnableLoadSum;
         }
     }
+    if (inTree)
+        timelineInsert(cfs, se);
+    if (eevdfQueued)
+        updateMinVruntime(cfs);
 }
 
 void Fair::updateCfsGroup(SchedEntity& se) {
@@ -273,6 +279,8 @@ void Fair::enqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
 }
 
 void Fair::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
+    if (m_eevdf)
+        return eevdfEnqueueTask(rq, p, flags);
     updateCurr(rq);
     if (p.migrated) {
         // Its vruntime is relative to no queue yet: enqueue adds this queue's min_vruntime.
@@ -341,6 +349,8 @@ void Fair::dequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
 }
 
 void Fair::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
+    if (m_eevdf)
+        return eevdfDequeueTask(rq, p, flags);
     updateCurr(rq);
     const bool taskSleep = flags & DequeueSleep;
     uint64_t levels = 0;
@@ -398,10 +408,15 @@ SchedEntity* Fair::pickNextEntity(CfsRq& cfs) {
 }
 
 void Fair::setNextEntity(CfsRq& cfs, SchedEntity& se) {
+    if (m_eevdf)
+        clearBuddies(cfs, se);
     if (se.onRq) {
-        cfs.timeline.erase(&se);
+        timelineErase(cfs, se);
         updateLoadAvg(cfs, se, false);
+        if (m_eevdf) // RUN_TO_PARITY: the deadline at pick time, until dequeue needs vlag again
+            se.vlag = static_cast<int64_t>(se.deadline);
     }
+    cfs.prev = nullptr;
     cfs.curr = &se;
     se.prevSumExec = se.sumExec;
 }
@@ -409,9 +424,10 @@ void Fair::setNextEntity(CfsRq& cfs, SchedEntity& se) {
 void Fair::putPrevEntity(CfsRq& cfs, SchedEntity& se) {
     if (se.onRq) {
         se.seq = cfs.nextSeq++;
-        cfs.timeline.insert(&se);
+        timelineInsert(cfs, se);
         updateLoadAvg(cfs, se, false);
     }
+    cfs.prev = se.onRq ? &se : nullptr;
     cfs.curr = nullptr;
 }
 
@@ -422,6 +438,8 @@ void Fair::putPrevTask(Rq& rq, Task& prev) {
 }
 
 Task* Fair::pickNextTask(Rq& rq) {
+    if (m_eevdf)
+        return eevdfPickNextTask(rq);
     CfsRq* cfs = &rq.cfs;
     if (cfs->nrRunning == 0)
         return nullptr;
@@ -456,16 +474,16 @@ bool Fair::checkPreemptTick(CfsRq& cfs, SchedEntity& curr) {
 
 bool Fair::taskTick(Rq& rq) {
     Task* curr = rq.curr;
-    updateCurr(rq);
+    updateCurr(rq); // EEVDF: a slice that ended here has set needResched (update_deadline)
     bool resched = false;
     for (SchedEntity* se = &curr->se; se; se = se->parent) {
         CfsRq& cfs = *se->cfsRq;
         updateLoadAvg(cfs, *se, false);
         updateCfsGroup(*se);
-        if (cfs.nrRunning > 1 && checkPreemptTick(cfs, *se))
+        if (!m_eevdf && cfs.nrRunning > 1 && checkPreemptTick(cfs, *se))
             resched = true;
     }
-    return resched;
+    return resched || rq.needResched;
 }
 
 bool Fair::checkPreemptWakeup(Rq& rq, Task& p) {
@@ -477,16 +495,10 @@ bool Fair::checkPreemptWakeup(Rq& rq, Task& p) {
     if (se == pse)
         return false;
     const bool scale = curr->se.cfsRq->nrRunning >= m_ctx.tunables.nrLatency;
-    // find_matching_se: walk both up to siblings in the same queue.
-    while (se->depth > pse->depth)
-        se = se->parent;
-    while (pse->depth > se->depth)
-        pse = pse->parent;
-    while (se->cfsRq != pse->cfsRq) {
-        se = se->parent;
-        pse = pse->parent;
-    }
+    findMatchingSe(se, pse);
     updateCurr(rq);
+    if (m_eevdf)
+        return eevdfWakeupPreempt(rq, *se, *pse);
     if (wakeupPreemptEntity(*se, *pse) != 1)
         return false;
     for (SchedEntity* s = pse; s; s = s->parent) // set_next_buddy(pse)
@@ -503,6 +515,11 @@ void Fair::yieldTask(Rq& rq) {
         return;
     clearBuddies(*curr->se.cfsRq, curr->se);
     updateCurr(rq);
+    if (m_eevdf) {
+        // yield_task_fair under EEVDF: give up the rest of this slice (push the deadline out).
+        curr->se.deadline += calcDeltaFair(SimTime::ns(static_cast<int64_t>(curr->se.slice)), curr->se);
+        return;
+    }
     for (SchedEntity* s = &curr->se; s; s = s->parent) // set_skip_buddy
         s->cfsRq->skip = s;
 }
@@ -520,9 +537,14 @@ void Fair::taskFork(Task& child, uint32_t cpu) {
     setTaskRq(child, cpu);
     CfsRq& cfs = *child.se.cfsRq;
     child.se.weight = niceToWeight(child.nice);
-    child.se.vruntime = cfs.curr ? cfs.curr->vruntime : cfs.minVruntime;
-    placeEntity(cfs, child.se, true);
-    child.se.vruntime -= cfs.minVruntime; // relative until enqueued on its final CPU
+    if (m_eevdf) {
+        // Placed when it is enqueued (wake_up_new_task, ENQUEUE_INITIAL), with no lag.
+        child.se.vlag = 0;
+    } else {
+        child.se.vruntime = cfs.curr ? cfs.curr->vruntime : cfs.minVruntime;
+        placeEntity(cfs, child.se, true);
+        child.se.vruntime -= cfs.minVruntime; // relative until enqueued on its final CPU
+    }
     initEntityAvg(cfs, child.se);
     child.migrated = true;
 }
@@ -534,12 +556,16 @@ void Fair::setCurrTask(Rq& rq, Task& p) {
 }
 
 void Fair::migrateTaskRq(Task& p) {
-    CfsRq& cfs = *p.se.cfsRq;
-    if (!p.migrated) {
-        p.se.vruntime -= cfs.minVruntime;
-        p.migrated = true;
-    }
+    detachVruntime(p);
     detachLoad(p);
+}
+
+void Fair::detachVruntime(Task& p) {
+    if (p.migrated)
+        return;
+    if (!m_eevdf) // EEVDF carries the lag saved at dequeue to the next placement instead
+        p.se.vruntime -= p.se.cfsRq->minVruntime;
+    p.migrated = true;
 }
 
 void Fair::detachLoad(Task& p, bool propagate) {

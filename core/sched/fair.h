@@ -13,13 +13,22 @@ namespace core {
 struct Task;
 class Cpuacct;
 
-/// The CFS scheduling class (v4.x semantics): per-CPU runqueues with a group entity per task
-/// group per CPU, vruntime, min_vruntime, placement, slices, tick and wakeup preemption,
-/// buddies, PELT load/util averages and group shares.
+/// The fair scheduling class: per-CPU runqueues with a group entity per task group per CPU,
+/// vruntime, min_vruntime, PELT load/util averages and group shares, and the pick rules of the
+/// scenario's kernel model: v4.x CFS (placement, sched_latency slices, tick and wakeup
+/// preemption, buddies; this file's fair.cpp) or EEVDF (lag, eligibility, virtual deadlines,
+/// run-to-parity, DELAY_DEQUEUE and custom slices by model; faireevdf.cpp).
 class Fair {
 public:
-    enum : uint32_t { EnqueueWakeup = 1, EnqueueMigrated = 2 };
-    enum : uint32_t { DequeueSleep = 1, DequeueSave = 2, DequeueMove = 4 };
+    enum : uint32_t { EnqueueWakeup = 1, EnqueueMigrated = 2, EnqueueInitial = 4 };
+    /// DequeueSpecial: a sleep that may not be delayed (TASK_DEAD and the other special states).
+    enum : uint32_t {
+        DequeueSleep = 1,
+        DequeueSave = 2,
+        DequeueMove = 4,
+        DequeueDelayed = 8,
+        DequeueSpecial = 16
+    };
 
     Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpuacct);
 
@@ -48,6 +57,12 @@ public:
     void setCurrTask(Rq& rq, Task& p);
     /// Points the task's entity at its group's queue on a CPU.
     void setTaskRq(Task& p, uint32_t cpu);
+    /// A task leaves its queue without sleeping (a group move): under CFS its vruntime becomes
+    /// relative to the queue's min_vruntime; EEVDF keeps its lag instead and does nothing here.
+    void detachVruntime(Task& p);
+    /// DELAY_DEQUEUE (v6.12): a sleeping task still queued because it had negative lag. Its
+    /// dequeue is finished now, before it is woken elsewhere, moved, re-pinned or killed.
+    void finishDelayedDequeue(Task& p);
 
     /// weighted_cpuload(): the root queue's runnable load average, decayed to now (after
     /// which rq.cfs.avg.loadAvg, the total with blocked load, is current as well).
@@ -85,10 +100,38 @@ private:
     uint64_t calcDeltaFair(SimTime delta, const SchedEntity& se) const;
     SimTime schedPeriod(uint32_t nr) const;
 
+    // EEVDF (faireevdf.cpp).
+    void eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags);
+    void eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags);
+    void eevdfEnqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
+    /// False when DELAY_DEQUEUE keeps the entity queued.
+    bool eevdfDequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
+    /// Dequeues a delayed entity and the group entities its leaving empties.
+    void dequeueDelayed(SchedEntity& se);
+    void requeueDelayed(CfsRq& cfs, SchedEntity& se);
+    Task* eevdfPickNextTask(Rq& rq);
+    SchedEntity* eevdfPickNextEntity(CfsRq& cfs);
+    /// After find_matching_se and update_curr: does the woken entity win the pick now?
+    bool eevdfWakeupPreempt(Rq& rq, SchedEntity& curr, SchedEntity& woken);
+    void eevdfPlaceEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
+    void updateEntityLag(CfsRq& cfs, SchedEntity& se);
+    void updateDeadline(Rq& rq, CfsRq& cfs, SchedEntity& se);
+    bool doPreemptShort(const CfsRq& cfs, const SchedEntity& pse, const SchedEntity& se) const;
+    void reweightEevdf(SchedEntity& se, uint64_t avruntime, uint64_t weight);
+    int64_t lagLimit(const SchedEntity& se) const;
+    void timelineInsert(CfsRq& cfs, SchedEntity& se);
+    void timelineErase(CfsRq& cfs, SchedEntity& se);
+
     SimContext& m_ctx;
     Machine& m_machine;
     CgroupTree& m_cgroups;
     Cpuacct& m_cpuacct;
+    const bool m_eevdf;
+    const bool m_delayDequeue;
+    const bool m_preemptShort;
+    const bool m_customSlices;
+    const bool m_reweightKeepsLag;
+    const bool m_relDeadline;
 };
 
 } // namespace core

@@ -59,6 +59,7 @@ struct Rq {
     bool nohzKick = false;             ///< NOHZ_BALANCE_KICK pending
     bool activeBalance = false;        ///< a stopper push is pending
     bool picking = false;              ///< inside schedule() choosing the next task
+    bool needResched = false;          ///< EEVDF: the current task's slice ended (resched_curr)
     /// cfs_tasks: the runqueue's tasks, most recently picked or enqueued first.
     Task* cfsTasksHead = nullptr;
     Task* cfsTasksTail = nullptr;

@@ -20,6 +20,13 @@ struct SchedEntity {
     int32_t heapPos = -1; ///< position in the cfs_rq's timeline heap, -1 when not in it
     bool onRq = false;
     bool attached = false; ///< its PELT sums are part of its queue's
+    // EEVDF (v6.6+ models; unused by the v4.11 model).
+    bool delayed = false;     ///< DELAY_DEQUEUE: asleep but still queued until picked (v6.12)
+    bool customSlice = false; ///< slice set by the task (sched_attr.sched_runtime) or a group's minimum
+    bool relDeadline = false; ///< deadline held relative to vruntime across a migration (v6.12)
+    uint64_t deadline = 0;    ///< virtual deadline: vruntime at pick + slice / weight
+    uint64_t slice = 0;       ///< requested slice, ns
+    int64_t vlag = 0;         ///< V - v saved at dequeue; the deadline while running (RUN_TO_PARITY)
     uint16_t depth = 0;
     SimTime sumExec;
     SimTime prevSumExec;    ///< sumExec when last picked (for the slice check)
@@ -35,6 +42,19 @@ struct SchedEntity {
 inline bool entityBefore(const SchedEntity* a, const SchedEntity* b) {
     const int64_t d = static_cast<int64_t>(a->vruntime - b->vruntime);
     return d < 0 || (d == 0 && a->seq < b->seq);
+}
+
+/// find_matching_se: walks two entities up their hierarchies until they are siblings in one
+/// queue (the level at which a wakeup competes with the running task).
+inline void findMatchingSe(SchedEntity*& se, SchedEntity*& pse) {
+    while (se->depth > pse->depth)
+        se = se->parent;
+    while (pse->depth > se->depth)
+        pse = pse->parent;
+    while (se->cfsRq != pse->cfsRq) {
+        se = se->parent;
+        pse = pse->parent;
+    }
 }
 
 /// The CFS timeline of one runqueue: a binary min-heap on (vruntime, seq) with positions
@@ -68,11 +88,14 @@ struct CfsRq {
     uint32_t nrRunning = 0;  ///< entities queued directly here (curr included)
     uint32_t hNrRunning = 0; ///< tasks queued here or below
     uint64_t minVruntime = 0;
+    int64_t avgVruntime = 0; ///< EEVDF: sum of weight * (vruntime - minVruntime) over the timeline
+    uint64_t avgLoad = 0;    ///< EEVDF: sum of weight over the timeline
     uint64_t nextSeq = 0;
     SchedEntity* curr = nullptr;
     SchedEntity* next = nullptr;
     SchedEntity* last = nullptr;
     SchedEntity* skip = nullptr;
+    SchedEntity* prev = nullptr;  ///< EEVDF: the entity put back by the schedule() now picking
     SchedEntity* owner = nullptr; ///< the group entity for this queue; null for the root
     TaskGroup* tg = nullptr;
     uint32_t cpu = 0;

@@ -126,6 +126,7 @@ void Scheduler::schedule(Rq& rq) {
     if (!next && m_balancer.idleBalance(rq))
         next = m_fair.pickNextTask(rq);
     rq.picking = false;
+    rq.needResched = false;
     if (next == prev) {
         rq.curr = next;
         if (next)
@@ -144,7 +145,8 @@ void Scheduler::schedule(Rq& rq) {
         m_cpuacct.switchOut(rq, *prev);
     }
     rq.curr = next;
-    m_psi.taskSwitch(rq, prev, next, prev && !prev->se.onRq);
+    // A task whose dequeue is delayed (DELAY_DEQUEUE) is asleep for PSI, as psi_sched_switch has it.
+    m_psi.taskSwitch(rq, prev, next, prev && (!prev->se.onRq || prev->se.delayed));
     // The switch runs in the incoming task's context (finish_task_switch and the return path).
     m_machine.charge(rq, CostOp::ContextSwitch);
     if (next) {
@@ -207,6 +209,17 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
     assert(!p.runnable() && p.state != TaskState::Dead);
     m_machine.charge(wakerRq, CostOp::Wakeup);
     ++m_ctx.counters.wakeups;
+    if (p.se.delayed) {
+        // ttwu_runnable: still queued where it slept (DELAY_DEQUEUE), so it wakes there, with
+        // no CPU selection.
+        p.state = TaskState::Runnable;
+        p.block = BlockReason::None;
+        p.runnableSince = m_ctx.now;
+        Rq& rq = m_machine.rq(p.cpu.value());
+        enqueueTask(rq, p, Fair::EnqueueWakeup);
+        checkPreemptCurr(rq, p);
+        return;
+    }
     const uint32_t prev = p.cpu.value();
     const uint32_t cpu = m_wakeup.selectTaskRq(p, prev, wakerRq.cpu, waker, Wakeup::Kind::Wake, sync);
     if (cpu != prev) {
@@ -238,7 +251,7 @@ void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
     Rq& rq = m_machine.rq(cpu);
     if (&rq != &parentRq && m_machine.idle(rq))
         m_machine.charge(rq, CostOp::Ipi);
-    enqueueTask(rq, p, 0);
+    enqueueTask(rq, p, Fair::EnqueueInitial);
     checkPreemptCurr(rq, p);
 }
 
@@ -284,6 +297,7 @@ void Scheduler::exitTask(Task& p) {
         p.timer = {};
     }
     m_machine.charge(rq, CostOp::Exit);
+    m_fair.finishDelayedDequeue(p); // a sleeper killed while its dequeue was delayed
     // do_exit -> sched_autogroup_exit_task: every exit passes through sched_move_task.
     schedMoveTask(p, true);
     const bool running = rq.curr == &p;
@@ -292,7 +306,8 @@ void Scheduler::exitTask(Task& p) {
     p.state = TaskState::Dead;
     p.exitTime = m_ctx.now;
     if (running) {
-        dequeueTask(rq, p, Fair::DequeueSleep); // the final switch clears its PSI state
+        dequeueTask(rq, p,
+                    Fair::DequeueSleep | Fair::DequeueSpecial); // the final switch clears its PSI state
         schedule(rq);
     } else if (queued) {
         dequeueTask(rq, p, 0); // killed while waiting for a CPU
@@ -335,10 +350,8 @@ void Scheduler::schedMoveTask(Task& p, bool exiting) {
     }
     if (queued)
         p.migrated = true; // a non-sleep dequeue left its vruntime relative
-    else if (!p.migrated) {
-        p.se.vruntime -= p.se.cfsRq->minVruntime; // detach_task_cfs_rq makes it relative
-        p.migrated = true;
-    }
+    else
+        m_fair.detachVruntime(p); // detach_task_cfs_rq
     // Detach from the old group's queue, the removal propagated up at once.
     m_fair.detachLoad(p, true);
     p.tg = &target;
@@ -360,6 +373,7 @@ void Scheduler::moveTask(Task& p, CgroupId to) {
         return;
     Rq& rq = m_machine.rq(p.cpu.value());
     const CgroupId from = p.cgroup;
+    m_fair.finishDelayedDequeue(p);
     m_psi.cgroupMove(rq, p, from, to);
     p.cgroup = to;
     m_cgroups.at(from).nrTasks--;
@@ -381,6 +395,8 @@ void Scheduler::setAffinity(Task& p, std::shared_ptr<const CpuSet> mask) {
     // use is moved (a running one by the stopper), a sleeping one at its next wakeup.
     p.affinity = std::move(mask);
     recomputeAllowed(p);
+    if (p.se.delayed && !p.allowedOn(p.cpu))
+        m_fair.finishDelayedDequeue(p); // it may not stay queued on a CPU it can no longer use
     if (p.state == TaskState::New || !p.runnable() || p.allowedOn(p.cpu))
         return;
     const uint32_t dst = p.allowed->first().value();

@@ -103,6 +103,15 @@ Task& Engine::newTask(std::string name, CgroupId cg, uint32_t session, int nice,
     return t;
 }
 
+void Engine::setCustomSlice(Task& t, std::optional<SimTime> slice) {
+    // sched_setattr(SCHED_OTHER, sched_runtime): the validator kept it within 0.1-100 ms and
+    // to the models that have it.
+    if (!slice)
+        return;
+    t.se.slice = static_cast<uint64_t>(slice->count());
+    t.se.customSlice = true;
+}
+
 void Engine::createTasks(const TaskSpec& spec, SimTime startAt) {
     const CgroupId cg = spec.cgroup ? cgroup(*spec.cgroup) : CgroupId(0);
     const uint32_t sess = spec.session ? session(*spec.session) : 0;
@@ -124,6 +133,7 @@ void Engine::createTasks(const TaskSpec& spec, SimTime startAt) {
         }
         Task& t =
             newTask(instanceName(spec.name, spec.count, i), cg, sess, spec.nice, affinity, std::move(prog));
+        setCustomSlice(t, spec.slice);
         ++m_pendingLaunches;
         m_ctx.schedule(startAt + spec.start, EventKind::TaskStart, t.slot, t.id.value());
     }
@@ -141,6 +151,7 @@ Task* Engine::fork(Task& parent, const ForkTemplate& tmpl) {
     }
     Task& c = newTask(tmpl.name, tmpl.cgroup.value_or(parent.cgroup), tmpl.session.value_or(parent.session),
                       tmpl.nice, tmpl.affinity.value_or(parent.affinity), tmpl.program);
+    setCustomSlice(c, tmpl.slice);
     c.parent = parent.id;
     c.parentSlot = parent.slot;
     c.cpu = parent.cpu;
@@ -428,6 +439,13 @@ CommandResult Engine::setOptimization(Optimization o, bool on) {
     settle();
     if (m_finished)
         return {false, "the run has ended", 0};
+    if (const OptimizationApplicability a = optimizationApplicability(o, m_ctx.model);
+        !a.togglable && a.fixedOn != on)
+        return {false,
+                std::string(optimizationInfo(o).key) + " cannot be turned " + onOff(on) +
+                    " in kernel model " + std::string(kernelModelInfo(m_ctx.model).name) + ": " +
+                    std::string(a.reason),
+                0};
     TimelineEntry e;
     e.kind = TimelineEntry::Kind::Optimizations;
     e.optimizations[o] = on;
@@ -593,11 +611,11 @@ std::string Engine::checkInvariants() const {
             ++perCgroup[t.cgroup.value()];
         if (t.runnable()) {
             ++runnable[t.cpu.value()];
-            if (!t.se.onRq && problem.empty())
+            if ((!t.se.onRq || t.se.delayed) && problem.empty())
                 problem = "runnable task " + t.name + " is not queued";
             if (!t.allowedOn(t.cpu) && problem.empty())
                 problem = "task " + t.name + " is queued outside its allowed CPUs";
-        } else if (t.se.onRq && problem.empty()) {
+        } else if (t.se.onRq && !t.se.delayed && problem.empty()) {
             problem = "task " + t.name + " is queued while " + taskStateName(t.state);
         }
         if (t.state == TaskState::Running && m_machine.rq(t.cpu.value()).curr != &t && problem.empty())

@@ -15,6 +15,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -136,6 +137,7 @@ private:
 
     void dispatch(const Event& ev);
     void createTasks(const TaskSpec& spec, SimTime startAt);
+    void setCustomSlice(Task& t, std::optional<SimTime> slice);
     Task& newTask(std::string name, CgroupId cg, uint32_t session, int nice,
                   std::shared_ptr<const CpuSet> affinity, std::shared_ptr<const Program> program);
     void startTask(Task& t);

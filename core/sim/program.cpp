@@ -31,6 +31,7 @@ void compileInto(const std::vector<ActionSpec>& actions, uint32_t instance, Name
             if (c.session)
                 t->session = r.session(*c.session);
             t->nice = c.nice;
+            t->slice = c.slice;
             if (c.cpus)
                 t->affinity = r.cpus(*c.cpus);
             t->start = c.start;

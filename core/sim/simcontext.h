@@ -35,6 +35,7 @@ struct SimContext {
             costs.set(param, value);
         tunables = Tunables::forCpus(spec.topology.nrCpus());
         optimizations = spec.optimizations;
+        model = spec.kernel.model;
         features = spec.kernel.features;
         hz = spec.kernel.hz;
         tickPeriod = SimTime::ns(1000000000 / spec.kernel.hz);
@@ -45,6 +46,7 @@ struct SimContext {
     CostModel costs;
     Tunables tunables;
     OptimizationSet optimizations;
+    KernelModel model = kDefaultKernelModel;
     KernelFeatures features;
     Counters counters;
     TraceSink* trace = nullptr;

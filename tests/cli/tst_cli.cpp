@@ -183,6 +183,57 @@ private slots:
             QVERIFY2(t0.contains(QLatin1String(key)), key);
     }
 
+    void kernelModels() {
+        // `models`: one per line, the name first, the default marked; fixed optimizations listed.
+        auto m = cli({QStringLiteral("models")});
+        QCOMPARE(m.code, 0);
+        const QList<QByteArray> lines = m.out.split('\n');
+        QStringList names;
+        for (const QByteArray& l : lines)
+            if (!l.isEmpty() && !l.startsWith(' '))
+                names << QString::fromUtf8(l.split(' ').first());
+        QCOMPARE(names,
+                 (QStringList{QStringLiteral("v4.11"), QStringLiteral("v6.6"), QStringLiteral("v6.12")}));
+        QVERIFY2(lines[0].endsWith("(default)"), lines[0]);
+        QVERIFY2(m.out.contains("prefer_sibling_local fixed on"), m.out);
+
+        // run --model: the summary says which model ran; the default scenario's timeline toggles
+        // of fixed optimizations are dropped with a note each, and the run goes on.
+        const QStringList base{QStringLiteral("run"),           QStringLiteral("builtin:default"),
+                               QStringLiteral("--for"),         QStringLiteral("300ms"),
+                               QStringLiteral("--format"),      QStringLiteral("json"),
+                               QStringLiteral("--no-wall-time")};
+        auto def = cli(base);
+        QCOMPARE(def.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(def.out).object()[QStringLiteral("model")].toString(),
+                 QStringLiteral("v4.11"));
+        auto v612 = cli(base + QStringList{QStringLiteral("--model"), QStringLiteral("v6.12")});
+        QCOMPARE(v612.code, 0);
+        const QJsonObject j = QJsonDocument::fromJson(v612.out).object();
+        QCOMPARE(j[QStringLiteral("model")].toString(), QStringLiteral("v6.12"));
+        QCOMPARE(j[QStringLiteral("optimizations")].toObject()[QStringLiteral("psi_clock_once")].toBool(),
+                 false);
+        QVERIFY2(
+            v612.err.contains("note: builtin:default: timeline[0].optimizations.prefer_sibling_local: off "
+                              "ignored in kernel model v6.12"),
+            v612.err);
+        QVERIFY(def.out != v612.out);
+        // Deterministic per model too.
+        QCOMPARE(cli(base + QStringList{QStringLiteral("--model"), QStringLiteral("v6.12")}).out, v612.out);
+
+        auto bogus = cli(base + QStringList{QStringLiteral("--model"), QStringLiteral("v5.4")});
+        QCOMPARE(bogus.code, 64);
+        QVERIFY2(bogus.err.contains("unknown kernel model \"v5.4\"; known: v4.11 v6.6 v6.12"), bogus.err);
+        // --opt on an optimization the model fixes the other way is refused, with the reason.
+        auto fixed =
+            cli(base + QStringList{QStringLiteral("--model"), QStringLiteral("v6.6"), QStringLiteral("--opt"),
+                                   QStringLiteral("prefer_sibling_local=off")});
+        QCOMPARE(fixed.code, 64);
+        QVERIFY2(
+            fixed.err.contains("not possible in kernel model v6.6: part of the load balancer since v4.14"),
+            fixed.err);
+    }
+
     void seedAndDeterminism() {
         const QStringList base{QStringLiteral("run"),           QStringLiteral("builtin:default"),
                                QStringLiteral("--for"),         QStringLiteral("500ms"),

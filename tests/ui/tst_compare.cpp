@@ -9,12 +9,14 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QToolBar>
 #include <QtTest>
 
 using namespace ui;
@@ -165,6 +167,65 @@ private slots:
         QVERIFY2(report.errors.isEmpty(), qPrintable(report.errors.join(QLatin1Char('\n'))));
         for (const char* f : {"occupancy-a.png", "occupancy-b.png", "compare-delta.csv"})
             QVERIFY2(QFile::exists(dir.filePath(QLatin1String(f))), f);
+    }
+
+    void twoKernelModelsSideBySide() {
+        // A on v4.11, B on v6.12, the same scenario and seed, all optimizations on: the delta
+        // table equals two CLI runs with --model.
+        const QString scenario = QStringLiteral("builtin:default");
+        auto w = compareOf(scenario);
+        QVERIFY(w);
+        w->show();
+        for (CompareSide* side : {w->sideA(), w->sideB()})
+            for (const core::OptimizationInfo& i : core::optimizationCatalog())
+                side->optimizationBox(i.id)->setChecked(true);
+        QComboBox* model = w->sideB()->modelBox();
+        model->setCurrentIndex(model->findData(int(core::KernelModel::V6_12)));
+        emit model->activated(model->currentIndex()); // as a user's choice: the comparison restarts
+        QCOMPARE(w->sideB()->session().spec()->kernel.model, core::KernelModel::V6_12);
+        QCOMPARE(w->sideA()->session().spec()->kernel.model, core::KernelModel::V4_11);
+        // What v6.12 fixes is greyed out with the reason, and shows the fixed value.
+        QCheckBox* clock = w->sideB()->optimizationBox(core::Optimization::PsiClockOnce);
+        QVERIFY(!clock->isEnabled());
+        QVERIFY(!clock->isChecked());
+        QVERIFY2(clock->toolTip().contains(QStringLiteral("v6.12")), qPrintable(clock->toolTip()));
+        QVERIFY(w->sideB()->optimizationBox(core::Optimization::AutogroupMoveSkip)->isEnabled());
+        QVERIFY(w->sideA()->optimizationBox(core::Optimization::PsiClockOnce)->isEnabled());
+
+        const core::SimTime end = core::SimTime::ms(400);
+        w->runTo(end);
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == end.count(); }, 120000));
+        QTest::qWait(100);
+        auto cli = [&](const char* m) {
+            QProcess p;
+            p.start(QStringLiteral(SCHEDSCOPE_CLI),
+                    {QStringLiteral("run"), scenario, QStringLiteral("--model"), QLatin1String(m),
+                     QStringLiteral("--for"), QStringLiteral("400ms"), QStringLiteral("--format"),
+                     QStringLiteral("json"), QStringLiteral("--no-wall-time")});
+            p.waitForFinished(120000);
+            return QJsonDocument::fromJson(p.readAllStandardOutput())
+                .object()[QStringLiteral("counters")]
+                .toObject();
+        };
+        const QJsonObject a = cli("v4.11"), b = cli("v6.12");
+        QVERIFY(!a.isEmpty() && !b.isEmpty());
+        for (const auto& [row, key] : std::initializer_list<std::pair<const char*, const char*>>{
+                 {"context switches", "context_switches"},
+                 {"wakeup preemptions", "wakeup_preemptions"},
+                 {"migrations", "migrations"},
+                 {"clock reads", "cpu_clock_reads"}}) {
+            const int i = w->delta()->rowOf(QString::fromLatin1(row));
+            QVERIFY2(i >= 0, row);
+            QCOMPARE(w->delta()->valueA(i), a[QLatin1String(key)].toDouble());
+            QCOMPARE(w->delta()->valueB(i), b[QLatin1String(key)].toDouble());
+        }
+        QVERIFY(a[QStringLiteral("wakeup_preemptions")].toDouble() !=
+                b[QStringLiteral("wakeup_preemptions")].toDouble());
+        // A reset keeps each side's model.
+        for (QAction* a : w->findChild<QToolBar*>(QStringLiteral("compareToolBar"))->actions())
+            if (a->text() == QStringLiteral("R&eset"))
+                a->trigger();
+        QCOMPARE(w->sideB()->session().spec()->kernel.model, core::KernelModel::V6_12);
     }
 
     void togglingOneSideLeavesTheOther() {

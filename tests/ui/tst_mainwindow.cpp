@@ -14,6 +14,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QCheckBox>
+#include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStandardPaths>
@@ -268,6 +269,42 @@ private slots:
         // The toggle is a marker on the timeline.
         QVERIFY(QTest::qWaitFor([&] { return !w.session().history().markers().empty(); }, 5000));
         QVERIFY(!panel->figure(core::Optimization::PsiClockOnce).isEmpty());
+    }
+
+    void kernelModelMenuRestartsTheScenarioOnIt() {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        auto* v612 = w.findChild<QAction*>(QStringLiteral("kernelModel_v6.12"));
+        auto* v411 = w.findChild<QAction*>(QStringLiteral("kernelModel_v4.11"));
+        QVERIFY(v612 && v411);
+        QVERIFY(QTest::qWaitFor([&] { return v411->isChecked(); }, 5000));
+        auto* panel = w.findChild<OptimizationsPanel*>();
+        QVERIFY(panel->checkBox(core::Optimization::PreferSiblingLocal)->isEnabled());
+        v612->trigger();
+        QCOMPARE(w.session().spec()->kernel.model, core::KernelModel::V6_12);
+        QVERIFY(QTest::qWaitFor([&] { return v612->isChecked(); }, 5000));
+        // The default scenario toggles two optimizations v6.12 fixes: dropped, and said so.
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("timeline[0].optimizations")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return !panel->checkBox(core::Optimization::PreferSiblingLocal)->isEnabled(); }, 5000));
+        QVERIFY(panel->checkBox(core::Optimization::PsiDirectIteration)->isEnabled());
+        QVERIFY2(
+            panel->checkBox(core::Optimization::PsiClockOnce)->toolTip().contains(QStringLiteral("v6.12")),
+            qPrintable(panel->checkBox(core::Optimization::PsiClockOnce)->toolTip()));
+        QVERIFY(panel->findChild<QLabel*>(QStringLiteral("kernelModel"))
+                    ->text()
+                    .contains(QStringLiteral("EEVDF")));
+        // It runs, and what runs is the model: the session's text loads as a v6.12 file.
+        w.session().controller().stepFor(core::SimTime::ms(20));
+        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 20000000; }, 5000));
+        core::LoadResult again = core::loadScenarioText(w.session().sourceText(), "again");
+        QVERIFY(again.ok());
+        QCOMPARE(again.spec->kernel.model, core::KernelModel::V6_12);
+        // Opening another scenario follows that scenario's own model.
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(QTest::qWaitFor([&] { return v411->isChecked(); }, 5000));
     }
 };
 

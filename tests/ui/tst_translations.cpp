@@ -154,6 +154,21 @@ private slots:
             QCOMPARE(ui::optimizationSummaryText(info.id),
                      QString::fromUtf8(info.summary.data(), qsizetype(info.summary.size()))
                          .replace(QLatin1Char('\n'), QLatin1Char(' ')));
+        // Kernel models and the reasons an optimization is fixed: the lookup goes by core's
+        // text, so an English text that changed in core would show untranslated; caught here.
+        QStringList coreTexts;
+        for (const core::KernelModelInfo& m : core::kernelModelCatalog()) {
+            QCOMPARE(ui::kernelModelText(m.id),
+                     QString::fromUtf8(m.description.data(), qsizetype(m.description.size())));
+            coreTexts << ui::kernelModelText(m.id);
+            for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
+                const core::OptimizationApplicability a = core::optimizationApplicability(info.id, m.id);
+                QCOMPARE(ui::optimizationFixedText(info.id, m.id),
+                         QString::fromUtf8(a.reason.data(), qsizetype(a.reason.size())));
+                if (!a.togglable)
+                    coreTexts << ui::optimizationFixedText(info.id, m.id);
+            }
+        }
         // In German every one of them is German.
         const QString code = ui::installTranslators(*QCoreApplication::instance(), QStringLiteral("de"));
         QVERIFY2(code.startsWith(QStringLiteral("de")), qPrintable(code));
@@ -164,6 +179,15 @@ private slots:
             QVERIFY(ui::optimizationSummaryText(info.id) !=
                     QString::fromUtf8(info.summary.data(), qsizetype(info.summary.size()))
                         .replace(QLatin1Char('\n'), QLatin1Char(' ')));
+        {
+            int i = 0;
+            for (const core::KernelModelInfo& m : core::kernelModelCatalog()) {
+                QVERIFY(ui::kernelModelText(m.id) != coreTexts[i++]);
+                for (const core::OptimizationInfo& info : core::optimizationCatalog())
+                    if (!core::optimizationApplicability(info.id, m.id).togglable)
+                        QVERIFY2(ui::optimizationFixedText(info.id, m.id) != coreTexts[i++], info.key.data());
+            }
+        }
         // Qt's own standard buttons too (qt6-translations-l10n, installed by scripts/deps.sh).
         QDialogButtonBox box(QDialogButtonBox::Close | QDialogButtonBox::Cancel);
         QCOMPARE(box.button(QDialogButtonBox::Close)->text(), QStringLiteral("Schlie\u00dfen"));

@@ -1,10 +1,14 @@
 #include "compare/compareside.h"
 
+#include "controller/kerneltext.h"
 #include "export/exportregistry.h"
 #include "plots/occupancyplot.h"
+#include "scenario/loader.h"
+#include "scenario/modelselection.h"
 #include "scenario/scenariospec.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -15,6 +19,7 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
     : QWidget(parent)
     , m_letter(letter)
     , m_header(new QLabel)
+    , m_modelBox(new QComboBox)
     , m_occupancy(new OccupancyPlot(m_session)) {
     setObjectName(QStringLiteral("side") + letter);
     m_occupancy->setExportIdentity(QStringLiteral("occupancy-") + letter.toLower(),
@@ -25,6 +30,14 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
     m_header->setFont(f);
     auto* toggles = new QHBoxLayout;
     toggles->setSpacing(10);
+    m_modelBox->setObjectName(QStringLiteral("kernelModel"));
+    for (const core::KernelModelInfo& m : core::kernelModelCatalog()) {
+        m_modelBox->addItem(tr("kernel %1").arg(QString::fromUtf8(m.name.data(), qsizetype(m.name.size()))),
+                            int(m.id));
+        m_modelBox->setItemData(m_modelBox->count() - 1, kernelModelText(m.id), Qt::ToolTipRole);
+    }
+    connect(m_modelBox, &QComboBox::activated, this, &CompareSide::modelChosen);
+    toggles->addWidget(m_modelBox);
     for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
         auto* box = new QCheckBox(QString::fromUtf8(info.key.data(), qsizetype(info.key.size())));
         box->setObjectName(box->text());
@@ -50,17 +63,58 @@ void CompareSide::addExports(ExportRegistry& exports) {
     exports.add(m_occupancy);
 }
 
-void CompareSide::open(const core::ScenarioSpec& spec, const std::string& sourceText,
-                       const core::OptimizationSet& opts) {
-    auto copy = std::make_shared<core::ScenarioSpec>(spec);
-    copy->optimizations = opts;
+QString CompareSide::open(const core::ScenarioSpec& spec, const std::string& sourceText,
+                          core::KernelModel model, const core::OptimizationSet& opts) {
+    std::shared_ptr<core::ScenarioSpec> copy;
+    std::string text = sourceText;
+    QString note;
+    const QString name = QString::fromUtf8(core::kernelModelInfo(model).name.data());
+    if (model != spec.kernel.model) {
+        core::ModelRewrite rw = core::scenarioForModel(sourceText, model);
+        core::LoadResult r;
+        if (rw.error.empty())
+            r = core::loadScenarioText(rw.text, spec.source);
+        if (r.ok()) {
+            copy = std::make_shared<core::ScenarioSpec>(std::move(*r.spec));
+            copy->duration = spec.duration;
+            copy->seed = spec.seed;
+            text = std::move(rw.text);
+            if (!rw.dropped.empty())
+                note = tr("%1 on kernel %2: %n scenario setting(s) dropped (%3)", nullptr,
+                          int(rw.dropped.size()))
+                           .arg(m_letter, name, QString::fromStdString(rw.dropped.front().path));
+        } else {
+            note =
+                tr("%1 cannot run on kernel %2: %3")
+                    .arg(m_letter, name,
+                         QString::fromStdString(!rw.error.empty()  ? rw.error
+                                                : r.errors.empty() ? std::string("the scenario does not load")
+                                                                   : r.errors.front()));
+        }
+    }
+    if (!copy)
+        copy = std::make_shared<core::ScenarioSpec>(spec);
+    const core::KernelModel runs = copy->kernel.model;
+    const QString runsName = QString::fromUtf8(core::kernelModelInfo(runs).name.data());
+    m_modelBox->setCurrentIndex(m_modelBox->findData(int(runs)));
     for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
+        const QString fixed = optimizationFixedText(info.id, runs);
+        if (fixed.isEmpty())
+            copy->optimizations.set(info.id, opts.test(info.id));
         QCheckBox* box = m_boxes[size_t(info.id)];
         const QSignalBlocker block(box);
-        box->setChecked(opts.test(info.id));
+        box->setChecked(copy->optimizations.test(info.id));
+        box->setEnabled(fixed.isEmpty());
+        box->setToolTip(fixed.isEmpty() ? QString::fromUtf8(info.title.data(), qsizetype(info.title.size()))
+                                        : tr("Not a switch in kernel model %1: %2").arg(runsName, fixed));
     }
-    m_session.open(std::move(copy), sourceText);
+    m_session.open(std::move(copy), text);
     updateHeader();
+    return note;
+}
+
+core::KernelModel CompareSide::model() const {
+    return static_cast<core::KernelModel>(m_modelBox->currentData().toInt());
 }
 
 QString CompareSide::optimizationsText() const {
@@ -76,7 +130,9 @@ QString CompareSide::optimizationsText() const {
 }
 
 void CompareSide::updateHeader() {
-    m_header->setText(tr("%1 \u2014 %2").arg(m_letter, optimizationsText()));
+    m_header->setText(tr("%1 \u2014 kernel %2, %3")
+                          .arg(m_letter, QString::fromUtf8(core::kernelModelInfo(model()).name.data()),
+                               optimizationsText()));
 }
 
 } // namespace ui

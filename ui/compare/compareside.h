@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/kernelmodel.h"
 #include "base/optimizations.h"
 #include "controller/session.h"
 
@@ -8,6 +9,7 @@
 #include <array>
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 
 namespace ui {
@@ -15,8 +17,8 @@ namespace ui {
 class OccupancyPlot;
 class ExportRegistry;
 
-/// One side of the A/B comparison: its own Session (engine on its own thread), the five
-/// optimization switches that apply to this side only, and its occupancy timeline.
+/// One side of the A/B comparison: its own Session (engine on its own thread), its kernel model,
+/// the five optimization switches that apply to this side only, and its occupancy timeline.
 class CompareSide : public QWidget {
     Q_OBJECT
 public:
@@ -26,11 +28,20 @@ public:
     /// Registers its occupancy timeline.
     void addExports(ExportRegistry& exports);
     QCheckBox* optimizationBox(core::Optimization o) const { return m_boxes[size_t(o)]; }
-    /// Starts `spec` with the optimizations of `opts` (the toggles show them).
-    void open(const core::ScenarioSpec& spec, const std::string& sourceText,
-              const core::OptimizationSet& opts);
+    /// Starts `spec` on kernel model `model` (the scenario rewritten for it when it is another
+    /// one) with the optimizations of `opts` where that model lets them change; the toggles and
+    /// the model box show what runs. Returns what was dropped or why the model could not be
+    /// used, for the status bar (empty when nothing needs saying).
+    QString open(const core::ScenarioSpec& spec, const std::string& sourceText, core::KernelModel model,
+                 const core::OptimizationSet& opts);
+    core::KernelModel model() const;
+    QComboBox* modelBox() const { return m_modelBox; }
     /// "all off", "all on" or the keys that are on.
     QString optimizationsText() const;
+
+signals:
+    /// The user chose another kernel model for this side (the comparison restarts).
+    void modelChosen();
 
 private:
     void updateHeader();
@@ -38,6 +49,7 @@ private:
     QString m_letter;
     Session m_session;
     QLabel* m_header;
+    QComboBox* m_modelBox;
     std::array<QCheckBox*, core::kOptimizationCount> m_boxes{};
     OccupancyPlot* m_occupancy;
 };

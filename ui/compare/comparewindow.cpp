@@ -65,6 +65,7 @@ CompareWindow::CompareWindow(const core::ScenarioSpec& spec, const std::string& 
 
     for (CompareSide* side : {m_a, m_b}) {
         connect(&side->session(), &Session::updated, this, &CompareWindow::updateDelta);
+        connect(side, &CompareSide::modelChosen, this, &CompareWindow::restart);
         CompareSide* other = side == m_a ? m_b : m_a;
         connect(&side->session().view(), &ViewState::rangeChanged, this,
                 [this, side, other] { syncRange(side, other); });
@@ -125,15 +126,22 @@ void CompareWindow::restart() {
     m_target = 0;
     m_delta->clear();
     core::OptimizationSet a = core::OptimizationSet::none(), b;
+    core::KernelModel modelA = m_spec.kernel.model, modelB = m_spec.kernel.model;
     // Keep each side's choice across a reset once the window exists.
     if (m_a->session().spec()) {
         for (const core::OptimizationInfo& i : core::optimizationCatalog()) {
             a.set(i.id, m_a->optimizationBox(i.id)->isChecked());
             b.set(i.id, m_b->optimizationBox(i.id)->isChecked());
         }
+        modelA = m_a->model();
+        modelB = m_b->model();
     }
-    m_a->open(m_spec, m_text, a);
-    m_b->open(m_spec, m_text, b);
+    QStringList notes;
+    for (const QString& n : {m_a->open(m_spec, m_text, modelA, a), m_b->open(m_spec, m_text, modelB, b)})
+        if (!n.isEmpty())
+            notes << n;
+    if (!notes.isEmpty())
+        statusBar()->showMessage(notes.join(QStringLiteral("; ")), 15000);
     m_time->setText(tr("A and B at 0 s"));
 }
 

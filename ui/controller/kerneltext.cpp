@@ -47,7 +47,45 @@ constexpr std::array<const char*, core::kOptimizationCount> kSummaries = {
                       "The load balancer force-pulls from a busier sibling group only when it runs more than "
                       "one task more than the local group, ending task ping-pong between cores.")};
 
+/// Core's own English sentences for kernel models and fixed optimizations, marked for
+/// translation. They must equal core's text exactly (tst_translations checks): the lookup below
+/// goes by that text.
+constexpr std::array<const char*, 7> kModelTexts = {
+    QT_TRANSLATE_NOOP("ui::KernelText",
+                      "CFS (vruntime, sched_latency slices, tick preemption) and the v4.11 load balancer"),
+    QT_TRANSLATE_NOOP("ui::KernelText",
+                      "EEVDF fair class as merged in v6.6; load balancer still the v4.11 one "
+                      "(v6 balancer not modelled yet)"),
+    QT_TRANSLATE_NOOP("ui::KernelText",
+                      "EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices; load balancer still the "
+                      "v4.11 one"),
+    QT_TRANSLATE_NOOP("ui::KernelText", "merged in v5.13: always on in this model"),
+    QT_TRANSLATE_NOOP("ui::KernelText",
+                      "v6.12 reads the clock inside every group's update again (the fix for bogus pressure "
+                      "spikes): always off in this model"),
+    QT_TRANSLATE_NOOP("ui::KernelText",
+                      "cpuacct statistics are per-CPU without a shared counter since v3.x: no global lock to "
+                      "batch, always on in this model"),
+    QT_TRANSLATE_NOOP("ui::KernelText", "part of the load balancer since v4.14: always on in this model"),
+};
+
+QString coreText(std::string_view text) {
+    for (const char* t : kModelTexts)
+        if (text == t)
+            return translated(t);
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); // untranslated, never lost
+}
+
 } // namespace
+
+QString kernelModelText(core::KernelModel m) {
+    return coreText(core::kernelModelInfo(m).description);
+}
+
+QString optimizationFixedText(core::Optimization o, core::KernelModel m) {
+    const core::OptimizationApplicability a = core::optimizationApplicability(o, m);
+    return a.togglable ? QString() : coreText(a.reason);
+}
 
 QString taskStateText(core::TaskState state) {
     const auto i = static_cast<size_t>(state);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/kernelmodel.h"
 #include "base/optimizations.h"
 #include "base/trace.h"
 #include "sched/task.h"
@@ -26,6 +27,11 @@ QString migrationReasonText(core::MigrationReason reason);
 /// What an optimization changes, in two sentences (core's summary, translated). The patch
 /// title is a quotation and stays as it was posted.
 QString optimizationSummaryText(core::Optimization o);
+/// What a kernel model simulates, in one line (core's catalog, translated).
+QString kernelModelText(core::KernelModel m);
+/// Why an optimization is fixed in a kernel model (core's reason, translated); empty when the
+/// model lets it be switched.
+QString optimizationFixedText(core::Optimization o, core::KernelModel m);
 /// What the engine's last step did: "tick on cpu3", "timer of worker#2 (#12) expired", ...
 QString executedEventText(const core::Engine& engine);
 

@@ -1,5 +1,7 @@
 #include "controller/session.h"
 
+#include "scenario/loader.h"
+
 #include "scenario/scenariospec.h"
 
 namespace ui {
@@ -15,6 +17,28 @@ Session::Session(QObject* parent)
 void Session::open(std::shared_ptr<const core::ScenarioSpec> spec, std::string sourceText) {
     m_sourceText = std::move(sourceText);
     m_controller.open(std::move(spec));
+}
+
+bool Session::reopenOnModel(core::KernelModel model, std::vector<core::ModelConflict>& dropped,
+                            std::string& error) {
+    const auto current = spec();
+    if (!current || m_sourceText.empty()) {
+        error = "the scenario's text is not known";
+        return false;
+    }
+    core::ModelRewrite rw = core::scenarioForModel(m_sourceText, model);
+    if (!rw.error.empty()) {
+        error = rw.error;
+        return false;
+    }
+    core::LoadResult r = core::loadScenarioText(rw.text, current->source);
+    if (!r.ok()) {
+        error = r.errors.empty() ? std::string("the scenario does not load") : r.errors.front();
+        return false;
+    }
+    dropped = std::move(rw.dropped);
+    open(std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)), std::move(rw.text));
+    return true;
 }
 
 core::SessionSave Session::savedScenario() const {

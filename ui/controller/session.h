@@ -5,6 +5,7 @@
 #include "controller/simulationcontroller.h"
 #include "controller/viewstate.h"
 #include "experiments/sessionsave.h"
+#include "scenario/modelselection.h"
 #include "sched/topology.h"
 
 #include <QObject>
@@ -13,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ui {
 
@@ -36,6 +38,11 @@ public:
     /// came from (kept to save the session as a scenario; may be empty).
     void open(std::shared_ptr<const core::ScenarioSpec> spec, std::string sourceText = {});
     const std::string& sourceText() const { return m_sourceText; }
+    /// Restarts the current scenario on another kernel model, rewritten as a file for it (what
+    /// the model does not have is dropped and listed in `dropped`). False, with `error` set and
+    /// the session unchanged, when the scenario's text is not known or does not load.
+    bool reopenOnModel(core::KernelModel model, std::vector<core::ModelConflict>& dropped,
+                       std::string& error);
     /// The session as a scenario file: the source text with every live command so far on its
     /// timeline (see core::scenarioWithTimeline).
     core::SessionSave savedScenario() const;

@@ -3,6 +3,7 @@
 #include "controller/format.h"
 #include "controller/kerneltext.h"
 #include "controller/session.h"
+#include "scenario/scenariospec.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -20,10 +21,15 @@ QString fromView(std::string_view s) {
 
 OptimizationsPanel::OptimizationsPanel(Session& session, QWidget* parent)
     : QWidget(parent)
-    , m_session(session) {
+    , m_session(session)
+    , m_model(new QLabel(this)) {
     setObjectName(QStringLiteral("optimizationsPanel"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
+    m_model->setObjectName(QStringLiteral("kernelModel"));
+    m_model->setWordWrap(true);
+    layout->addWidget(m_model);
+    layout->addSpacing(6);
     for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
         const size_t i = static_cast<size_t>(info.id);
         auto* box = new QCheckBox(fromView(info.key), this);
@@ -31,7 +37,6 @@ OptimizationsPanel::OptimizationsPanel(Session& session, QWidget* parent)
         QFont bold = box->font();
         bold.setBold(true);
         box->setFont(bold);
-        box->setToolTip(tr("Applies live at the current simulated time; a marker shows where."));
         auto* title = new QLabel(fromView(info.title), this);
         title->setWordWrap(true);
         auto* summary = new QLabel(optimizationSummaryText(info.id), this);
@@ -45,11 +50,20 @@ OptimizationsPanel::OptimizationsPanel(Session& session, QWidget* parent)
         auto* figure = new QLabel(this);
         figure->setWordWrap(true);
         figure->setObjectName(fromView(info.key) + QStringLiteral("_figure"));
+        auto* fixed = new QLabel(this);
+        fixed->setObjectName(fromView(info.key) + QStringLiteral("_fixed"));
+        fixed->setWordWrap(true);
+        QFont italic = fixed->font();
+        italic.setItalic(true);
+        fixed->setFont(italic);
+        fixed->hide();
         m_boxes[i] = box;
         m_figures[i] = figure;
+        m_fixed[i] = fixed;
         connect(box, &QCheckBox::toggled, this,
                 [this, id = info.id](bool on) { m_session.controller().setOptimization(id, on); });
         layout->addWidget(box);
+        layout->addWidget(fixed);
         layout->addWidget(title);
         layout->addWidget(summary);
         layout->addWidget(seed);
@@ -58,6 +72,24 @@ OptimizationsPanel::OptimizationsPanel(Session& session, QWidget* parent)
     }
     layout->addStretch();
     followSession(this, session);
+}
+
+void OptimizationsPanel::restart() {
+    const auto spec = m_session.spec();
+    const core::KernelModel model = spec ? spec->kernel.model : core::kDefaultKernelModel;
+    const QString name = fromView(core::kernelModelInfo(model).name);
+    m_model->setText(tr("<b>Kernel model %1</b>: %2").arg(name, kernelModelText(model)));
+    for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
+        QCheckBox* box = m_boxes[static_cast<size_t>(info.id)];
+        const QString fixed = optimizationFixedText(info.id, model);
+        box->setEnabled(fixed.isEmpty());
+        box->setToolTip(fixed.isEmpty()
+                            ? tr("Applies live at the current simulated time; a marker shows where.")
+                            : tr("Not a switch in kernel model %1: %2").arg(name, fixed));
+        QLabel* reason = m_fixed[static_cast<size_t>(info.id)];
+        reason->setText(fixed);
+        reason->setVisible(!fixed.isEmpty());
+    }
 }
 
 QString OptimizationsPanel::figure(core::Optimization o) const {

@@ -2,6 +2,7 @@
 
 #include "compare/comparewindow.h"
 #include "controller/format.h"
+#include "controller/kerneltext.h"
 #include "export/atomicfile.h"
 #include "export/exportregistry.h"
 #include "export/traceexporttask.h"
@@ -291,6 +292,53 @@ void MainWindow::createSimulationMenu() {
     QAction* reset = m_resetAction = sim->addAction(style()->standardIcon(QStyle::SP_BrowserReload),
                                                     tr("R&eset"), &c, &SimulationController::reset);
     reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+    sim->addSeparator();
+    QMenu* models = sim->addMenu(tr("Kernel &Model"));
+    models->setToolTipsVisible(true);
+    auto* group = new QActionGroup(models);
+    for (const core::KernelModelInfo& m : core::kernelModelCatalog()) {
+        QAction* a = models->addAction(QString::fromUtf8(m.name.data(), qsizetype(m.name.size())));
+        a->setObjectName(QStringLiteral("kernelModel_") + a->text());
+        a->setCheckable(true);
+        a->setToolTip(kernelModelText(m.id));
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, id = m.id] { reopenOnModel(id); });
+    }
+    // The check follows the run, whichever way it was opened.
+    connect(&m_session, &Session::started, this, [this, group] {
+        const auto spec = m_session.spec();
+        const size_t i = static_cast<size_t>(spec ? spec->kernel.model : core::kDefaultKernelModel);
+        group->actions().at(static_cast<qsizetype>(i))->setChecked(true);
+    });
+}
+
+void MainWindow::reopenOnModel(core::KernelModel model) {
+    const auto spec = m_session.spec();
+    if (!spec || spec->kernel.model == model)
+        return;
+    const QString name = QString::fromUtf8(core::kernelModelInfo(model).name.data());
+    std::vector<core::ModelConflict> dropped;
+    std::string error;
+    if (!m_session.reopenOnModel(model, dropped, error)) {
+        QMessageBox::warning(
+            this, tr("Kernel model"),
+            tr("The scenario cannot run on kernel model %1: %2. The current session goes on.")
+                .arg(name, QString::fromStdString(error)));
+        return;
+    }
+    if (dropped.empty()) {
+        statusBar()->showMessage(tr("Restarted on kernel model %1.").arg(name), 8000);
+        return;
+    }
+    QStringList lines;
+    for (const core::ModelConflict& c : dropped)
+        lines << QStringLiteral("%1: %2").arg(QString::fromStdString(c.path),
+                                              QString::fromStdString(c.message));
+    statusBar()->showMessage(tr("Restarted on kernel model %1; %n setting(s) of the scenario do not exist "
+                                "there and were dropped: %2",
+                                nullptr, int(dropped.size()))
+                                 .arg(name, lines.join(QStringLiteral("; "))),
+                             15000);
 }
 
 void MainWindow::createViewMenu() {

@@ -73,6 +73,8 @@ private:
     void saveSessionAs();
     void exportTrace();
     void runToDialog();
+    /// Simulation > Kernel Model: the current scenario again, on another kernel model.
+    void reopenOnModel(core::KernelModel model);
 
     Session m_session;
     ExportRegistry* m_exports;

@@ -1,0 +1,60 @@
+#include "base/kernelmodel.h"
+
+namespace core {
+
+const std::array<KernelModelInfo, kKernelModelCount>& kernelModelCatalog() {
+    static const std::array<KernelModelInfo, kKernelModelCount> kCatalog{{
+        {KernelModel::V4_11, "v4.11",
+         "CFS (vruntime, sched_latency slices, tick preemption) and the v4.11 load balancer", false, false,
+         false, false, false, false},
+        {KernelModel::V6_6, "v6.6",
+         "EEVDF fair class as merged in v6.6; load balancer still the v4.11 one (v6 balancer not modelled "
+         "yet)",
+         true, false, false, false, false, false},
+        {KernelModel::V6_12, "v6.12",
+         "EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices; load balancer still the v4.11 one",
+         true, true, true, true, true, true},
+    }};
+    return kCatalog;
+}
+
+const KernelModelInfo& kernelModelInfo(KernelModel m) {
+    return kernelModelCatalog()[static_cast<size_t>(m)];
+}
+
+std::optional<KernelModel> kernelModelFromName(std::string_view name) {
+    for (const KernelModelInfo& i : kernelModelCatalog())
+        if (i.name == name)
+            return i.id;
+    return std::nullopt;
+}
+
+OptimizationApplicability optimizationApplicability(Optimization o, KernelModel m) {
+    // v4.11 is the model the five changes were measured on: each is a switch there. A v6
+    // model is a released kernel: a change that is part of it, or that its code no longer
+    // has, is fixed; one that was proposed but never merged, or merged and later reverted,
+    // stays a switch (docs/eevdf.md).
+    if (m == KernelModel::V4_11)
+        return {};
+    switch (o) {
+    case Optimization::PsiClockOnce:
+        if (m == KernelModel::V6_12)
+            return {false, false,
+                    "v6.12 reads the clock inside every group's update again (the fix for bogus "
+                    "pressure spikes): always off in this model"};
+        return {false, true, "merged in v5.13: always on in this model"};
+    case Optimization::PsiDirectIteration:
+        return {}; // posted in 2023, never merged: a what-if on the group->parent walk
+    case Optimization::AutogroupMoveSkip:
+        return {}; // merged in v6.4, reverted in v6.14: the revert is the experiment
+    case Optimization::CpuacctBatchScaling:
+        return {false, true,
+                "cpuacct statistics are per-CPU without a shared counter since v3.x: no global "
+                "lock to batch, always on in this model"};
+    case Optimization::PreferSiblingLocal:
+        return {false, true, "part of the load balancer since v4.14: always on in this model"};
+    }
+    return {};
+}
+
+} // namespace core

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "base/optimizations.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace core {
+
+/// Which kernel the scheduler model follows. The model selects the fair class, its rules and
+/// tunables as a set; docs/eevdf.md says what each one models and what it does not.
+enum class KernelModel : uint8_t {
+    V4_11, ///< v4.x CFS with the v4.11 load balancer (the original model, the default)
+    V6_6,  ///< EEVDF as merged in v6.6
+    V6_12, ///< EEVDF with the v6.12 additions: DELAY_DEQUEUE, PREEMPT_SHORT, custom slices
+};
+inline constexpr size_t kKernelModelCount = 3;
+inline constexpr KernelModel kDefaultKernelModel = KernelModel::V4_11;
+
+struct KernelModelInfo {
+    KernelModel id;
+    std::string_view name;        ///< stable scenario and command-line name
+    std::string_view description; ///< one line: what the model simulates
+    bool eevdf;                   ///< the fair class picks by eligible virtual deadline
+    bool delayDequeue;            ///< DELAY_DEQUEUE: a sleeper with negative lag stays queued
+    bool preemptShort;            ///< PREEMPT_SHORT: a shorter slice overrides run-to-parity
+    bool customSlice;             ///< per-task slices (sched_attr.sched_runtime)
+    bool reweightKeepsLag; ///< reweight_eevdf: a weight change keeps lag (else only the deadline scales)
+    bool relativeDeadline; ///< PLACE_REL_DEADLINE: a migrating entity keeps its deadline's distance
+};
+
+const std::array<KernelModelInfo, kKernelModelCount>& kernelModelCatalog();
+const KernelModelInfo& kernelModelInfo(KernelModel m);
+std::optional<KernelModel> kernelModelFromName(std::string_view name);
+
+/// Whether a seed optimization exists in a model's kernel. When it does not, its setting is
+/// fixed (`fixedOn` says which way) and `reason` says why.
+struct OptimizationApplicability {
+    bool togglable = true;
+    bool fixedOn = true;
+    std::string_view reason;
+};
+OptimizationApplicability optimizationApplicability(Optimization o, KernelModel m);
+
+/// Custom slices accepted by sched_setattr for SCHED_OTHER (v6.12): 0.1 ms to 100 ms.
+inline constexpr int64_t kMinCustomSliceNs = 100'000;
+inline constexpr int64_t kMaxCustomSliceNs = 100'000'000;
+
+} // namespace core

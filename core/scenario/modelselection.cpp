@@ -1,0 +1,126 @@
+#include "scenario/modelselection.h"
+
+#include <iterator>
+
+namespace core {
+
+using nlohmann::json;
+
+namespace {
+
+std::string modelName(KernelModel m) {
+    return std::string(kernelModelInfo(m).name);
+}
+
+class ConflictWalk {
+public:
+    ConflictWalk(KernelModel model, bool drop, std::vector<ModelConflict>& out)
+        : m_model(model)
+        , m_drop(drop)
+        , m_out(out) {}
+
+    void optimizations(json& opts, const std::string& path) {
+        if (!opts.is_object())
+            return;
+        for (auto it = opts.begin(); it != opts.end();) {
+            const auto o = optimizationFromKey(it.key());
+            const OptimizationApplicability a =
+                o ? optimizationApplicability(*o, m_model) : OptimizationApplicability{};
+            if (a.togglable || !it->is_boolean() || it->get<bool>() == a.fixedOn) {
+                ++it;
+                continue;
+            }
+            m_out.push_back({path + "." + it.key(), std::string(it->get<bool>() ? "on" : "off") +
+                                                        (m_drop ? " ignored" : " is not possible") +
+                                                        " in kernel model " + modelName(m_model) + ": " +
+                                                        std::string(a.reason)});
+            it = m_drop ? opts.erase(it) : std::next(it);
+        }
+    }
+
+    void task(json& t, const std::string& path) {
+        if (!t.is_object())
+            return;
+        if (!kernelModelInfo(m_model).customSlice && t.contains("slice")) {
+            m_out.push_back(
+                {path + ".slice", std::string(m_drop ? "ignored" : "not possible") + " in kernel model " +
+                                      modelName(m_model) +
+                                      ": per-task slices (sched_attr.sched_runtime) came with v6.12"});
+            if (m_drop)
+                t.erase("slice");
+        }
+        if (auto it = t.find("program"); it != t.end())
+            program(*it, path + ".program");
+    }
+
+    void program(json& prog, const std::string& path) {
+        if (!prog.is_array())
+            return;
+        for (size_t i = 0; i < prog.size(); ++i) {
+            json& a = prog[i];
+            if (!a.is_object())
+                continue;
+            const std::string p = path + "[" + std::to_string(i) + "]";
+            if (auto it = a.find("do"); it != a.end() && a.contains("loop"))
+                program(*it, p + ".loop.do");
+            if (auto it = a.find("fork"); it != a.end())
+                task(*it, p + ".fork");
+        }
+    }
+
+private:
+    KernelModel m_model;
+    bool m_drop;
+    std::vector<ModelConflict>& m_out;
+};
+
+} // namespace
+
+std::vector<ModelConflict> modelConflicts(json& scenario, KernelModel model, bool drop) {
+    std::vector<ModelConflict> out;
+    if (!scenario.is_object())
+        return out;
+    ConflictWalk walk(model, drop, out);
+    if (auto it = scenario.find("optimizations"); it != scenario.end())
+        walk.optimizations(*it, "optimizations");
+    if (auto it = scenario.find("tasks"); it != scenario.end() && it->is_array())
+        for (size_t i = 0; i < it->size(); ++i)
+            walk.task((*it)[i], "tasks[" + std::to_string(i) + "]");
+    if (auto it = scenario.find("timeline"); it != scenario.end() && it->is_array())
+        for (size_t i = 0; i < it->size(); ++i) {
+            json& e = (*it)[i];
+            if (!e.is_object())
+                continue;
+            const std::string p = "timeline[" + std::to_string(i) + "]";
+            if (auto o = e.find("optimizations"); o != e.end())
+                walk.optimizations(*o, p + ".optimizations");
+            if (auto s = e.find("spawn"); s != e.end())
+                walk.task(*s, p + ".spawn");
+        }
+    return out;
+}
+
+ModelRewrite scenarioForModel(std::string_view text, KernelModel model) {
+    ModelRewrite r;
+    json j = json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+        r.error = "the scenario is not a JSON object";
+        return r;
+    }
+    if (!j["kernel"].is_object())
+        j["kernel"] = json::object();
+    j["kernel"]["model"] = modelName(model);
+    r.dropped = modelConflicts(j, model, true);
+    r.text = j.dump(2) + "\n";
+    return r;
+}
+
+void applyFixedOptimizations(OptimizationSet& set, KernelModel model) {
+    for (const OptimizationInfo& info : optimizationCatalog()) {
+        const OptimizationApplicability a = optimizationApplicability(info.id, model);
+        if (!a.togglable)
+            set.set(info.id, a.fixedOn);
+    }
+}
+
+} // namespace core

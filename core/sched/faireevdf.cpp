@@ -1,0 +1,362 @@
+// The EEVDF half of the fair class (kernel models v6.6 and v6.12; docs/eevdf.md): what
+// replaces CFS's placement, pick, tick and wakeup preemption. Queue bookkeeping, PELT and
+// group shares are shared with the CFS half in fair.cpp.
+#include "sched/fair.h"
+
+#include "sched/cfstasks.h"
+#include "sched/eevdf.h"
+#include "sched/fairmath.h"
+#include "sched/task.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace core {
+
+using namespace fairmath;
+
+namespace {
+
+/// a * b / c for signed a, truncated towards zero as div_s64 does.
+int64_t mulDivS(int64_t a, int64_t b, int64_t c) {
+    if (c == 0)
+        c = 1;
+    return static_cast<int64_t>(static_cast<__int128>(a) * b / c);
+}
+
+} // namespace
+
+// ---- timeline and averages -------------------------------------------------------------------
+
+void Fair::timelineInsert(CfsRq& cfs, SchedEntity& se) {
+    cfs.timeline.insert(&se);
+    if (m_eevdf)
+        eevdf::avgAdd(cfs, se);
+}
+
+void Fair::timelineErase(CfsRq& cfs, SchedEntity& se) {
+    cfs.timeline.erase(&se);
+    if (m_eevdf)
+        eevdf::avgSub(cfs, se);
+}
+
+int64_t Fair::lagLimit(const SchedEntity& se) const {
+    // Lag is kept within what the entity could earn in two of its slices (at least one tick).
+    const SimTime span = std::max(SimTime::ns(static_cast<int64_t>(2 * se.slice)), m_ctx.tickPeriod);
+    return static_cast<int64_t>(calcDeltaFair(span, se));
+}
+
+void Fair::updateEntityLag(CfsRq& cfs, SchedEntity& se) {
+    const int64_t lag = vdiff(eevdf::avgVruntime(cfs), se.vruntime);
+    const int64_t limit = lagLimit(se);
+    se.vlag = std::clamp(lag, -limit, limit);
+}
+
+void Fair::updateDeadline(Rq& rq, CfsRq& cfs, SchedEntity& se) {
+    bool resched = false;
+    if (vdiff(se.vruntime, se.deadline) >= 0) {
+        // The entity used up the slice it asked for: a new one, and a new deadline after it.
+        if (!se.customSlice)
+            se.slice = static_cast<uint64_t>(m_ctx.tunables.baseSlice.count());
+        se.deadline = se.vruntime + calcDeltaFair(SimTime::ns(static_cast<int64_t>(se.slice)), se);
+        resched = true;
+    } else if (m_preemptShort && se.vlag != static_cast<int64_t>(se.deadline) && !eevdf::eligible(cfs, se)) {
+        // did_preempt_short (v6.12): a shorter-slice waker cancelled this entity's run-to-parity
+        // protection; it yields as soon as it is no longer eligible.
+        resched = true;
+    }
+    if (resched && cfs.nrRunning > 1) {
+        rq.needResched = true;
+        clearBuddies(cfs, se);
+    }
+}
+
+bool Fair::doPreemptShort(const CfsRq& cfs, const SchedEntity& pse, const SchedEntity& se) const {
+    if (!m_preemptShort || pse.slice >= se.slice || !eevdf::eligible(cfs, pse))
+        return false;
+    return vdiff(pse.deadline, se.deadline) < 0 || !eevdf::eligible(cfs, se);
+}
+
+void Fair::reweightEevdf(SchedEntity& se, uint64_t avruntime, uint64_t weight) {
+    const int64_t oldW = static_cast<int64_t>(se.weight);
+    const int64_t newW = static_cast<int64_t>(weight);
+    if (!m_reweightKeepsLag) {
+        // v6.6: vruntime stays; only the deadline's distance from it is rescaled.
+        se.deadline =
+            se.vruntime + static_cast<uint64_t>(mulDivS(vdiff(se.deadline, se.vruntime), oldW, newW));
+        return;
+    }
+    if (avruntime != se.vruntime) {
+        const int64_t limit = lagLimit(se);
+        const int64_t lag = std::clamp(vdiff(avruntime, se.vruntime), -limit, limit);
+        se.vruntime = avruntime - static_cast<uint64_t>(mulDivS(lag, oldW, newW));
+    }
+    se.deadline = avruntime + static_cast<uint64_t>(mulDivS(vdiff(se.deadline, avruntime), oldW, newW));
+}
+
+// ---- placement ----------------------------------------------------------------------------------
+
+void Fair::eevdfPlaceEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
+    const uint64_t v = eevdf::avgVruntime(cfs);
+    if (!se.customSlice)
+        se.slice = static_cast<uint64_t>(m_ctx.tunables.baseSlice.count());
+    uint64_t vslice = calcDeltaFair(SimTime::ns(static_cast<int64_t>(se.slice)), se);
+    int64_t lag = 0;
+    if (cfs.nrRunning && se.vlag) {
+        // PLACE_LAG: joining changes V by w * lag / (W + w); inflating the saved lag by
+        // (W + w) / W leaves the entity exactly that lag behind the new average.
+        int64_t load = static_cast<int64_t>(cfs.avgLoad);
+        if (const SchedEntity* curr = cfs.curr; curr && curr->onRq && curr->heapPos < 0)
+            load += static_cast<int64_t>(curr->weight);
+        lag = mulDivS(se.vlag, load + static_cast<int64_t>(se.weight), load);
+    }
+    se.vruntime = v - static_cast<uint64_t>(lag);
+    if (se.relDeadline) { // PLACE_REL_DEADLINE: a migrated entity keeps the deadline it had
+        se.deadline += se.vruntime;
+        se.relDeadline = false;
+        return;
+    }
+    if (flags & EnqueueInitial) // PLACE_DEADLINE_INITIAL: a new task starts with half a slice
+        vslice /= 2;
+    se.deadline = se.vruntime + vslice;
+}
+
+// ---- enqueue ------------------------------------------------------------------------------------
+
+void Fair::eevdfEnqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
+    const bool isCurr = cfs.curr == &se;
+    if (isCurr)
+        eevdfPlaceEntity(cfs, se, flags);
+    updateLoadAvg(cfs, se, true);
+    updateCfsGroup(se); // reweighted before it is placed, so its lag is scaled to the new weight
+    if (!isCurr)
+        eevdfPlaceEntity(cfs, se, flags);
+    cfs.avg.runnableLoadAvg += se.avg.runnableLoadAvg;
+    cfs.avg.runnableLoadSum += se.weight * se.avg.runnableLoadSum;
+    cfs.runnableWeight += se.weight;
+    addWeight(cfs, static_cast<int64_t>(se.weight));
+    ++cfs.nrRunning;
+    if (!isCurr) {
+        se.seq = cfs.nextSeq++;
+        timelineInsert(cfs, se);
+    }
+    se.onRq = true;
+}
+
+void Fair::requeueDelayed(CfsRq& cfs, SchedEntity& se) {
+    // DELAY_ZERO: a delayed entity that became eligible meanwhile starts over at lag 0 rather
+    // than keep positive lag it earned while asleep.
+    updateEntityLag(cfs, se);
+    if (se.vlag > 0) {
+        --cfs.nrRunning;
+        const bool inTree = cfs.curr != &se;
+        if (inTree)
+            timelineErase(cfs, se);
+        se.vlag = 0;
+        eevdfPlaceEntity(cfs, se, 0);
+        if (inTree)
+            timelineInsert(cfs, se);
+        ++cfs.nrRunning;
+    }
+    updateLoadAvg(cfs, se, false);
+    se.delayed = false;
+}
+
+void Fair::eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags) {
+    updateCurr(rq);
+    if (p.migrated) {
+        flags |= EnqueueMigrated;
+        p.migrated = false;
+    }
+    uint64_t levels = 0;
+    uint64_t slice = 0;
+    SchedEntity* se = &p.se;
+    for (; se; se = se->parent) {
+        if (se->onRq) {
+            if (se->delayed)
+                requeueDelayed(*se->cfsRq, *se);
+            break;
+        }
+        if (slice) { // a group entity serves its queue's shortest slice (v6.12)
+            se->slice = slice;
+            se->customSlice = true;
+        }
+        eevdfEnqueueEntity(*se->cfsRq, *se, flags);
+        ++se->cfsRq->hNrRunning;
+        ++levels;
+        if (m_customSlices)
+            slice = eevdf::minSlice(*se->cfsRq);
+        flags = EnqueueWakeup;
+    }
+    for (; se; se = se->parent) {
+        ++se->cfsRq->hNrRunning;
+        updateLoadAvg(*se->cfsRq, *se, false);
+        updateCfsGroup(*se);
+        if (m_customSlices && slice) { // (none when only a delayed task was requeued)
+            se->slice = slice;
+            slice = eevdf::minSlice(*se->cfsRq);
+        }
+    }
+    ++rq.nrRunning;
+    cfstasks::addHead(rq, p);
+    m_machine.chargeN(rq, CostOp::Enqueue, levels);
+}
+
+// ---- dequeue ------------------------------------------------------------------------------------
+
+bool Fair::eevdfDequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
+    if (m_delayDequeue && (flags & (DequeueSleep | DequeueDelayed | DequeueSpecial)) == DequeueSleep &&
+        !eevdf::eligible(cfs, se)) {
+        // DELAY_DEQUEUE: it sleeps owing service; it stays queued, and burns its negative lag
+        // competing, until it is picked (or woken, or taken away).
+        if (cfs.next == &se)
+            cfs.next = nullptr;
+        updateLoadAvg(cfs, se, false);
+        se.delayed = true;
+        return false;
+    }
+    updateLoadAvg(cfs, se, false);
+    cfs.avg.runnableLoadAvg = satSub(cfs.avg.runnableLoadAvg, se.avg.runnableLoadAvg);
+    cfs.avg.runnableLoadSum = satSub(cfs.avg.runnableLoadSum, se.weight * se.avg.runnableLoadSum);
+    cfs.runnableWeight = satSub(cfs.runnableWeight, se.weight);
+    clearBuddies(cfs, se);
+    if (cfs.prev == &se)
+        cfs.prev = nullptr;
+    updateEntityLag(cfs, se);
+    if (m_relDeadline && !(flags & DequeueSleep)) {
+        se.deadline -= se.vruntime;
+        se.relDeadline = true;
+    }
+    if (cfs.curr != &se)
+        timelineErase(cfs, se);
+    se.onRq = false;
+    addWeight(cfs, -static_cast<int64_t>(se.weight));
+    --cfs.nrRunning;
+    updateCfsGroup(se);
+    if ((flags & (DequeueSave | DequeueMove)) != DequeueSave)
+        updateMinVruntime(cfs);
+    if (flags & DequeueDelayed) {
+        se.delayed = false;
+        if (se.vlag > 0) // DELAY_ZERO
+            se.vlag = 0;
+    }
+    return true;
+}
+
+void Fair::eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags) {
+    updateCurr(rq);
+    const bool taskSleep = flags & DequeueSleep;
+    uint64_t levels = 0;
+    uint64_t slice = 0;
+    SchedEntity* se = &p.se;
+    for (; se; se = se->parent) {
+        CfsRq& cfs = *se->cfsRq;
+        if (!eevdfDequeueEntity(cfs, *se, flags))
+            break; // delayed: it and the levels above stay queued
+        --cfs.hNrRunning;
+        ++levels;
+        if (cfs.loadWeight > 0) {
+            if (m_customSlices)
+                slice = eevdf::minSlice(cfs);
+            se = se->parent;
+            if (taskSleep && se)
+                for (SchedEntity* s = se; s; s = s->parent) // set_next_buddy
+                    s->cfsRq->next = s;
+            break;
+        }
+        flags = (flags | DequeueSleep) & ~(DequeueDelayed | DequeueSpecial);
+    }
+    // The simulator counts a delayed task out of nr_running at once (docs/eevdf.md): it sleeps.
+    for (; se; se = se->parent) {
+        --se->cfsRq->hNrRunning;
+        updateLoadAvg(*se->cfsRq, *se, false);
+        updateCfsGroup(*se);
+        if (m_customSlices && slice) {
+            se->slice = slice;
+            slice = eevdf::minSlice(*se->cfsRq);
+        }
+    }
+    --rq.nrRunning;
+    cfstasks::remove(rq, p);
+    m_machine.chargeN(rq, CostOp::Dequeue, levels);
+}
+
+void Fair::dequeueDelayed(SchedEntity& first) {
+    // The task (or group) was counted out when it went to sleep; only its entities leave now.
+    uint32_t flags = DequeueSleep | DequeueDelayed;
+    SchedEntity* se = &first;
+    for (; se; se = se->parent) {
+        CfsRq& cfs = *se->cfsRq;
+        if (!eevdfDequeueEntity(cfs, *se, flags))
+            break;
+        if (cfs.loadWeight > 0) {
+            se = se->parent;
+            if (se)
+                for (SchedEntity* s = se; s; s = s->parent)
+                    s->cfsRq->next = s;
+            break;
+        }
+        flags = DequeueSleep;
+    }
+    for (; se; se = se->parent) {
+        updateLoadAvg(*se->cfsRq, *se, false);
+        updateCfsGroup(*se);
+    }
+}
+
+void Fair::finishDelayedDequeue(Task& p) {
+    if (!p.se.delayed)
+        return;
+    Rq& rq = m_machine.rq(p.cpu.value());
+    updateCurr(rq);
+    dequeueDelayed(p.se);
+}
+
+// ---- pick ---------------------------------------------------------------------------------------
+
+SchedEntity* Fair::eevdfPickNextEntity(CfsRq& cfs) {
+    // NEXT_BUDDY is off by default in v6.6 and v6.12 (PICK_BUDDY came later): buddies set on
+    // sleep are never honoured by the pick.
+    return eevdf::pick(cfs, cfs.prev, true);
+}
+
+Task* Fair::eevdfPickNextTask(Rq& rq) {
+    for (;;) {
+        CfsRq* cfs = &rq.cfs;
+        if (cfs->nrRunning == 0)
+            return nullptr;
+        SchedEntity* se = nullptr;
+        bool delayed = false;
+        do {
+            se = eevdfPickNextEntity(*cfs);
+            if (se->delayed) {
+                // A delayed entity's turn comes: only now does it leave the queue.
+                dequeueDelayed(*se);
+                delayed = true;
+                break;
+            }
+            cfs = se->myQ;
+        } while (cfs);
+        if (delayed)
+            continue;
+        for (SchedEntity* s = se; s; s = s->parent)
+            setNextEntity(*s->cfsRq, *s);
+        cfstasks::moveHead(rq, *se->task);
+        return se->task;
+    }
+}
+
+// ---- wakeup preemption --------------------------------------------------------------------------
+
+bool Fair::eevdfWakeupPreempt(Rq& rq, SchedEntity& curr, SchedEntity& woken) {
+    if (rq.needResched) // the slice end noticed on this path reschedules anyway
+        return true;
+    CfsRq& cfs = *curr.cfsRq;
+    // PREEMPT_SHORT (v6.12): an eligible waker with a shorter slice and an earlier deadline
+    // cancels curr's run-to-parity protection (whether or not it wins the pick below).
+    if (doPreemptShort(cfs, woken, curr) && curr.vlag == static_cast<int64_t>(curr.deadline))
+        curr.vlag = static_cast<int64_t>(curr.deadline) + 1;
+    return eevdf::pick(cfs, cfs.curr, true) == &woken;
+}
+
+} // namespace core

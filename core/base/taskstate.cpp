@@ -2,6 +2,22 @@
 
 namespace core {
 
+const char* schedPolicyName(SchedPolicy p) {
+    switch (p) {
+    case SchedPolicy::Other:
+        return "other";
+    case SchedPolicy::Batch:
+        return "batch";
+    case SchedPolicy::Idle:
+        return "idle";
+    case SchedPolicy::Fifo:
+        return "fifo";
+    case SchedPolicy::Rr:
+        return "rr";
+    }
+    return "?";
+}
+
 const char* taskStateName(TaskState s) {
     switch (s) {
     case TaskState::New:

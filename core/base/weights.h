@@ -11,6 +11,8 @@ inline constexpr uint32_t kNiceToWeight[40] = {
     172,   137,   110,   87,    70,    56,    45,    36,    29,    23,    18,   15,
 };
 inline constexpr uint32_t kNice0Load = 1024;
+/// WEIGHT_IDLEPRIO: the load weight of every SCHED_IDLE task, whatever its nice value.
+inline constexpr uint32_t kIdlePolicyWeight = 3;
 
 inline uint32_t niceToWeight(int nice) {
     return kNiceToWeight[nice + 20];

@@ -5,6 +5,7 @@
 #include "base/kernelmodel.h"
 #include "base/optimizations.h"
 #include "base/simtime.h"
+#include "base/taskstate.h"
 
 #include <cstdint>
 #include <map>
@@ -66,6 +67,7 @@ struct TaskSpec {
     uint32_t count = 1;
     std::optional<std::string> cgroup; ///< absent: "/" (or the parent's, for fork)
     int nice = 0;
+    SchedPolicy policy = SchedPolicy::Other;
     std::optional<SimTime> slice;       ///< custom slice (v6.12 sched_attr.sched_runtime); absent: base slice
     std::optional<CpuListParse> cpus;   ///< affinity; absent = all CPUs
     std::optional<std::string> session; ///< absent: none (or the parent's, for fork)

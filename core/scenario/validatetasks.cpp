@@ -9,11 +9,15 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
     if (!isObject(j, p))
         return std::nullopt;
     if (topLevel)
-        checkKeys(j, p, {"name", "count", "cgroup", "nice", "slice", "cpus", "session", "start", "program"});
+        checkKeys(j, p,
+                  {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "cpus", "session",
+                   "start", "program"});
     else {
         if (j.contains("count"))
             error(join(p, "count"), "\"count\" is not allowed in a forked task");
-        checkKeys(j, p, {"name", "count", "cgroup", "nice", "slice", "cpus", "session", "start", "program"});
+        checkKeys(j, p,
+                  {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "cpus", "session",
+                   "start", "program"});
     }
     TaskSpec t;
     bool ok = true;
@@ -50,6 +54,36 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
             t.nice = static_cast<int>(*v);
         else
             ok = false;
+    }
+    if (auto it = j.find("policy"); it != j.end()) {
+        const std::string pp = join(p, "policy");
+        const auto s = string(*it, pp, kMaxNameLength);
+        if (!s)
+            ok = false;
+        else if (*s == "other" || *s == "batch" || *s == "idle")
+            t.policy = *s == "other"   ? SchedPolicy::Other
+                       : *s == "batch" ? SchedPolicy::Batch
+                                       : SchedPolicy::Idle;
+        else if (*s == "fifo" || *s == "rr") {
+            error(pp, quoteJson(*s) + " (SCHED_" + (*s == "fifo" ? std::string("FIFO") : std::string("RR")) +
+                          ") is the RT class, which is not simulated yet; the fair class takes \"other\", "
+                          "\"batch\" or \"idle\"");
+            ok = false;
+        } else {
+            expected(pp, "\"other\", \"batch\", \"idle\", \"fifo\" or \"rr\"", *it);
+            ok = false;
+        }
+    }
+    if (auto it = j.find("rt_priority"); it != j.end()) {
+        // Only meaningful for fifo and rr (refused above, with their own message); on a fair
+        // task it is what sched_setscheduler rejects too.
+        const auto pol = j.find("policy");
+        const bool rtPolicy = pol != j.end() && pol->is_string() && (*pol == "fifo" || *pol == "rr");
+        if (integer(*it, join(p, "rt_priority"), 1, 99) && !rtPolicy)
+            error(join(p, "rt_priority"), "only with \"policy\": \"fifo\" or \"rr\"; a fair task (policy \"" +
+                                              std::string(schedPolicyName(t.policy)) +
+                                              "\") has no RT priority");
+        ok = false;
     }
     if (auto it = j.find("cpus"); it != j.end()) {
         t.cpus = cpuList(*it, join(p, "cpus"));

@@ -456,6 +456,8 @@ int Balancer::findBusiestQueue(Env& env, CpuRange group) {
 bool Balancer::taskHot(const Task& p, const Env& env, const Rq& src, const Rq& dst) const {
     (void)src;
     (void)env;
+    if (p.policy == SchedPolicy::Idle) // an idle-policy task is never cache hot
+        return false;
     // Buddy candidates are cache hot (CACHE_HOT_BUDDY).
     if (dst.nrRunning && (&p.se == p.se.cfsRq->next || &p.se == p.se.cfsRq->last))
         return true;

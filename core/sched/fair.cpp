@@ -495,6 +495,16 @@ bool Fair::checkPreemptWakeup(Rq& rq, Task& p) {
     if (se == pse)
         return false;
     const bool scale = curr->se.cfsRq->nrRunning >= m_ctx.tunables.nrLatency;
+    // An idle-policy task is preempted by any other waker; batch and idle wakers never
+    // preempt (the tick does). Same rule in v4.11 and the EEVDF kernels.
+    if (curr->policy == SchedPolicy::Idle && p.policy != SchedPolicy::Idle) {
+        if (!m_eevdf && scale && se->onRq) // LAST_BUDDY, as the v4.11 preempt path sets it
+            for (SchedEntity* s = se; s; s = s->parent)
+                s->cfsRq->last = s;
+        return true;
+    }
+    if (p.policy != SchedPolicy::Other)
+        return false;
     findMatchingSe(se, pse);
     updateCurr(rq);
     if (m_eevdf)
@@ -536,7 +546,7 @@ void Fair::setTaskRq(Task& p, uint32_t cpu) {
 void Fair::taskFork(Task& child, uint32_t cpu) {
     setTaskRq(child, cpu);
     CfsRq& cfs = *child.se.cfsRq;
-    child.se.weight = niceToWeight(child.nice);
+    child.se.weight = loadWeight(child);
     if (m_eevdf) {
         // Placed when it is enqueued (wake_up_new_task, ENQUEUE_INITIAL), with no lag.
         child.se.vlag = 0;

@@ -30,7 +30,7 @@ TaskGroup& Scheduler::effectiveGroup(const Task& p, bool exiting) const {
 void Scheduler::initTask(Task& p) {
     p.tg = &effectiveGroup(p, false);
     recomputeAllowed(p);
-    p.se.weight = niceToWeight(p.nice);
+    p.se.weight = loadWeight(p);
     m_cgroups.at(p.cgroup).nrTasks++;
 }
 

@@ -4,6 +4,7 @@
 #include "base/eventqueue.h"
 #include "base/ids.h"
 #include "base/taskstate.h"
+#include "base/weights.h"
 #include "sched/schedentity.h"
 #include "sim/program.h"
 
@@ -23,6 +24,7 @@ struct Task {
     TaskGroup* tg = nullptr; ///< effective task group (cgroup's, or the autogroup)
     uint32_t session = 0;    ///< autogroup session id, 0 = none
     int nice = 0;
+    SchedPolicy policy = SchedPolicy::Other;
     std::shared_ptr<const CpuSet> affinity; ///< requested affinity; null = all CPUs
     std::shared_ptr<const CpuSet> allowed;  ///< affinity within the cgroup's cpus; null = all
 
@@ -105,5 +107,10 @@ private:
     uint32_t m_nextId = 0;
     size_t m_live = 0;
 };
+
+/// set_load_weight: the nice table's weight, or WEIGHT_IDLEPRIO for SCHED_IDLE.
+inline uint32_t loadWeight(const Task& p) {
+    return p.policy == SchedPolicy::Idle ? kIdlePolicyWeight : niceToWeight(p.nice);
+}
 
 } // namespace core

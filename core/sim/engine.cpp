@@ -89,12 +89,13 @@ std::shared_ptr<const CpuSet> Engine::cpus(const CpuListParse& list) {
 
 // ---- task creation ------------------------------------------------------------------------------
 
-Task& Engine::newTask(std::string name, CgroupId cg, uint32_t session, int nice,
+Task& Engine::newTask(std::string name, CgroupId cg, uint32_t session, int nice, SchedPolicy policy,
                       std::shared_ptr<const CpuSet> affinity, std::shared_ptr<const Program> program) {
     Task& t = m_tasks.create(std::move(name));
     t.cgroup = cg;
     t.session = session;
     t.nice = nice;
+    t.policy = policy;
     t.affinity = std::move(affinity);
     t.program = std::move(program);
     m_sched.initTask(t);
@@ -131,8 +132,8 @@ void Engine::createTasks(const TaskSpec& spec, SimTime startAt) {
                 shared = compileProgram(spec.program, 0, *this);
             prog = shared;
         }
-        Task& t =
-            newTask(instanceName(spec.name, spec.count, i), cg, sess, spec.nice, affinity, std::move(prog));
+        Task& t = newTask(instanceName(spec.name, spec.count, i), cg, sess, spec.nice, spec.policy, affinity,
+                          std::move(prog));
         setCustomSlice(t, spec.slice);
         ++m_pendingLaunches;
         m_ctx.schedule(startAt + spec.start, EventKind::TaskStart, t.slot, t.id.value());
@@ -150,7 +151,7 @@ Task* Engine::fork(Task& parent, const ForkTemplate& tmpl) {
         return nullptr;
     }
     Task& c = newTask(tmpl.name, tmpl.cgroup.value_or(parent.cgroup), tmpl.session.value_or(parent.session),
-                      tmpl.nice, tmpl.affinity.value_or(parent.affinity), tmpl.program);
+                      tmpl.nice, tmpl.policy, tmpl.affinity.value_or(parent.affinity), tmpl.program);
     setCustomSlice(c, tmpl.slice);
     c.parent = parent.id;
     c.parentSlot = parent.slot;

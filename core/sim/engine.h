@@ -138,7 +138,7 @@ private:
     void dispatch(const Event& ev);
     void createTasks(const TaskSpec& spec, SimTime startAt);
     void setCustomSlice(Task& t, std::optional<SimTime> slice);
-    Task& newTask(std::string name, CgroupId cg, uint32_t session, int nice,
+    Task& newTask(std::string name, CgroupId cg, uint32_t session, int nice, SchedPolicy policy,
                   std::shared_ptr<const CpuSet> affinity, std::shared_ptr<const Program> program);
     void startTask(Task& t);
     void applyTimeline(const TimelineEntry& e);

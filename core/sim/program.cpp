@@ -32,6 +32,7 @@ void compileInto(const std::vector<ActionSpec>& actions, uint32_t instance, Name
                 t->session = r.session(*c.session);
             t->nice = c.nice;
             t->slice = c.slice;
+            t->policy = c.policy;
             if (c.cpus)
                 t->affinity = r.cpus(*c.cpus);
             t->start = c.start;

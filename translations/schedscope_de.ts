@@ -139,6 +139,10 @@
         <source>Cgroup tree</source>
         <translation>Cgroup-Baum</translation>
     </message>
+    <message>
+        <source>Set cpu.max...</source>
+        <translation>cpu.max festlegen...</translation>
+    </message>
 </context>
 <context>
     <name>ui::CgroupTreeModel</name>
@@ -198,6 +202,26 @@
         <source>Drag onto a cgroup to move this task there</source>
         <translation>Auf eine Cgroup ziehen, um diesen Task dorthin zu verschieben</translation>
     </message>
+    <message>
+        <source>cpu.max</source>
+        <translation>cpu.max</translation>
+    </message>
+    <message>
+        <source>cpu.max bandwidth limit: quota per period (ms); &quot;throttled&quot; while its queues wait for the next period. Right-click a cgroup to change it live</source>
+        <translation>Bandbreitengrenze cpu.max: Kontingent pro Periode (ms); „gedrosselt“, solange ihre Warteschlangen auf die nächste Periode warten. Rechtsklick auf eine Cgroup ändert sie live</translation>
+    </message>
+    <message>
+        <source>cpu.max %1; throttled in %2 periods, %3 ms in all (cpu.stat)</source>
+        <translation>cpu.max %1; in %2 Perioden gedrosselt, insgesamt %3 ms (cpu.stat)</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message>
+        <source>%1 throttled</source>
+        <translation>%1 gedrosselt</translation>
+    </message>
 </context>
 <context>
     <name>ui::CompareDeltaModel</name>
@@ -256,6 +280,38 @@
     <message>
         <source>Higher is better: green when B is higher, red when lower</source>
         <translation>Höher ist besser: grün, wenn B höher ist, rot, wenn niedriger</translation>
+    </message>
+    <message>
+        <source>nr_throttled %1</source>
+        <translation>nr_throttled %1</translation>
+    </message>
+    <message>
+        <source>cpu.stat: periods that ended with the group throttled</source>
+        <translation>cpu.stat: Perioden, an deren Ende die Gruppe gedrosselt war</translation>
+    </message>
+    <message>
+        <source>throttled time %1</source>
+        <translation>Drosselzeit %1</translation>
+    </message>
+    <message>
+        <source>cpu.stat throttled_usec: time the group&apos;s queues waited for runtime, summed over CPUs</source>
+        <translation>cpu.stat throttled_usec: Zeit, die die Warteschlangen der Gruppe auf Laufzeit warteten, über alle CPUs summiert</translation>
+    </message>
+    <message>
+        <source>nr_periods %1</source>
+        <translation>nr_periods %1</translation>
+    </message>
+    <message>
+        <source>cpu.stat: bandwidth periods while the limit was active</source>
+        <translation>cpu.stat: Bandbreitenperioden, während die Grenze aktiv war</translation>
+    </message>
+    <message>
+        <source>nr_bursts %1</source>
+        <translation>nr_bursts %1</translation>
+    </message>
+    <message>
+        <source>cpu.stat: periods that used carried-over quota (cpu.max.burst)</source>
+        <translation>cpu.stat: Perioden, die übertragenes Kontingent nutzten (cpu.max.burst)</translation>
     </message>
 </context>
 <context>
@@ -599,6 +655,41 @@
     <message>
         <source>Counters</source>
         <translation>Zähler</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CpuMaxDialog</name>
+    <message>
+        <source>No limit (&quot;max&quot;)</source>
+        <translation>Keine Grenze („max“)</translation>
+    </message>
+    <message>
+        <source>cpu.max of %1</source>
+        <translation>cpu.max von %1</translation>
+    </message>
+    <message>
+        <source>CPU time the cgroup may use per period, over all CPUs (more than the period means more than one CPU)</source>
+        <translation>CPU-Zeit, die die Cgroup pro Periode über alle CPUs nutzen darf (mehr als die Periode heißt mehr als eine CPU)</translation>
+    </message>
+    <message>
+        <source>Unused quota that may carry over to later periods (cpu.max.burst)</source>
+        <translation>Ungenutztes Kontingent, das in spätere Perioden übertragen werden darf (cpu.max.burst)</translation>
+    </message>
+    <message>
+        <source>cpu.max.burst came with Linux 5.14; this kernel model has none</source>
+        <translation>cpu.max.burst kam mit Linux 5.14; dieses Kernelmodell hat es nicht</translation>
+    </message>
+    <message>
+        <source>Quota:</source>
+        <translation>Kontingent:</translation>
+    </message>
+    <message>
+        <source>Period:</source>
+        <translation>Periode:</translation>
+    </message>
+    <message>
+        <source>Burst:</source>
+        <translation>Burst:</translation>
     </message>
 </context>
 <context>
@@ -1145,6 +1236,30 @@
     <message>
         <source>part of the load balancer since v4.14: always on in this model</source>
         <translation>seit v4.14 Teil des Lastausgleichs: in diesem Modell immer an</translation>
+    </message>
+    <message>
+        <source>cpu.max period of %1: quota refilled</source>
+        <translation>cpu.max-Periode von %1: Kontingent aufgefüllt</translation>
+    </message>
+    <message>
+        <source>cpu.max slack timer of %1: returned runtime handed out</source>
+        <translation>cpu.max-Slack-Timer von %1: zurückgegebene Laufzeit verteilt</translation>
+    </message>
+    <message>
+        <source>The period must be 1 to 1000 ms; the kernel refuses %1 ms.</source>
+        <translation>Die Periode muss 1 bis 1000 ms betragen; der Kernel lehnt %1 ms ab.</translation>
+    </message>
+    <message>
+        <source>The quota must be at least 1 ms; the kernel refuses %1 ms.</source>
+        <translation>Das Kontingent muss mindestens 1 ms betragen; der Kernel lehnt %1 ms ab.</translation>
+    </message>
+    <message>
+        <source>The burst (%1 ms) must not be larger than the quota (%2 ms).</source>
+        <translation>Der Burst (%1 ms) darf nicht größer als das Kontingent (%2 ms) sein.</translation>
+    </message>
+    <message>
+        <source>The burst must not be negative.</source>
+        <translation>Der Burst darf nicht negativ sein.</translation>
     </message>
 </context>
 <context>

@@ -139,6 +139,10 @@
         <source>Cgroup tree</source>
         <translation>Cgroup 树</translation>
     </message>
+    <message>
+        <source>Set cpu.max...</source>
+        <translation>设置 cpu.max...</translation>
+    </message>
 </context>
 <context>
     <name>ui::CgroupTreeModel</name>
@@ -198,6 +202,26 @@
         <source>Drag onto a cgroup to move this task there</source>
         <translation>拖到某个 cgroup 上即可将此任务移到那里</translation>
     </message>
+    <message>
+        <source>cpu.max</source>
+        <translation>cpu.max</translation>
+    </message>
+    <message>
+        <source>cpu.max bandwidth limit: quota per period (ms); &quot;throttled&quot; while its queues wait for the next period. Right-click a cgroup to change it live</source>
+        <translation>cpu.max 带宽限制：每周期配额（毫秒）；队列等待下一周期时显示“已节流”。右键单击 cgroup 可实时修改</translation>
+    </message>
+    <message>
+        <source>cpu.max %1; throttled in %2 periods, %3 ms in all (cpu.stat)</source>
+        <translation>cpu.max %1；在 %2 个周期中被节流，共 %3 毫秒（cpu.stat）</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message>
+        <source>%1 throttled</source>
+        <translation>%1 已节流</translation>
+    </message>
 </context>
 <context>
     <name>ui::CompareDeltaModel</name>
@@ -256,6 +280,38 @@
     <message>
         <source>Higher is better: green when B is higher, red when lower</source>
         <translation>越高越好：B 更高时为绿色，更低时为红色</translation>
+    </message>
+    <message>
+        <source>nr_throttled %1</source>
+        <translation>nr_throttled %1</translation>
+    </message>
+    <message>
+        <source>cpu.stat: periods that ended with the group throttled</source>
+        <translation>cpu.stat：结束时该组处于节流状态的周期数</translation>
+    </message>
+    <message>
+        <source>throttled time %1</source>
+        <translation>节流时间 %1</translation>
+    </message>
+    <message>
+        <source>cpu.stat throttled_usec: time the group&apos;s queues waited for runtime, summed over CPUs</source>
+        <translation>cpu.stat throttled_usec：该组队列等待运行时间的时长，按所有 CPU 求和</translation>
+    </message>
+    <message>
+        <source>nr_periods %1</source>
+        <translation>nr_periods %1</translation>
+    </message>
+    <message>
+        <source>cpu.stat: bandwidth periods while the limit was active</source>
+        <translation>cpu.stat：限制生效期间的带宽周期数</translation>
+    </message>
+    <message>
+        <source>nr_bursts %1</source>
+        <translation>nr_bursts %1</translation>
+    </message>
+    <message>
+        <source>cpu.stat: periods that used carried-over quota (cpu.max.burst)</source>
+        <translation>cpu.stat：使用了结转配额的周期数（cpu.max.burst）</translation>
     </message>
 </context>
 <context>
@@ -598,6 +654,41 @@
     <message>
         <source>Counters</source>
         <translation>计数器</translation>
+    </message>
+</context>
+<context>
+    <name>ui::CpuMaxDialog</name>
+    <message>
+        <source>No limit (&quot;max&quot;)</source>
+        <translation>不限制（“max”）</translation>
+    </message>
+    <message>
+        <source>cpu.max of %1</source>
+        <translation>%1 的 cpu.max</translation>
+    </message>
+    <message>
+        <source>CPU time the cgroup may use per period, over all CPUs (more than the period means more than one CPU)</source>
+        <translation>该 cgroup 每个周期在所有 CPU 上可用的 CPU 时间（大于周期表示多于一个 CPU）</translation>
+    </message>
+    <message>
+        <source>Unused quota that may carry over to later periods (cpu.max.burst)</source>
+        <translation>可结转到后续周期的未用配额（cpu.max.burst）</translation>
+    </message>
+    <message>
+        <source>cpu.max.burst came with Linux 5.14; this kernel model has none</source>
+        <translation>cpu.max.burst 自 Linux 5.14 起提供；此内核模型没有</translation>
+    </message>
+    <message>
+        <source>Quota:</source>
+        <translation>配额：</translation>
+    </message>
+    <message>
+        <source>Period:</source>
+        <translation>周期：</translation>
+    </message>
+    <message>
+        <source>Burst:</source>
+        <translation>突发：</translation>
     </message>
 </context>
 <context>
@@ -1142,6 +1233,30 @@
     <message>
         <source>part of the load balancer since v4.14: always on in this model</source>
         <translation>自 v4.14 起属于负载均衡器：此模型中始终开启</translation>
+    </message>
+    <message>
+        <source>cpu.max period of %1: quota refilled</source>
+        <translation>%1 的 cpu.max 周期：配额已补充</translation>
+    </message>
+    <message>
+        <source>cpu.max slack timer of %1: returned runtime handed out</source>
+        <translation>%1 的 cpu.max 松弛定时器：已分发归还的运行时间</translation>
+    </message>
+    <message>
+        <source>The period must be 1 to 1000 ms; the kernel refuses %1 ms.</source>
+        <translation>周期必须为 1 到 1000 毫秒；内核拒绝 %1 毫秒。</translation>
+    </message>
+    <message>
+        <source>The quota must be at least 1 ms; the kernel refuses %1 ms.</source>
+        <translation>配额必须至少为 1 毫秒；内核拒绝 %1 毫秒。</translation>
+    </message>
+    <message>
+        <source>The burst (%1 ms) must not be larger than the quota (%2 ms).</source>
+        <translation>突发（%1 毫秒）不得大于配额（%2 毫秒）。</translation>
+    </message>
+    <message>
+        <source>The burst must not be negative.</source>
+        <translation>突发不得为负。</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,10 @@ struct KernelModelInfo {
     bool customSlice;             ///< per-task slices (sched_attr.sched_runtime)
     bool reweightKeepsLag; ///< reweight_eevdf: a weight change keeps lag (else only the deadline scales)
     bool relativeDeadline; ///< PLACE_REL_DEADLINE: a migrating entity keeps its deadline's distance
+    // CFS bandwidth control (cpu.max; docs/bandwidth.md).
+    bool bandwidthBurst;      ///< cpu.max.burst and a pool that accumulates up to quota + burst (v5.14)
+    bool throttleFifo;        ///< throttled queues are paid in throttle order, after a last 1 ns try (v5.x)
+    bool throttledTimeQueued; ///< throttled time counts only while the queue has tasks (v6.8)
 };
 
 const std::array<KernelModelInfo, kKernelModelCount>& kernelModelCatalog();

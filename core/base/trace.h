@@ -71,6 +71,16 @@ struct SwitchRecord {
     SimTime nextRunnableSince;
 };
 
+/// A stretch during which a cgroup's queue on one CPU was throttled (cpu.max): its tasks were
+/// queued but could not run until the next refill or returned slack paid its debt. An interval
+/// still open when the trace is flushed is reported up to then and continues in a later record.
+struct ThrottleRecord {
+    SimTime start;
+    SimTime end;
+    uint32_t cpu = 0;
+    CgroupId cgroup;
+};
+
 /// Receives what happens, as it happens. The engine calls it only when one is attached.
 class TraceSink {
 public:
@@ -82,6 +92,8 @@ public:
     virtual void marker(const Marker& m) = 0;
     /// A CPU switched tasks (every switch the context-switch counter counts).
     virtual void contextSwitch(const SwitchRecord& s) {}
+    /// A cgroup's queue on a CPU was throttled for a while (cpu.max).
+    virtual void throttle(const ThrottleRecord& t) {}
     /// A task came into existence (names for ids in the trace).
     virtual void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) {}
 };

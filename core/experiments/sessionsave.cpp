@@ -33,6 +33,14 @@ SessionSave scenarioWithTimeline(const std::string& originalText,
         case TimelineEntry::Kind::CgroupWeight:
             entry["cgroup"] = {{"path", e.cgroupPath}, {"weight", e.weight}};
             break;
+        case TimelineEntry::Kind::CgroupMax: {
+            json max = {{"quota", e.max.quota ? json(formatDuration(*e.max.quota)) : json("max")},
+                        {"period", formatDuration(e.max.period)}};
+            if (e.max.burst > SimTime())
+                max["burst"] = formatDuration(e.max.burst);
+            entry["cgroup"] = {{"path", e.cgroupPath}, {"max", max}};
+            break;
+        }
         case TimelineEntry::Kind::Kill:
             entry["kill"] = e.taskPattern;
             break;

@@ -15,6 +15,7 @@ void Snapshot::absorb(Snapshot&& newer) {
     append(migrations, newer.migrations);
     append(switches, newer.switches);
     append(markers, newer.markers);
+    append(throttles, newer.throttles);
     append(newTasks, newer.newTasks);
     append(commands, newer.commands);
     append(samples, newer.samples);
@@ -37,8 +38,18 @@ namespace {
 CgroupPoint pointOf(const Engine& engine, const Cgroup& cg) {
     const bool psi = engine.spec().kernel.features.psi;
     const bool cpuacct = engine.spec().kernel.features.cpuacct;
-    return {cg.weight, cg.nrTasks, cpuacct ? engine.cpuacct().usage(cg.id) : SimTime{},
-            psi ? engine.psi().report(cg.id) : PsiReport{}};
+    CgroupPoint p;
+    p.weight = cg.weight;
+    p.nrTasks = cg.nrTasks;
+    p.usage = cpuacct ? engine.cpuacct().usage(cg.id) : SimTime{};
+    p.psi = psi ? engine.psi().report(cg.id) : PsiReport{};
+    if (const TaskGroup* tg = cg.tg; tg && tg->parent && tg->bandwidth) {
+        p.max = tg->bandwidth->max;
+        p.cpuStat = tg->bandwidth->stat;
+        for (const auto& q : tg->perCpu)
+            p.throttledCpus += q && q->cfs.throttled ? 1 : 0;
+    }
+    return p;
 }
 
 } // namespace
@@ -80,7 +91,8 @@ std::shared_ptr<Snapshot> Recorder::take(Engine& engine, bool withTasks) {
     }
     for (const Cgroup& cg : engine.cgroups().all()) {
         const CgroupPoint p = pointOf(engine, cg);
-        s->cgroups.push_back({cg.id, cg.path, cg.parent, p.weight, p.nrTasks, p.usage, p.psi});
+        s->cgroups.push_back({cg.id, cg.path, cg.parent, p.weight, p.nrTasks, p.usage, p.psi, p.max,
+                              p.cpuStat, p.throttledCpus});
     }
     for (const Channel& ch : engine.channels())
         s->channels.emplace_back(ch.name, ch.received);

@@ -17,6 +17,7 @@ public:
     void migration(const MigrationRecord& m) override { m_pending.migrations.push_back(m); }
     void marker(const Marker& m) override { m_pending.markers.push_back(m); }
     void contextSwitch(const SwitchRecord& s) override { m_pending.switches.push_back(s); }
+    void throttle(const ThrottleRecord& t) override { m_pending.throttles.push_back(t); }
     void taskCreated(TaskId id, const std::string& name, CgroupId) override {
         m_pending.newTasks.emplace_back(id, name);
     }

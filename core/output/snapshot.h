@@ -2,11 +2,13 @@
 
 #include "accounting/psi.h"
 #include "base/counters.h"
+#include "base/cpumax.h"
 #include "base/ids.h"
 #include "base/optimizations.h"
 #include "base/simtime.h"
 #include "base/trace.h"
 #include "scenario/scenariospec.h"
+#include "sched/bandwidth.h"
 #include "sched/task.h"
 
 #include <cstdint>
@@ -33,6 +35,9 @@ struct CgroupState {
     uint32_t nrTasks = 0;
     SimTime usage; ///< cpuacct usage, the whole subtree (zero when cpuacct is off)
     PsiReport psi; ///< as its cpu/memory/io.pressure files read now (zeros when PSI is off)
+    CpuMax max;    ///< cpu.max (unlimited unless set)
+    CpuStat cpuStat;
+    uint32_t throttledCpus = 0; ///< CPUs on which its queue is throttled now
 };
 
 /// A cgroup's accounting at one sample: what the charts plot.
@@ -41,6 +46,9 @@ struct CgroupPoint {
     uint32_t nrTasks = 0;
     SimTime usage;
     PsiReport psi;
+    CpuMax max;
+    CpuStat cpuStat;
+    uint32_t throttledCpus = 0;
 };
 
 /// The counters and every cgroup's accounting at one moment between snapshots, taken at a
@@ -86,6 +94,7 @@ struct Snapshot {
     std::vector<MigrationRecord> migrations;
     std::vector<SwitchRecord> switches;
     std::vector<Marker> markers;
+    std::vector<ThrottleRecord> throttles; ///< cpu.max throttled stretches (ended or flushed)
     std::vector<std::pair<TaskId, std::string>> newTasks;
     /// Periodic samples since the previous snapshot (Recorder::sample), oldest first.
     std::vector<StateSample> samples;

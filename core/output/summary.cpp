@@ -61,6 +61,10 @@ RunSummary summarize(const Engine& engine) {
         cs.system = engine.cpuacct().usage(c.id, 1);
         cs.usage = cs.user + cs.system;
         cs.psi = engine.psi().report(c.id);
+        if (c.tg && c.tg->parent && c.tg->bandwidth && !c.tg->autogroup) {
+            cs.max = c.tg->bandwidth->max;
+            cs.cpuStat = c.tg->bandwidth->stat;
+        }
         s.cgroups.push_back(std::move(cs));
     }
     s.systemPsi = engine.psi().report(CgroupId(0));
@@ -194,6 +198,12 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
                            {"cpuacct_user_ns", c.user.count()},
                            {"cpuacct_system_ns", c.system.count()}};
         cj["psi"] = psiJson(c.psi);
+        cj["cpu_max"] = c.max.fileText();
+        cj["cpu_stat"] = {{"nr_periods", c.cpuStat.nrPeriods},
+                          {"nr_throttled", c.cpuStat.nrThrottled},
+                          {"throttled_usec", c.cpuStat.throttledTime.count() / 1000},
+                          {"nr_bursts", c.cpuStat.nrBursts},
+                          {"burst_usec", c.cpuStat.burstTime.count() / 1000}};
         cgs.push_back(std::move(cj));
     }
     j["cgroups"] = cgs;
@@ -339,6 +349,20 @@ std::string toTable(const RunSummary& s) {
                      true)
               << pad(avg10(c.psi.cpu.some), 10, true) << pad(avg10(c.psi.memory.some), 10, true)
               << pad(avg10(c.psi.io.some), 10, true) << "\n";
+    }
+    if (std::any_of(s.cgroups.begin(), s.cgroups.end(),
+                    [](const CgroupSummary& c) { return c.max.limited(); })) {
+        o << "\n"
+          << pad("cgroup", 24) << pad("cpu.max", 16, true) << pad("nr_periods", 12, true)
+          << pad("nr_throttled", 14, true) << pad("throttled", 14, true) << pad("nr_bursts", 11, true)
+          << "\n";
+        for (const CgroupSummary& c : s.cgroups)
+            if (c.max.limited() || c.cpuStat.nrPeriods)
+                o << pad(c.path, 24) << pad(c.max.fileText(), 16, true)
+                  << pad(std::to_string(c.cpuStat.nrPeriods), 12, true)
+                  << pad(std::to_string(c.cpuStat.nrThrottled), 14, true)
+                  << pad(formatTimeHuman(c.cpuStat.throttledTime), 14, true)
+                  << pad(std::to_string(c.cpuStat.nrBursts), 11, true) << "\n";
     }
     if (!s.channels.empty()) {
         o << "\n" << pad("channel", 24) << pad("transfers", 14, true) << "\n";

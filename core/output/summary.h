@@ -2,9 +2,11 @@
 
 #include "accounting/psi.h"
 #include "base/counters.h"
+#include "base/cpumax.h"
 #include "base/kernelmodel.h"
 #include "base/optimizations.h"
 #include "base/simtime.h"
+#include "sched/bandwidth.h"
 
 #include <cstdint>
 #include <string>
@@ -35,6 +37,8 @@ struct CgroupSummary {
     uint32_t weight = 100;
     SimTime usage, user, system;
     PsiReport psi;
+    CpuMax max;      ///< cpu.max at the end of the run
+    CpuStat cpuStat; ///< its bandwidth figures (zeros when it never had a limit)
 };
 
 struct ChannelSummary {

@@ -51,6 +51,11 @@ void CsvTraceWriter::placement(const PlacementRecord& p) {
           << ',' << csvQuote(taskName(p.task)) << ",," << p.from << ',' << p.to << ",fork,,\n";
 }
 
+void CsvTraceWriter::throttle(const ThrottleRecord& t) {
+    m_out << "throttle," << t.start.count() << ',' << t.end.count() << ',' << t.cpu << ",,,"
+          << csvQuote(m_cgroups.at(t.cgroup).path) << ",,,cpu.max,,\n";
+}
+
 void CsvTraceWriter::marker(const Marker& m) {
     m_out << "marker," << m.time.count() << ',' << m.time.count() << ",,,,,,,,," << csvQuote(m.label) << '\n';
 }

@@ -21,6 +21,7 @@ public:
     void migration(const MigrationRecord& m) override;
     void placement(const PlacementRecord& p) override;
     void marker(const Marker& m) override;
+    void throttle(const ThrottleRecord& t) override;
     void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override;
 
 private:

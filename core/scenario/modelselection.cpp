@@ -53,6 +53,17 @@ public:
             program(*it, path + ".program");
     }
 
+    /// A cgroup's "max" object: cpu.max.burst came with v5.14.
+    void cpuMax(json& max, const std::string& path) {
+        if (!max.is_object() || kernelModelInfo(m_model).bandwidthBurst || !max.contains("burst"))
+            return;
+        m_out.push_back({path + ".burst", std::string(m_drop ? "ignored" : "not possible") +
+                                              " in kernel model " + modelName(m_model) +
+                                              ": cpu.max.burst came with v5.14"});
+        if (m_drop)
+            max.erase("burst");
+    }
+
     void program(json& prog, const std::string& path) {
         if (!prog.is_array())
             return;
@@ -83,6 +94,10 @@ std::vector<ModelConflict> modelConflicts(json& scenario, KernelModel model, boo
     ConflictWalk walk(model, drop, out);
     if (auto it = scenario.find("optimizations"); it != scenario.end())
         walk.optimizations(*it, "optimizations");
+    if (auto it = scenario.find("cgroups"); it != scenario.end() && it->is_array())
+        for (size_t i = 0; i < it->size(); ++i)
+            if (json& c = (*it)[i]; c.is_object() && c.contains("max"))
+                walk.cpuMax(c["max"], "cgroups[" + std::to_string(i) + "].max");
     if (auto it = scenario.find("tasks"); it != scenario.end() && it->is_array())
         for (size_t i = 0; i < it->size(); ++i)
             walk.task((*it)[i], "tasks[" + std::to_string(i) + "]");
@@ -96,6 +111,8 @@ std::vector<ModelConflict> modelConflicts(json& scenario, KernelModel model, boo
                 walk.optimizations(*o, p + ".optimizations");
             if (auto s = e.find("spawn"); s != e.end())
                 walk.task(*s, p + ".spawn");
+            if (auto c = e.find("cgroup"); c != e.end() && c->is_object() && c->contains("max"))
+                walk.cpuMax((*c)["max"], p + ".cgroup.max");
         }
     return out;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/costs.h"
+#include "base/cpumax.h"
 #include "base/cpuset.h"
 #include "base/kernelmodel.h"
 #include "base/optimizations.h"
@@ -79,6 +80,7 @@ struct CgroupSpec {
     std::string path;
     uint32_t weight = 100;
     std::optional<CpuListParse> cpus;
+    CpuMax max; ///< cpu.max and cpu.max.burst (unlimited by default)
 };
 
 enum class ChannelKind : uint8_t { Pipe, Socket };
@@ -108,7 +110,7 @@ struct KernelSpec {
 
 /// A live change applied at a simulated time (timeline entry or GUI command).
 struct TimelineEntry {
-    enum class Kind : uint8_t { Optimizations, Move, CgroupWeight, Spawn, Kill, Affinity };
+    enum class Kind : uint8_t { Optimizations, Move, CgroupWeight, Spawn, Kill, Affinity, CgroupMax };
     SimTime at;
     Kind kind = Kind::Optimizations;
     std::map<Optimization, bool> optimizations;
@@ -116,6 +118,7 @@ struct TimelineEntry {
     std::optional<CpuListParse> cpus;      ///< affinity (sched_setaffinity)
     std::string cgroupPath;                ///< move target, weight change
     uint32_t weight = 100;                 ///< weight change
+    CpuMax max;                            ///< bandwidth change
     std::shared_ptr<const TaskSpec> spawn; ///< spawn
 };
 

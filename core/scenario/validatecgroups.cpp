@@ -16,7 +16,7 @@ void Validator::cgroups(const json& j, ScenarioSpec& spec) {
         const json& c = j[i];
         if (!isObject(c, p))
             continue;
-        checkKeys(c, p, {"path", "weight", "cpus"});
+        checkKeys(c, p, {"path", "weight", "cpus", "max"});
         CgroupSpec cg;
         auto pit = c.find("path");
         if (pit == c.end()) {
@@ -48,6 +48,17 @@ void Validator::cgroups(const json& j, ScenarioSpec& spec) {
                 continue;
             m_cgroupCpus[cg.path] = toCpuSet(*cg.cpus, m_nrCpus);
         }
+        if (auto m = c.find("max"); m != c.end()) {
+            auto max = cpuMax(*m, join(p, "max"));
+            if (!max)
+                continue;
+            if (!spec.kernel.features.groupSched && max->limited()) {
+                error(join(p, "max"),
+                      "cpu.max needs group scheduling, which kernel.features.group_sched turns off");
+                continue;
+            }
+            cg.max = *max;
+        }
         spec.cgroups.push_back(std::move(cg));
     }
     // cpuset rule: a child's cpus must lie within its nearest restricted ancestor's.
@@ -69,6 +80,41 @@ void Validator::cgroups(const json& j, ScenarioSpec& spec) {
                 break;
         }
     }
+}
+
+std::optional<CpuMax> Validator::cpuMax(const json& j, const std::string& path) {
+    if (!isObject(j, path))
+        return std::nullopt;
+    checkKeys(j, path, {"quota", "period", "burst"});
+    CpuMax m;
+    auto q = j.find("quota");
+    if (q == j.end()) {
+        error(join(path, "quota"), "required key is missing (a duration, or \"max\" for no limit)");
+        return std::nullopt;
+    }
+    if (!(q->is_string() && *q == "max")) {
+        auto d = duration(*q, join(path, "quota"));
+        if (!d)
+            return std::nullopt;
+        m.quota = *d;
+    }
+    if (auto it = j.find("period"); it != j.end()) {
+        auto d = duration(*it, join(path, "period"));
+        if (!d)
+            return std::nullopt;
+        m.period = *d;
+    }
+    if (auto it = j.find("burst"); it != j.end()) {
+        auto d = duration(*it, join(path, "burst"));
+        if (!d)
+            return std::nullopt;
+        m.burst = *d;
+    }
+    if (const std::string problem = cpuMaxProblem(m); !problem.empty()) {
+        error(path, problem);
+        return std::nullopt;
+    }
+    return m;
 }
 
 void Validator::channels(const json& j, ScenarioSpec& spec) {

@@ -61,19 +61,36 @@ void Validator::timeline(const json& j, ScenarioSpec& spec) {
             m_patternRefs.emplace_back(join(mp, "task"), *task);
         } else if (auto it = e.find("cgroup"); it != e.end()) {
             const std::string cp = join(p, "cgroup");
-            if (!pairObject(*it, cp, "path", "weight"))
+            const bool isMax = it->is_object() && it->contains("max");
+            if (!pairObject(*it, cp, "path", isMax ? "max" : "weight"))
                 continue;
             auto path = cgroupPath((*it)["path"], join(cp, "path"));
-            auto w = integer((*it)["weight"], join(cp, "weight"), 1, 10000);
-            if (!path || !w)
+            if (!path)
                 continue;
             if (*path == "/") {
-                error(join(cp, "path"), "the root cgroup has no weight");
+                error(join(cp, "path"),
+                      isMax ? "the root cgroup has no cpu.max" : "the root cgroup has no weight");
                 continue;
             }
-            t.kind = TimelineEntry::Kind::CgroupWeight;
             t.cgroupPath = *path;
-            t.weight = static_cast<uint32_t>(*w);
+            if (isMax) {
+                auto m = cpuMax((*it)["max"], join(cp, "max"));
+                if (!m)
+                    continue;
+                if (!spec.kernel.features.groupSched) {
+                    error(join(cp, "max"),
+                          "cpu.max needs group scheduling, which kernel.features.group_sched turns off");
+                    continue;
+                }
+                t.kind = TimelineEntry::Kind::CgroupMax;
+                t.max = *m;
+            } else {
+                auto w = integer((*it)["weight"], join(cp, "weight"), 1, 10000);
+                if (!w)
+                    continue;
+                t.kind = TimelineEntry::Kind::CgroupWeight;
+                t.weight = static_cast<uint32_t>(*w);
+            }
         } else if (auto it = e.find("spawn"); it != e.end()) {
             auto ts = task(*it, join(p, "spawn"), true, 0);
             if (!ts)

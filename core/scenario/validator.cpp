@@ -202,7 +202,7 @@ LoadResult Validator::run(const json& root) {
             listed.insert(c.path);
         for (const std::string& p : m_knownCgroups)
             if (!listed.count(p))
-                spec.cgroups.push_back({p, 100, std::nullopt});
+                spec.cgroups.push_back({p, 100, std::nullopt, CpuMax{}});
         std::stable_sort(spec.cgroups.begin(), spec.cgroups.end(),
                          [](const CgroupSpec& a, const CgroupSpec& b) { return a.path < b.path; });
         std::stable_sort(spec.timeline.begin(), spec.timeline.end(),

@@ -254,6 +254,8 @@ private:
     void kernel(const json& j, ScenarioSpec& spec);
     void optimizations(const json& j, const std::string& path, std::map<Optimization, bool>& out);
     void cgroups(const json& j, ScenarioSpec& spec);
+    /// A cgroup's "max" object: {"quota": DURATION | "max", "period": DURATION, "burst": DURATION}.
+    std::optional<CpuMax> cpuMax(const json& j, const std::string& path);
     void channels(const json& j, ScenarioSpec& spec);
     std::optional<TaskSpec> task(const json& j, const std::string& path, bool allowCount, int nesting);
     void program(const json& j, const std::string& path, std::vector<ActionSpec>& out, int nesting);

@@ -465,6 +465,8 @@ bool Balancer::taskHot(const Task& p, const Env& env, const Rq& src, const Rq& d
 }
 
 bool Balancer::canMigrateTask(Task& p, Env& env, Rq& src) {
+    if (m_fair.throttledLbPair(*p.tg, src.cpu, env.dstCpu))
+        return false; // its group is throttled on one side: moving it would dodge or waste the limit
     if (!p.allowedOn(CpuId(env.dstCpu))) {
         env.flags |= LBF_SOME_PINNED;
         // Remember another CPU of the local group this task could go to, for a retry.

@@ -59,8 +59,10 @@ TaskGroup& CgroupTree::newGroup(TaskGroup* parent, uint64_t shares) {
     tg->parent = parent;
     tg->shares = shares;
     tg->depth = parent ? static_cast<uint16_t>(parent->depth + 1) : 0;
-    if (parent)
+    if (parent) {
         tg->perCpu.resize(m_nrCpus);
+        parent->children.push_back(tg.get());
+    }
     m_groups.push_back(std::move(tg));
     return *m_groups.back();
 }
@@ -95,6 +97,10 @@ CfsRq& CgroupTree::cfsRq(TaskGroup& tg, uint32_t cpu) {
         // A fresh group queue starts its virtual clock where its parent's is, as the kernel's
         // init_cfs_rq starts every queue at the same min_vruntime.
         slot->cfs.minVruntime = 0;
+        // A queue created under a throttled one is inside the throttled hierarchy at once
+        // (sync_throttle); a limited group's queue starts with no local runtime.
+        slot->cfs.throttleCount = parentQ.throttleCount;
+        slot->cfs.runtimeEnabled = tg.bandwidth && tg.bandwidth->max.limited();
     }
     return slot->cfs;
 }

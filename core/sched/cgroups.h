@@ -2,6 +2,7 @@
 
 #include "base/cpuset.h"
 #include "base/ids.h"
+#include "sched/bandwidth.h"
 #include "sched/schedentity.h"
 
 #include <cstdint>
@@ -30,6 +31,8 @@ struct TaskGroup {
     uint32_t session = 0;
     uint64_t totalWeight = 0;                    ///< sum over CPUs of this group's runqueue weights
     std::vector<std::unique_ptr<PerCpu>> perCpu; ///< allocated on first use of a CPU
+    std::vector<TaskGroup*> children;
+    std::unique_ptr<CfsBandwidth> bandwidth; ///< set once a cpu.max was given (even back to "max")
 };
 
 /// A node of the cgroup tree.
@@ -66,6 +69,12 @@ public:
     TaskGroup& autogroup(uint32_t session);
     void setWeight(CgroupId id, uint32_t weight);
     size_t taskGroupCount() const { return m_groups.size(); }
+    TaskGroup& group(uint32_t id) { return *m_groups[id]; }
+    template <class F>
+    void forEachGroup(F&& f) {
+        for (auto& g : m_groups)
+            f(*g);
+    }
 
 private:
     TaskGroup& newGroup(TaskGroup* parent, uint64_t shares);

@@ -31,7 +31,10 @@ Fair::Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpua
     , m_preemptShort(kernelModelInfo(ctx.model).preemptShort)
     , m_customSlices(kernelModelInfo(ctx.model).customSlice)
     , m_reweightKeepsLag(kernelModelInfo(ctx.model).reweightKeepsLag)
-    , m_relDeadline(kernelModelInfo(ctx.model).relativeDeadline) {}
+    , m_relDeadline(kernelModelInfo(ctx.model).relativeDeadline)
+    , m_bandwidthBurst(kernelModelInfo(ctx.model).bandwidthBurst)
+    , m_throttleFifo(kernelModelInfo(ctx.model).throttleFifo)
+    , m_throttledTimeQueued(kernelModelInfo(ctx.model).throttledTimeQueued) {}
 
 // ---- time ------------------------------------------------------------------------------------
 
@@ -77,6 +80,8 @@ void Fair::updateCurr(Rq& rq) {
         if (m_eevdf)
             updateDeadline(rq, *se->cfsRq, *se);
         updateMinVruntime(*se->cfsRq);
+        if (se->cfsRq->runtimeEnabled)
+            accountCfsRqRuntime(rq, *se->cfsRq, d.count());
     }
 }
 
@@ -276,6 +281,8 @@ void Fair::enqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
         cfs.timeline.insert(&se);
     }
     se.onRq = true;
+    if (cfs.nrRunning == 1 && (cfs.runtimeEnabled || cfs.throttled))
+        bandwidthEnqueued(cfs);
 }
 
 void Fair::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
@@ -288,6 +295,7 @@ void Fair::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
         p.migrated = false;
     }
     uint64_t levels = 0;
+    bool throttled = false; // the walk ended at a throttled queue: the task is not counted above it
     SchedEntity* se = &p.se;
     for (; se; se = se->parent) {
         if (se->onRq)
@@ -295,14 +303,18 @@ void Fair::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
         enqueueEntity(*se->cfsRq, *se, flags);
         ++se->cfsRq->hNrRunning;
         ++levels;
+        if ((throttled = se->cfsRq->throttled))
+            break;
         flags = EnqueueWakeup;
     }
-    for (; se; se = se->parent) {
+    for (; se && !throttled; se = se->parent) {
         ++se->cfsRq->hNrRunning;
         updateLoadAvg(*se->cfsRq, *se, false);
         updateCfsGroup(*se);
+        throttled = se->cfsRq->throttled;
     }
-    ++rq.nrRunning;
+    if (!throttled)
+        ++rq.nrRunning;
     cfstasks::addHead(rq, p);
     m_machine.chargeN(rq, CostOp::Enqueue, levels);
 }
@@ -346,6 +358,8 @@ void Fair::dequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
     updateCfsGroup(se);
     if ((flags & (DequeueSave | DequeueMove)) != DequeueSave)
         updateMinVruntime(cfs);
+    if (cfs.runtimeEnabled && cfs.nrRunning == 0)
+        returnCfsRqRuntime(cfs);
 }
 
 void Fair::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
@@ -354,29 +368,34 @@ void Fair::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
     updateCurr(rq);
     const bool taskSleep = flags & DequeueSleep;
     uint64_t levels = 0;
+    bool throttled = false;
     SchedEntity* se = &p.se;
     for (; se; se = se->parent) {
         CfsRq& cfs = *se->cfsRq;
         dequeueEntity(cfs, *se, flags);
         --cfs.hNrRunning;
         ++levels;
+        if ((throttled = cfs.throttled))
+            break;
         if (cfs.loadWeight > 0) {
             // The group still has other entities: keep it queued, and bias the next pick
             // towards it while the sleeper is within its slice (set_next_buddy).
             se = se->parent;
-            if (taskSleep && se)
+            if (taskSleep && se && !cfs.throttleCount)
                 for (SchedEntity* s = se; s; s = s->parent)
                     s->cfsRq->next = s;
             break;
         }
         flags |= DequeueSleep;
     }
-    for (; se; se = se->parent) {
+    for (; se && !throttled; se = se->parent) {
         --se->cfsRq->hNrRunning;
         updateLoadAvg(*se->cfsRq, *se, false);
         updateCfsGroup(*se);
+        throttled = se->cfsRq->throttled;
     }
-    --rq.nrRunning;
+    if (!throttled)
+        --rq.nrRunning;
     cfstasks::remove(rq, p);
     m_machine.chargeN(rq, CostOp::Dequeue, levels);
 }
@@ -422,6 +441,8 @@ void Fair::setNextEntity(CfsRq& cfs, SchedEntity& se) {
 }
 
 void Fair::putPrevEntity(CfsRq& cfs, SchedEntity& se) {
+    if (m_bandwidthUsed)
+        checkCfsRqRuntime(cfs); // a queue out of runtime is throttled as its runner leaves
     if (se.onRq) {
         se.seq = cfs.nextSeq++;
         timelineInsert(cfs, se);
@@ -494,6 +515,8 @@ bool Fair::checkPreemptWakeup(Rq& rq, Task& p) {
     SchedEntity* pse = &p.se;
     if (se == pse)
         return false;
+    if (pse->cfsRq->throttleCount) // woken into a throttled hierarchy: it cannot run anyway
+        return false;
     const bool scale = curr->se.cfsRq->nrRunning >= m_ctx.tunables.nrLatency;
     // An idle-policy task is preempted by any other waker; batch and idle wakers never
     // preempt (the tick does). Same rule in v4.11 and the EEVDF kernels.
@@ -509,6 +532,8 @@ bool Fair::checkPreemptWakeup(Rq& rq, Task& p) {
     updateCurr(rq);
     if (m_eevdf)
         return eevdfWakeupPreempt(rq, *se, *pse);
+    if (rq.needResched) // out of bandwidth runtime, noticed just now
+        return true;
     if (wakeupPreemptEntity(*se, *pse) != 1)
         return false;
     for (SchedEntity* s = pse; s; s = s->parent) // set_next_buddy(pse)

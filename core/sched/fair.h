@@ -6,7 +6,10 @@
 #include "sched/schedentity.h"
 #include "sim/simcontext.h"
 
+#include "base/cpumax.h"
+
 #include <cstdint>
+#include <vector>
 
 namespace core {
 
@@ -75,6 +78,21 @@ public:
     /// sched_slice() of an entity, for tests and views.
     SimTime schedSlice(const CfsRq& cfs, const SchedEntity& se) const;
 
+    // CFS bandwidth control (fairbandwidth.cpp). `unthrottled` collects the runqueues whose
+    // nr_running grew: the caller lets an idle one schedule.
+    /// tg_set_cfs_bandwidth: the group's cpu.max (and burst) becomes `max`.
+    void setBandwidth(TaskGroup& tg, const CpuMax& max, std::vector<Rq*>& unthrottled);
+    /// The group's period timer fired (event generation `gen`): refill and pay throttled queues.
+    void bandwidthPeriodTimer(TaskGroup& tg, uint32_t gen, std::vector<Rq*>& unthrottled);
+    /// The group's slack timer fired: returned runtime pays throttled queues.
+    void bandwidthSlackTimer(TaskGroup& tg, uint32_t gen, std::vector<Rq*>& unthrottled);
+    /// throttled_lb_pair: the balancer leaves a task alone whose group is throttled on either CPU.
+    bool throttledLbPair(const TaskGroup& tg, uint32_t src, uint32_t dst) const;
+    /// Reports the throttled stretches still open up to now to the trace sink.
+    void flushThrottleTrace();
+    /// Is the group inside a throttled hierarchy on this CPU?
+    bool throttledOn(const TaskGroup& tg, uint32_t cpu) const;
+
 private:
     void enqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
     void dequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
@@ -122,6 +140,19 @@ private:
     void timelineInsert(CfsRq& cfs, SchedEntity& se);
     void timelineErase(CfsRq& cfs, SchedEntity& se);
 
+    // Bandwidth control (fairbandwidth.cpp).
+    void accountCfsRqRuntime(Rq& rq, CfsRq& cfs, int64_t delta);
+    bool assignCfsRqRuntime(CfsRq& cfs, int64_t target);
+    bool checkCfsRqRuntime(CfsRq& cfs);
+    /// check_enqueue_throttle and the throttled clock, when a queue gets its first entity.
+    void bandwidthEnqueued(CfsRq& cfs);
+    void returnCfsRqRuntime(CfsRq& cfs);
+    bool throttleCfsRq(CfsRq& cfs);
+    void unthrottleCfsRq(CfsRq& cfs, std::vector<Rq*>& unthrottled);
+    void startBandwidthTimer(TaskGroup& tg);
+    void distributeRuntime(CfsBandwidth& b, std::vector<Rq*>& unthrottled);
+    bool refreshWithin(const CfsBandwidth& b, SimTime within) const;
+
     SimContext& m_ctx;
     Machine& m_machine;
     CgroupTree& m_cgroups;
@@ -132,6 +163,10 @@ private:
     const bool m_customSlices;
     const bool m_reweightKeepsLag;
     const bool m_relDeadline;
+    const bool m_bandwidthBurst;
+    const bool m_throttleFifo;
+    const bool m_throttledTimeQueued;
+    bool m_bandwidthUsed = false; ///< some group has had a quota (cfs_bandwidth_used)
 };
 
 } // namespace core

@@ -141,6 +141,8 @@ void Fair::eevdfEnqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
         timelineInsert(cfs, se);
     }
     se.onRq = true;
+    if (cfs.nrRunning == 1 && (cfs.runtimeEnabled || cfs.throttled))
+        bandwidthEnqueued(cfs);
 }
 
 void Fair::requeueDelayed(CfsRq& cfs, SchedEntity& se) {
@@ -170,6 +172,7 @@ void Fair::eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags) {
     }
     uint64_t levels = 0;
     uint64_t slice = 0;
+    bool throttled = false; // the walk ended at a throttled queue: the task is not counted above it
     SchedEntity* se = &p.se;
     for (; se; se = se->parent) {
         if (se->onRq) {
@@ -186,9 +189,11 @@ void Fair::eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags) {
         ++levels;
         if (m_customSlices)
             slice = eevdf::minSlice(*se->cfsRq);
+        if ((throttled = se->cfsRq->throttled))
+            break;
         flags = EnqueueWakeup;
     }
-    for (; se; se = se->parent) {
+    for (; se && !throttled; se = se->parent) {
         ++se->cfsRq->hNrRunning;
         updateLoadAvg(*se->cfsRq, *se, false);
         updateCfsGroup(*se);
@@ -196,8 +201,10 @@ void Fair::eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags) {
             se->slice = slice;
             slice = eevdf::minSlice(*se->cfsRq);
         }
+        throttled = se->cfsRq->throttled;
     }
-    ++rq.nrRunning;
+    if (!throttled)
+        ++rq.nrRunning;
     cfstasks::addHead(rq, p);
     m_machine.chargeN(rq, CostOp::Enqueue, levels);
 }
@@ -240,6 +247,8 @@ bool Fair::eevdfDequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
         if (se.vlag > 0) // DELAY_ZERO
             se.vlag = 0;
     }
+    if (cfs.runtimeEnabled && cfs.nrRunning == 0)
+        returnCfsRqRuntime(cfs);
     return true;
 }
 
@@ -248,6 +257,7 @@ void Fair::eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags) {
     const bool taskSleep = flags & DequeueSleep;
     uint64_t levels = 0;
     uint64_t slice = 0;
+    bool throttled = false;
     SchedEntity* se = &p.se;
     for (; se; se = se->parent) {
         CfsRq& cfs = *se->cfsRq;
@@ -255,11 +265,13 @@ void Fair::eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags) {
             break; // delayed: it and the levels above stay queued
         --cfs.hNrRunning;
         ++levels;
+        if ((throttled = cfs.throttled))
+            break;
         if (cfs.loadWeight > 0) {
             if (m_customSlices)
                 slice = eevdf::minSlice(cfs);
             se = se->parent;
-            if (taskSleep && se)
+            if (taskSleep && se && !cfs.throttleCount)
                 for (SchedEntity* s = se; s; s = s->parent) // set_next_buddy
                     s->cfsRq->next = s;
             break;
@@ -267,7 +279,7 @@ void Fair::eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags) {
         flags = (flags | DequeueSleep) & ~(DequeueDelayed | DequeueSpecial);
     }
     // The simulator counts a delayed task out of nr_running at once (docs/eevdf.md): it sleeps.
-    for (; se; se = se->parent) {
+    for (; se && !throttled; se = se->parent) {
         --se->cfsRq->hNrRunning;
         updateLoadAvg(*se->cfsRq, *se, false);
         updateCfsGroup(*se);
@@ -275,8 +287,10 @@ void Fair::eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags) {
             se->slice = slice;
             slice = eevdf::minSlice(*se->cfsRq);
         }
+        throttled = se->cfsRq->throttled;
     }
-    --rq.nrRunning;
+    if (!throttled)
+        --rq.nrRunning;
     cfstasks::remove(rq, p);
     m_machine.chargeN(rq, CostOp::Dequeue, levels);
 }
@@ -289,6 +303,8 @@ void Fair::dequeueDelayed(SchedEntity& first) {
         CfsRq& cfs = *se->cfsRq;
         if (!eevdfDequeueEntity(cfs, *se, flags))
             break;
+        if (cfs.throttled)
+            return; // the levels above do not hold this queue's entity
         if (cfs.loadWeight > 0) {
             se = se->parent;
             if (se)
@@ -301,6 +317,8 @@ void Fair::dequeueDelayed(SchedEntity& first) {
     for (; se; se = se->parent) {
         updateLoadAvg(*se->cfsRq, *se, false);
         updateCfsGroup(*se);
+        if (se->cfsRq->throttled)
+            return;
     }
 }
 

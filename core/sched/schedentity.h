@@ -100,6 +100,14 @@ struct CfsRq {
     TaskGroup* tg = nullptr;
     uint32_t cpu = 0;
     PeltAvg avg;
+    // CFS bandwidth control (cpu.max of tg; sched/bandwidth.h).
+    bool runtimeEnabled = false;  ///< tg has a quota
+    bool throttled = false;       ///< out of runtime: its entity left the parent queue
+    uint32_t throttleCount = 0;   ///< throttled queues at or above this one (throttled_hierarchy)
+    int64_t runtimeRemaining = 0; ///< local runtime, ns; negative when overrun
+    SimTime throttledClock;       ///< since when its throttled time counts
+    SimTime traceSince;           ///< start of the throttled stretch not yet traced
+    bool throttledClockSet = false;
 };
 
 } // namespace core

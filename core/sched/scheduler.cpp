@@ -287,6 +287,34 @@ void Scheduler::tick(Rq& rq) {
     }
 }
 
+// ---- bandwidth control --------------------------------------------------------------------------
+
+void Scheduler::kickUnthrottled(const std::vector<Rq*>& rqs) {
+    for (Rq* rq : rqs) {
+        m_balancer.noteNrRunning(*rq);
+        // unthrottle_cfs_rq: an idle CPU with something to run reschedules; a busy one finds
+        // the group at its next pick.
+        if (!rq->curr && !rq->picking && rq->nrRunning)
+            schedule(*rq);
+    }
+}
+
+void Scheduler::setCpuMax(TaskGroup& tg, const CpuMax& max) {
+    std::vector<Rq*> unthrottled;
+    m_fair.setBandwidth(tg, max, unthrottled);
+    kickUnthrottled(unthrottled);
+}
+
+void Scheduler::bandwidthTimer(EventKind kind, uint32_t taskGroup, uint32_t gen) {
+    std::vector<Rq*> unthrottled;
+    TaskGroup& tg = m_cgroups.group(taskGroup);
+    if (kind == EventKind::BandwidthPeriod)
+        m_fair.bandwidthPeriodTimer(tg, gen, unthrottled);
+    else
+        m_fair.bandwidthSlackTimer(tg, gen, unthrottled);
+    kickUnthrottled(unthrottled);
+}
+
 // ---- exit and moves ---------------------------------------------------------------------------
 
 void Scheduler::exitTask(Task& p) {

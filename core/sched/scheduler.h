@@ -51,6 +51,10 @@ public:
     void schedMoveTask(Task& p, bool exiting);
     /// Scheduler tick of one CPU.
     void tick(Rq& rq);
+    /// A cgroup's cpu.max changes (tg_set_cfs_bandwidth).
+    void setCpuMax(TaskGroup& tg, const CpuMax& max);
+    /// A task group's bandwidth period or slack timer fired.
+    void bandwidthTimer(EventKind kind, uint32_t taskGroup, uint32_t gen);
 
     /// enqueue_task / dequeue_task: the PSI hook and the CFS class.
     void enqueueTask(Rq& rq, Task& p, uint32_t flags);
@@ -82,6 +86,8 @@ private:
     /// reports it to the trace sink.
     void countSwitch(Rq& rq, const Task* prev, const Task* next);
     void checkPreemptCurr(Rq& rq, Task& p);
+    /// Runqueues that got tasks back from an unthrottle: an idle one picks them up.
+    void kickUnthrottled(const std::vector<Rq*>& rqs);
 
     SimContext& m_ctx;
     Machine& m_machine;

@@ -33,6 +33,9 @@ Engine::Engine(std::shared_ptr<const ScenarioSpec> spec, EngineOptions options)
     for (Rq& rq : m_machine.rqs())
         rq.capacity = m_machine.topology().capacityOrig();
     m_sched.setExitListener(this);
+    for (const CgroupSpec& c : s.cgroups)
+        if (c.max != CpuMax{})
+            m_sched.setCpuMax(*m_cgroups.at(m_cgroups.find(c.path)).tg, c.max);
 
     m_channels.reserve(s.channels.size());
     for (const ChannelSpec& c : s.channels) {
@@ -227,6 +230,10 @@ void Engine::dispatch(const Event& ev) {
     case EventKind::PsiAvgs:
         m_psi.avgsWork(ev.a);
         break;
+    case EventKind::BandwidthPeriod:
+    case EventKind::BandwidthSlack:
+        m_sched.bandwidthTimer(static_cast<EventKind>(ev.kind), ev.a, ev.b);
+        break;
     case EventKind::Timeline: {
         const TimelineEntry& e = m_spec->timeline[ev.a];
         if (e.kind == TimelineEntry::Kind::Spawn)
@@ -286,6 +293,11 @@ Engine::ExecutedEvent Engine::lastEvent() const {
     case EventKind::PsiAvgs:
         e.index = m_lastEvent.a;
         break;
+    case EventKind::BandwidthPeriod:
+    case EventKind::BandwidthSlack:
+        e.index = m_lastEvent.a;
+        e.cgroup = const_cast<CgroupTree&>(m_cgroups).group(m_lastEvent.a).cgroup;
+        break;
     }
     return e;
 }
@@ -328,12 +340,14 @@ void Engine::finish() {
             m_machine.advance(rq);
     }
     m_machine.flushTrace();
+    m_fair.flushThrottleTrace();
 }
 
 void Engine::flushTrace() {
     for (Rq& rq : m_machine.rqs())
         m_machine.advance(rq);
     m_machine.flushTrace();
+    m_fair.flushThrottleTrace();
 }
 
 void Engine::setTraceSink(TraceSink* sink) {
@@ -397,6 +411,13 @@ void Engine::applyTimeline(const TimelineEntry& e) {
         m_cgroups.setWeight(m_cgroups.find(e.cgroupPath), e.weight);
         if (m_ctx.trace)
             m_ctx.trace->marker({m_ctx.now, e.cgroupPath + " weight " + std::to_string(e.weight)});
+        break;
+    case TimelineEntry::Kind::CgroupMax:
+        m_sched.setCpuMax(*m_cgroups.at(m_cgroups.find(e.cgroupPath)).tg, e.max);
+        if (m_ctx.trace)
+            m_ctx.trace->marker(
+                {m_ctx.now, e.cgroupPath + " cpu.max " + e.max.fileText() +
+                                (e.max.burst > SimTime() ? " burst " + formatDuration(e.max.burst) : "")});
         break;
     case TimelineEntry::Kind::Spawn:
         createTasks(*e.spawn, m_ctx.now);
@@ -486,13 +507,43 @@ CommandResult Engine::moveTask(TaskId id, const std::string& cgroupPath) {
     return moveTasks(t->name, cgroupPath);
 }
 
-CommandResult Engine::setCgroupWeight(const std::string& cgroupPath, uint32_t weight) {
+std::optional<CommandResult> Engine::cgroupSettingRefused(const std::string& cgroupPath,
+                                                          const char* setting) {
     settle();
     if (m_finished)
-        return {false, "the run has ended", 0};
+        return CommandResult{false, "the run has ended", 0};
     const CgroupId id = m_cgroups.find(cgroupPath);
     if (!id.valid() || id.value() == 0)
-        return {false, id.valid() ? "the root cgroup has no weight" : "no cgroup " + cgroupPath, 0};
+        return CommandResult{
+            false, id.valid() ? std::string("the root cgroup has no ") + setting : "no cgroup " + cgroupPath,
+            0};
+    return std::nullopt;
+}
+
+CommandResult Engine::setCgroupMax(const std::string& cgroupPath, const CpuMax& max) {
+    if (auto refused = cgroupSettingRefused(cgroupPath, "cpu.max"))
+        return *refused;
+    if (!m_cgroups.at(m_cgroups.find(cgroupPath)).tg->parent)
+        return {false, "cpu.max needs group scheduling, which this scenario turns off", 0};
+    if (const std::string problem = cpuMaxProblem(max); !problem.empty())
+        return {false, problem, 0};
+    if (max.burst > SimTime() && !kernelModelInfo(m_ctx.model).bandwidthBurst)
+        return {false,
+                "cpu.max.burst came with v5.14; kernel model " +
+                    std::string(kernelModelInfo(m_ctx.model).name) + " has none",
+                0};
+    TimelineEntry e;
+    e.kind = TimelineEntry::Kind::CgroupMax;
+    e.cgroupPath = cgroupPath;
+    e.max = max;
+    applyTimeline(e);
+    logCommand(e);
+    return {true, cgroupPath + " cpu.max " + max.fileText(), 1};
+}
+
+CommandResult Engine::setCgroupWeight(const std::string& cgroupPath, uint32_t weight) {
+    if (auto refused = cgroupSettingRefused(cgroupPath, "weight"))
+        return *refused;
     if (weight < 1 || weight > 10000)
         return {false, "weight must be 1..10000", 0};
     TimelineEntry e;
@@ -611,7 +662,8 @@ std::string Engine::checkInvariants() const {
         if (t.state != TaskState::Dead)
             ++perCgroup[t.cgroup.value()];
         if (t.runnable()) {
-            ++runnable[t.cpu.value()];
+            if (!t.se.cfsRq->throttleCount) // a throttled hierarchy's tasks leave nr_running
+                ++runnable[t.cpu.value()];
             if ((!t.se.onRq || t.se.delayed) && problem.empty())
                 problem = "runnable task " + t.name + " is not queued";
             if (!t.allowedOn(t.cpu) && problem.empty())

@@ -65,7 +65,8 @@ public:
         EventKind kind = EventKind::CpuResume;
         uint32_t cpu = 0;   ///< CpuResume, Tick
         TaskId task;        ///< TaskTimer, TaskStart
-        uint32_t index = 0; ///< Timeline entry, PSI group
+        uint32_t index = 0; ///< Timeline entry, PSI group, task group (bandwidth timers)
+        CgroupId cgroup;    ///< bandwidth timers: the cgroup whose limit it is
     };
     ExecutedEvent lastEvent() const;
     /// Processes every event up to `t` (capped at the duration); the clock then stands at t.
@@ -92,6 +93,8 @@ public:
     CommandResult moveTasks(const std::string& pattern, const std::string& cgroupPath);
     CommandResult moveTask(TaskId id, const std::string& cgroupPath);
     CommandResult setCgroupWeight(const std::string& cgroupPath, uint32_t weight);
+    /// cpu.max (and cpu.max.burst) of a cgroup, as writing the files does.
+    CommandResult setCgroupMax(const std::string& cgroupPath, const CpuMax& max);
     CommandResult spawn(std::shared_ptr<const TaskSpec> task);
     CommandResult kill(const std::string& pattern);
     /// Live commands so far, as timeline entries (Save session as scenario).
@@ -125,6 +128,8 @@ public:
     std::string checkInvariants() const;
 
 private:
+    /// Why a cgroup setting cannot be changed now (run over, unknown path, the root), if so.
+    std::optional<CommandResult> cgroupSettingRefused(const std::string& cgroupPath, const char* setting);
     // TaskExitListener
     void taskExited(Task& t) override;
     // TaskSpawner

@@ -13,12 +13,14 @@ namespace core {
 
 /// Kinds of engine events (Event::kind).
 enum class EventKind : uint32_t {
-    CpuResume, ///< a = cpu: the current task continues its program
-    Tick,      ///< a = cpu: scheduler tick
-    TaskTimer, ///< a = slot, b = task id: a sleep / io / memstall ends
-    TaskStart, ///< a = slot, b = task id: a task with a start delay begins
-    Timeline,  ///< a = index into the scenario timeline
-    PsiAvgs,   ///< a = PSI group: its delayed averaging work
+    CpuResume,       ///< a = cpu: the current task continues its program
+    Tick,            ///< a = cpu: scheduler tick
+    TaskTimer,       ///< a = slot, b = task id: a sleep / io / memstall ends
+    TaskStart,       ///< a = slot, b = task id: a task with a start delay begins
+    Timeline,        ///< a = index into the scenario timeline
+    PsiAvgs,         ///< a = PSI group: its delayed averaging work
+    BandwidthPeriod, ///< a = task group, b = generation: cpu.max period timer (refill)
+    BandwidthSlack,  ///< a = task group, b = generation: cpu.max slack timer (returned runtime)
 };
 
 /// What every engine component shares: the clock, the queue, randomness, the cost model,

@@ -1,8 +1,18 @@
 #include "testutil.h"
 
+#include "base/kernelmodel.h"
+
+#include <QtTest>
+
 #include <stdexcept>
 
 namespace testutil {
+
+void addKernelModelRows() {
+    QTest::addColumn<QString>("model");
+    for (const core::KernelModelInfo& m : core::kernelModelCatalog())
+        QTest::newRow(std::string(m.name).c_str()) << QString::fromUtf8(m.name.data(), int(m.name.size()));
+}
 
 std::shared_ptr<const core::ScenarioSpec> load(const std::string& text, const std::string& source) {
     core::LoadResult r = core::loadScenarioText(text, source);

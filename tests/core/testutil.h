@@ -15,6 +15,9 @@ std::shared_ptr<const core::ScenarioSpec> load(const std::string& text,
                                                const std::string& source = "test.json");
 std::shared_ptr<const core::ScenarioSpec> load(const nlohmann::json& j);
 
+/// Adds a QString column "model" with one row per kernel model (for `_data` functions).
+void addKernelModelRows();
+
 /// A minimal valid scenario to mutate in tests.
 nlohmann::json baseScenario();
 

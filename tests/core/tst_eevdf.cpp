@@ -342,17 +342,12 @@ private slots:
             QVERIFY(!n->se.delayed && (n->state != TaskState::Sleeping || !n->se.onRq));
     }
 
-    void everyBuiltInRunsCleanOnEveryModel_data() {
-        QTest::addColumn<QString>("model");
-        for (const KernelModelInfo& m : kernelModelCatalog())
-            QTest::newRow(std::string(m.name).c_str())
-                << QString::fromUtf8(m.name.data(), int(m.name.size()));
-    }
+    void everyBuiltInRunsCleanOnEveryModel_data() { testutil::addKernelModelRows(); }
     void everyBuiltInRunsCleanOnEveryModel() {
         QFETCH(QString, model);
         const KernelModel m = *kernelModelFromName(model.toStdString());
-        for (const char* name :
-             {"builtin:default", "builtin:autogroup-exit", "builtin:psi-clock-pipe", "builtin:ebizzy-smt8"}) {
+        for (const char* name : {"builtin:default", "builtin:autogroup-exit", "builtin:psi-clock-pipe",
+                                 "builtin:ebizzy-smt8", "builtin:cpu-max"}) {
             LoadResult r = loadScenario(name);
             QVERIFY2(r.ok(), name);
             LoadResult onModel = loadScenarioText(scenarioForModel(r.text, m).text, name);

@@ -48,12 +48,7 @@ uint64_t wakeupPreemptions(const QString& model, const char* wakerPolicy, const 
 class TestPolicy : public QObject {
     Q_OBJECT
 private slots:
-    void models_data() {
-        QTest::addColumn<QString>("model");
-        for (const KernelModelInfo& m : kernelModelCatalog())
-            QTest::newRow(std::string(m.name).c_str())
-                << QString::fromUtf8(m.name.data(), int(m.name.size()));
-    }
+    void models_data() { testutil::addKernelModelRows(); }
 
     void anIdlePolicyTaskWeighsThree_data() { models_data(); }
     void anIdlePolicyTaskWeighsThree() {

@@ -37,7 +37,7 @@ bool conservationApplies(const core::ScenarioSpec& spec) {
     if (spec.kernel.features.autogroup)
         return false;
     for (const auto& cg : spec.cgroups)
-        if (cg.cpus || cg.weight != 100)
+        if (cg.cpus || cg.weight != 100 || cg.max.limited())
             return false;
     for (const auto& t : spec.tasks)
         if (!equalAndFree(t))
@@ -45,7 +45,7 @@ bool conservationApplies(const core::ScenarioSpec& spec) {
     for (const auto& e : spec.timeline)
         if (e.kind == core::TimelineEntry::Kind::Affinity ||
             e.kind == core::TimelineEntry::Kind::CgroupWeight || e.kind == core::TimelineEntry::Kind::Move ||
-            (e.spawn && !equalAndFree(*e.spawn)))
+            e.kind == core::TimelineEntry::Kind::CgroupMax || (e.spawn && !equalAndFree(*e.spawn)))
             return false;
     return true;
 }

@@ -185,6 +185,38 @@ private slots:
         QVERIFY(!done.last().first().toBool());
     }
 
+    void aLiveQuotaThrottlesTheGroupAndShowsWhere() {
+        // cpu.max set live on a group whose hog had a CPU to itself: the snapshots carry the limit
+        // and cpu.stat, History the throttled stretches of that CPU, the tree the limit.
+        Session s;
+        s.open(specText(R"({"format": 1, "name": "bw", "duration": "2s", "kernel": {"model": "v6.12"},
+            "topology": {"sockets": 1, "cores_per_socket": 1, "threads_per_core": 1, "numa_nodes": 1},
+            "tasks": [{"name": "hog", "cgroup": "/lim", "program": [{"run": "10s"}]}]})"));
+        s.controller().stepFor(SimTime::ms(100));
+        QVERIFY(QTest::qWaitFor([&] { return s.history().now() >= SimTime::ms(100).count(); }, 10000));
+        CpuMax max;
+        max.quota = SimTime::ms(10);
+        s.controller().setCgroupMax(QStringLiteral("/lim"), max);
+        s.controller().runTo(SimTime::ms(600));
+        QVERIFY(QTest::qWaitFor([&] { return s.history().now() >= SimTime::ms(600).count(); }, 10000));
+        const CgroupState* lim = nullptr;
+        for (const CgroupState& c : s.history().latest().cgroups)
+            if (c.path == "/lim")
+                lim = &c;
+        QVERIFY(lim);
+        QCOMPARE(lim->max, max);
+        QVERIFY2(lim->cpuStat.nrThrottled >= 4, qPrintable(QString::number(lim->cpuStat.nrThrottled)));
+        // Every period after the change the hog waits about 90 ms: History holds those stretches.
+        SimNs throttled = 0;
+        for (const Throttled& t : s.history().throttled(0)) {
+            QCOMPARE(t.cgroup, lim->id.value());
+            QVERIFY(t.start >= SimTime::ms(100).count());
+            throttled += t.end - t.start;
+        }
+        QVERIFY2(throttled > SimTime::ms(350).count() && throttled < SimTime::ms(480).count(),
+                 qPrintable(QString::number(throttled)));
+    }
+
     void theFinalSnapshotIsFinal() {
         // autogroup-exit ends when its last task exits: nothing may still look alive.
         Session s;

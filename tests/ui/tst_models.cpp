@@ -115,6 +115,30 @@ private slots:
         QVERIFY(b.siblingAtColumn(CgroupTreeModel::CpuTime).data().toDouble() > 0);
     }
 
+    void theTreeShowsCpuMaxAndThrottling() {
+        // A limited group shows its quota/period and, while its queue waits, "throttled" in red;
+        // an unlimited one "max"; the tooltip carries cpu.stat.
+        Feed f(R"({"format": 1, "name": "bw", "duration": "1s", "kernel": {"model": "v6.6"},
+            "topology": {"sockets": 1, "cores_per_socket": 1, "threads_per_core": 1, "numa_nodes": 1},
+            "cgroups": [{"path": "/lim", "max": {"quota": "10ms", "period": "100ms"}}, {"path": "/free"}],
+            "tasks": [{"name": "hog", "cgroup": "/lim", "program": [{"run": "10s"}]},
+                      {"name": "other", "cgroup": "/free", "program": [{"run": "10s"}]}]})");
+        CgroupTreeModel model(f.history, f.view, f.colors);
+        f.runTo(SimTime::ms(250)); // /lim used its 10 ms of this period long ago
+        model.restart();
+        const QModelIndex lim = model.cgroupIndex(2);
+        const QModelIndex free = model.cgroupIndex(1);
+        QCOMPARE(lim.data().toString(), QStringLiteral("lim"));
+        QCOMPARE(free.siblingAtColumn(CgroupTreeModel::CpuMax).data().toString(), QStringLiteral("max"));
+        QCOMPARE(lim.siblingAtColumn(CgroupTreeModel::CpuMax).data().toString(),
+                 QStringLiteral("10/100 ms throttled"));
+        QVERIFY(lim.siblingAtColumn(CgroupTreeModel::CpuMax).data(Qt::ForegroundRole).isValid());
+        QVERIFY(!free.siblingAtColumn(CgroupTreeModel::CpuMax).data(Qt::ForegroundRole).isValid());
+        const QString tip = lim.siblingAtColumn(CgroupTreeModel::CpuMax).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("10000 100000")) && tip.contains(QStringLiteral("2 periods")),
+                 qPrintable(tip));
+    }
+
     void editsAndDropsBecomeRequests() {
         Feed f(churn());
         CgroupTreeModel model(f.history, f.view, f.colors);

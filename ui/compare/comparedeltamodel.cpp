@@ -42,6 +42,29 @@ void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b)
                         usage(ab.first), usage(ab.second), Unit::Ns, Cpuacct});
     }
     for (const auto& [path, ab] : groups) {
+        // cpu.stat of a group limited on either side (cgroup v2 bandwidth control).
+        const bool limited = (ab.first && ab.first->max.limited()) || (ab.second && ab.second->max.limited());
+        if (!limited)
+            continue;
+        const QString p = QString::fromStdString(path);
+        auto stat = [](const core::CgroupState* g) { return g ? g->cpuStat : core::CpuStat{}; };
+        const core::CpuStat sa = stat(ab.first), sb = stat(ab.second);
+        rows.push_back({tr("nr_throttled %1").arg(p),
+                        tr("cpu.stat: periods that ended with the group throttled"), double(sa.nrThrottled),
+                        double(sb.nrThrottled), Unit::Count, Cpuacct, Better::Lower});
+        rows.push_back(
+            {tr("throttled time %1").arg(p),
+             tr("cpu.stat throttled_usec: time the group's queues waited for runtime, summed over CPUs"),
+             double(sa.throttledTime.count()), double(sb.throttledTime.count()), Unit::Ns, Cpuacct,
+             Better::Lower});
+        rows.push_back({tr("nr_periods %1").arg(p),
+                        tr("cpu.stat: bandwidth periods while the limit was active"), double(sa.nrPeriods),
+                        double(sb.nrPeriods), Unit::Count, Cpuacct});
+        rows.push_back({tr("nr_bursts %1").arg(p),
+                        tr("cpu.stat: periods that used carried-over quota (cpu.max.burst)"),
+                        double(sa.nrBursts), double(sb.nrBursts), Unit::Count, Cpuacct});
+    }
+    for (const auto& [path, ab] : groups) {
         const QString p = QString::fromStdString(path);
         struct Res {
             const char* name;

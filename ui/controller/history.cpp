@@ -35,6 +35,11 @@ CgroupSample sampleOf(const C& c) {
     s.usage = c.usage.count();
     s.weight = c.weight;
     s.nrTasks = c.nrTasks;
+    s.quota = c.max.quota ? c.max.quota->count() : -1;
+    s.period = c.max.period.count();
+    s.throttledCpus = c.throttledCpus;
+    s.nrThrottled = c.cpuStat.nrThrottled;
+    s.throttledTime = c.cpuStat.throttledTime.count();
     const core::PsiResource* res[3] = {&c.psi.cpu, &c.psi.memory, &c.psi.io};
     for (int r = 0; r < 3; ++r)
         for (int k = 0; k < 3; ++k) {
@@ -62,6 +67,7 @@ void History::reset(uint32_t nrCpus) {
     m_migrations.clear();
     m_switches.clear();
     m_markers.clear();
+    m_throttles.assign(nrCpus, {});
     m_commands.clear();
     m_samples.clear();
     m_taskNames.clear();
@@ -101,6 +107,9 @@ void History::append(const core::Snapshot& s) {
     m_migrationsDelivered += s.migrations.size();
     m_switches.insert(m_switches.end(), s.switches.begin(), s.switches.end());
     m_markers.insert(m_markers.end(), s.markers.begin(), s.markers.end());
+    for (const core::ThrottleRecord& t : s.throttles)
+        if (t.cpu < m_throttles.size())
+            m_throttles[t.cpu].push_back({t.start.count(), t.end.count(), t.cgroup.value()});
     m_commands.insert(m_commands.end(), s.commands.begin(), s.commands.end());
     for (const auto& [id, name] : s.newTasks) {
         auto [it, fresh] = m_nameIndex.try_emplace(name, static_cast<uint32_t>(m_names.size()));
@@ -139,6 +148,8 @@ size_t History::bytes() const {
     n += m_migrations.size() * sizeof(core::MigrationRecord);
     n += m_switches.size() * sizeof(core::SwitchRecord);
     n += m_markers.capacity() * sizeof(core::Marker);
+    for (const auto& v : m_throttles)
+        n += v.capacity() * sizeof(Throttled);
     n += m_samples.capacity() * sizeof(HistorySample);
     for (const HistorySample& s : m_samples)
         n += s.cgroups.capacity() * sizeof(CgroupSample);
@@ -227,6 +238,8 @@ void History::dropBefore(SimNs mid) {
     dropRecordsBefore(m_migrations, mid);
     dropRecordsBefore(m_switches, mid);
     std::erase_if(m_markers, [mid](const core::Marker& m) { return m.time.count() < mid; });
+    for (auto& v : m_throttles)
+        std::erase_if(v, [mid](const Throttled& t) { return t.end <= mid; });
     m_start = mid;
     m_coarseUntil = std::max(m_coarseUntil, mid);
     forgetUnreferencedNames(mid);

@@ -25,6 +25,18 @@ struct CgroupSample {
     float psi[3][2][3] = {};
     /// [resource][some, full]: total stall time so far in us (the "total=" of /proc/pressure).
     uint64_t stallUs[3][2] = {};
+    SimNs quota = -1;           ///< cpu.max quota, -1 = "max"
+    SimNs period = 0;           ///< cpu.max period
+    uint32_t throttledCpus = 0; ///< CPUs on which its queue is throttled
+    uint64_t nrThrottled = 0;   ///< cpu.stat
+    SimNs throttledTime = 0;    ///< cpu.stat throttled_usec, in ns
+};
+
+/// A stretch during which a cgroup's queue on a CPU was throttled (cpu.max).
+struct Throttled {
+    SimNs start = 0;
+    SimNs end = 0;
+    uint32_t cgroup = 0;
 };
 
 /// The state the engine published at one moment.
@@ -67,6 +79,8 @@ public:
     /// Context switches, in time order (dropped with the migration records by compaction).
     const std::deque<core::SwitchRecord>& switches() const { return m_switches; }
     const std::vector<core::Marker>& markers() const { return m_markers; }
+    /// A CPU's throttled stretches (cpu.max), in order of their end.
+    const std::vector<Throttled>& throttled(uint32_t cpu) const { return m_throttles[cpu]; }
     /// Every live command of the run, in order (never compacted: they are few).
     const std::vector<core::TimelineEntry>& commands() const { return m_commands; }
     const std::vector<HistorySample>& samples() const { return m_samples; }
@@ -101,6 +115,7 @@ private:
     std::deque<core::MigrationRecord> m_migrations;
     std::deque<core::SwitchRecord> m_switches;
     std::vector<core::Marker> m_markers;
+    std::vector<std::vector<Throttled>> m_throttles; ///< by CPU
     std::vector<core::TimelineEntry> m_commands;
     std::vector<HistorySample> m_samples;
     struct Name {

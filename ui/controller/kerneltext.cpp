@@ -133,9 +133,41 @@ QString executedEventText(const core::Engine& engine) {
     case core::EventKind::PsiAvgs:
         what = QCoreApplication::translate("ui::KernelText", "PSI averaging work of group %1").arg(e.index);
         break;
+    case core::EventKind::BandwidthPeriod:
+        what = QCoreApplication::translate("ui::KernelText", "cpu.max period of %1: quota refilled")
+                   .arg(QString::fromStdString(engine.cgroups().at(e.cgroup).path));
+        break;
+    case core::EventKind::BandwidthSlack:
+        what = QCoreApplication::translate("ui::KernelText",
+                                           "cpu.max slack timer of %1: returned runtime handed out")
+                   .arg(QString::fromStdString(engine.cgroups().at(e.cgroup).path));
+        break;
     }
     return QCoreApplication::translate("ui::KernelText", "Executed at %1: %2")
         .arg(QString::fromStdString(core::formatTimeHuman(e.time)), what);
+}
+
+QString cpuMaxProblemText(const core::CpuMax& max) {
+    auto ms = [](core::SimTime t) { return QString::number(static_cast<double>(t.count()) / 1e6, 'g', 6); };
+    switch (core::cpuMaxCheck(max)) {
+    case core::CpuMaxCheck::Ok:
+        return {};
+    case core::CpuMaxCheck::Period:
+        return QCoreApplication::translate("ui::KernelText",
+                                           "The period must be 1 to 1000 ms; the kernel refuses %1 ms.")
+            .arg(ms(max.period));
+    case core::CpuMaxCheck::Quota:
+        return QCoreApplication::translate("ui::KernelText",
+                                           "The quota must be at least 1 ms; the kernel refuses %1 ms.")
+            .arg(ms(*max.quota));
+    case core::CpuMaxCheck::BurstAboveQuota:
+        return QCoreApplication::translate("ui::KernelText",
+                                           "The burst (%1 ms) must not be larger than the quota (%2 ms).")
+            .arg(ms(max.burst), ms(*max.quota));
+    case core::CpuMaxCheck::NegativeBurst:
+        return QCoreApplication::translate("ui::KernelText", "The burst must not be negative.");
+    }
+    return {};
 }
 
 QString optimizationSummaryText(core::Optimization o) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/cpumax.h"
 #include "base/kernelmodel.h"
 #include "base/optimizations.h"
 #include "base/trace.h"
@@ -34,5 +35,7 @@ QString kernelModelText(core::KernelModel m);
 QString optimizationFixedText(core::Optimization o, core::KernelModel m);
 /// What the engine's last step did: "tick on cpu3", "timer of worker#2 (#12) expired", ...
 QString executedEventText(const core::Engine& engine);
+/// Why the kernel would refuse a cpu.max setting (core::cpuMaxCheck), translated; empty if fine.
+QString cpuMaxProblemText(const core::CpuMax& max);
 
 } // namespace ui

@@ -91,6 +91,10 @@ void SimulationController::setCgroupWeight(const QString& cgroupPath, uint32_t w
     post([w = m_worker, path = cgroupPath.toStdString(), weight] { w->setCgroupWeight(path, weight); });
 }
 
+void SimulationController::setCgroupMax(const QString& cgroupPath, const core::CpuMax& max) {
+    post([w = m_worker, path = cgroupPath.toStdString(), max] { w->setCgroupMax(path, max); });
+}
+
 void SimulationController::killTasks(const QString& pattern) {
     post([w = m_worker, p = pattern.toStdString()] { w->killTasks(p); });
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/cpumax.h"
 #include "base/optimizations.h"
 #include "base/simtime.h"
 #include "controller/format.h"
@@ -48,6 +49,8 @@ public:
     void setOptimization(core::Optimization o, bool on);
     void moveTask(core::TaskId task, const QString& cgroupPath);
     void setCgroupWeight(const QString& cgroupPath, uint32_t weight);
+    /// cpu.max (and cpu.max.burst) of a cgroup, live.
+    void setCgroupMax(const QString& cgroupPath, const core::CpuMax& max);
     /// Kills the tasks whose name matches `pattern` (the scenario's kill action, live).
     void killTasks(const QString& pattern);
     /// Asks for a snapshot now (with the task list).

@@ -121,6 +121,11 @@ void SimulationWorker::setCgroupWeight(const std::string& cgroupPath, uint32_t w
         report(m_engine->setCgroupWeight(cgroupPath, weight));
 }
 
+void SimulationWorker::setCgroupMax(const std::string& cgroupPath, const core::CpuMax& max) {
+    if (m_engine)
+        report(m_engine->setCgroupMax(cgroupPath, max));
+}
+
 void SimulationWorker::killTasks(const std::string& pattern) {
     if (m_engine)
         report(m_engine->kill(pattern));

@@ -38,6 +38,7 @@ public:
     void setOptimization(core::Optimization o, bool on);
     void moveTask(core::TaskId task, const std::string& cgroupPath);
     void setCgroupWeight(const std::string& cgroupPath, uint32_t weight);
+    void setCgroupMax(const std::string& cgroupPath, const core::CpuMax& max);
     void killTasks(const std::string& pattern);
     /// Publishes a snapshot with the task list now (e.g. when a view needs it).
     void publishNow();

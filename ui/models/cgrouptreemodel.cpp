@@ -238,6 +238,8 @@ QVariant CgroupTreeModel::headerData(int section, Qt::Orientation orientation, i
             return tr("mem some");
         case PsiIo:
             return tr("io some");
+        case CpuMax:
+            return tr("cpu.max");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -252,6 +254,9 @@ QVariant CgroupTreeModel::headerData(int section, Qt::Orientation orientation, i
         case PsiMemory:
         case PsiIo:
             return tr("PSI some avg10: %% of the last 10 s some task of the cgroup stalled");
+        case CpuMax:
+            return tr("cpu.max bandwidth limit: quota per period (ms); \"throttled\" while its "
+                      "queues wait for the next period. Right-click a cgroup to change it live");
         }
     }
     return {};
@@ -280,10 +285,21 @@ QVariant CgroupTreeModel::cgroupData(const CgroupNode& n, int column, int role) 
     if (role == Qt::ToolTipRole && column == Name)
         return tr("%1: drop a task here to move it (sched_move_task)")
             .arg(QString::fromStdString(n.state.path));
-    if (role != Qt::DisplayRole && role != Qt::EditRole)
-        return {};
     const HistorySample* s = shownSample();
     const CgroupSample* cs = s && id < s->cgroups.size() ? &s->cgroups[id] : nullptr;
+    if (column == CpuMax && role == Qt::ToolTipRole) {
+        const uint64_t nrThrottled = cs ? cs->nrThrottled : n.state.cpuStat.nrThrottled;
+        const SimNs throttled = cs ? cs->throttledTime : n.state.cpuStat.throttledTime.count();
+        return tr("cpu.max %1; throttled in %2 periods, %3 ms in all (cpu.stat)")
+            .arg(QString::fromStdString(n.state.max.fileText()))
+            .arg(nrThrottled)
+            .arg(formatMs(throttled));
+    }
+    if (column == CpuMax && role == Qt::ForegroundRole &&
+        (cs ? cs->throttledCpus : n.state.throttledCpus) > 0)
+        return QColor(0xc0, 0x30, 0x30);
+    if (role != Qt::DisplayRole && role != Qt::EditRole)
+        return {};
     const SimNs usage = cs ? cs->usage : n.state.usage.count();
     const uint32_t weight = cs ? cs->weight : n.state.weight;
     const uint32_t tasks = cs ? cs->nrTasks : n.state.nrTasks;
@@ -318,6 +334,16 @@ QVariant CgroupTreeModel::cgroupData(const CgroupNode& n, int column, int role) 
         return psi(1);
     case PsiIo:
         return psi(2);
+    case CpuMax: {
+        const SimNs quota = cs ? cs->quota : (n.state.max.quota ? n.state.max.quota->count() : -1);
+        const SimNs period = cs ? cs->period : n.state.max.period.count();
+        if (quota < 0 || n.parent < 0)
+            return n.parent < 0 ? QString() : tr("max");
+        auto ms = [](SimNs ns) { return QString::number(static_cast<double>(ns) / 1e6, 'g', 6); };
+        const QString limit = QStringLiteral("%1/%2 ms").arg(ms(quota), ms(period));
+        const uint32_t throttled = cs ? cs->throttledCpus : n.state.throttledCpus;
+        return throttled ? tr("%1 throttled").arg(limit) : limit;
+    }
     }
     return {};
 }

@@ -23,7 +23,7 @@ struct HistorySample;
 class CgroupTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { Name, Weight, Tasks, CpuTime, Share, PsiCpu, PsiMemory, PsiIo, ColumnCount };
+    enum Column { Name, Weight, CpuMax, Tasks, CpuTime, Share, PsiCpu, PsiMemory, PsiIo, ColumnCount };
     enum Role { CgroupIdRole = Qt::UserRole + 1, TaskIdRole, PathRole, IsTaskRole, TaskNameRole };
 
     CgroupTreeModel(const History& history, const ViewState& view, const CgroupColors& colors,

@@ -3,6 +3,7 @@
 #include "controller/session.h"
 #include "export/exportregistry.h"
 #include "models/cgrouptreemodel.h"
+#include "pages/cpumaxdialog.h"
 
 #include <QHeaderView>
 #include <QInputDialog>
@@ -33,7 +34,9 @@ CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
     m_tree->header()->resizeSection(CgroupTreeModel::Name, 150);
     for (int c = 1; c < CgroupTreeModel::ColumnCount; ++c)
-        m_tree->header()->resizeSection(c, c == CgroupTreeModel::Tasks ? 110 : 64);
+        m_tree->header()->resizeSection(c, c == CgroupTreeModel::CpuMax  ? 140
+                                           : c == CgroupTreeModel::Tasks ? 110
+                                                                         : 64);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_tree);
@@ -106,6 +109,19 @@ void CgroupPanel::contextMenu(const QPoint& pos) {
                 m_session.controller().setCgroupWeight(path, static_cast<uint32_t>(w));
         });
         a->setEnabled(path != QStringLiteral("/"));
+        QAction* m = menu.addAction(
+            tr("Set cpu.max..."), this, [this, path, id = at.data(CgroupTreeModel::CgroupIdRole).toUInt()] {
+                core::CpuMax current;
+                for (const core::CgroupState& c : m_session.history().latest().cgroups)
+                    if (c.id.value() == id)
+                        current = c.max;
+                const auto spec = m_session.spec();
+                const bool burst = spec && core::kernelModelInfo(spec->kernel.model).bandwidthBurst;
+                CpuMaxDialog dialog(path, current, burst, this);
+                if (dialog.exec() == QDialog::Accepted)
+                    m_session.controller().setCgroupMax(path, dialog.value());
+            });
+        m->setEnabled(path != QStringLiteral("/"));
     }
     menu.exec(m_tree->viewport()->mapToGlobal(pos));
 }

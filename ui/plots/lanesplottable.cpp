@@ -224,6 +224,7 @@ void LanesPlottable::drawLane(QCPPainter* painter, const Frame& f, uint32_t cpu,
         }
     };
     forEachBlock(m_history->lane(cpu), t0, f.t1, f.level, drawBlock, flush);
+    drawThrottled(painter, f, cpu, top, bottom);
 
     if (names.empty())
         return;
@@ -244,6 +245,31 @@ void LanesPlottable::drawLane(QCPPainter* painter, const Frame& f, uint32_t cpu,
         painter->drawText(n.rect.adjusted(2, 0, -2, 0), Qt::AlignLeft | Qt::AlignVCenter, shown);
     }
     painter->setPen(Qt::NoPen);
+}
+
+void LanesPlottable::drawThrottled(QCPPainter* painter, const Frame& f, uint32_t cpu, double top,
+                                   double bottom) {
+    // cpu.max: a hatched band in the cgroup's colour across the top of the lane for as long as
+    // the group's queue on this CPU waits for runtime (its tasks are queued but cannot run).
+    const auto& stretches = m_history->throttled(cpu);
+    if (stretches.empty())
+        return;
+    const double bandH = std::max(3.0, (bottom - top) * 0.3);
+    auto first = std::lower_bound(stretches.begin(), stretches.end(), f.t0,
+                                  [](const Throttled& t, SimNs v) { return t.end <= v; });
+    for (auto it = first; it != stretches.end(); ++it) {
+        if (it->start >= f.t1)
+            continue;
+        const double x0 = std::max(0.0, static_cast<double>(it->start - f.t0) / f.nsPerPx);
+        const double x1 = std::min<double>(f.width, static_cast<double>(it->end - f.t0) / f.nsPerPx);
+        if (x1 <= x0)
+            continue;
+        const QRectF band(f.left + x0, top, std::max(1.0, x1 - x0), bandH);
+        const QColor c = shade(it->cgroup, UINT32_MAX).darker(150);
+        painter->fillRect(band, QColor(255, 255, 255, 170));
+        painter->fillRect(band, QBrush(c, Qt::BDiagPattern));
+        painter->fillRect(QRectF(band.left(), band.bottom() - 1, band.width(), 1), c);
+    }
 }
 
 void LanesPlottable::drawSummary(QCPPainter* painter, const Frame& f, const Track& row, double top,

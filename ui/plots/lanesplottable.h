@@ -19,8 +19,9 @@ class CgroupColors;
 /// everything smaller than a pixel is merged into its column (opacity = busy share, colour =
 /// the cgroup with the largest part). Kernel overhead is drawn dark in the lower part of the
 /// lane. Slices wide enough carry their task's name. A collapsed core or socket is drawn as a
-/// bar chart of its CPUs' summed occupancy. Only rows on screen are drawn; the cost per frame
-/// is O(CPUs shown x pixels), independent of how many slices the range holds.
+/// bar chart of its CPUs' summed occupancy. A cgroup throttled by cpu.max on a CPU shows as a
+/// hatched band in its colour across the top of that CPU's lane. Only rows on screen are drawn; the cost per
+/// frame is O(CPUs shown x pixels), independent of how many slices the range holds.
 class LanesPlottable : public QCPAbstractPlottable {
     Q_OBJECT
 public:
@@ -43,6 +44,7 @@ private:
     struct Frame; // what every row of one draw shares
     void drawLane(QCPPainter* painter, const Frame& f, uint32_t cpu, double top, double bottom);
     void drawSummary(QCPPainter* painter, const Frame& f, const Track& row, double top, double bottom);
+    void drawThrottled(QCPPainter* painter, const Frame& f, uint32_t cpu, double top, double bottom);
     QColor shade(uint32_t cgroup, uint32_t task) const;
 
     const History* m_history = nullptr;

@@ -89,6 +89,22 @@ void PerfettoTraceWriter::slice(const Slice& s) {
     m_out << '}';
 }
 
+void PerfettoTraceWriter::throttle(const ThrottleRecord& t) {
+    if (m_finished || t.end <= t.start)
+        return;
+    // An async slice (begin/end pair with its own id): throttled stretches of several cgroups
+    // overlap each other and the CPU's task slices, so they cannot go on the CPU's thread.
+    const std::string name = "throttled " + m_cgroups.at(t.cgroup).path + " on cpu" + std::to_string(t.cpu);
+    const uint64_t id = ++m_throttles;
+    for (const auto& [ph, at] : {std::pair{"b", t.start}, std::pair{"e", t.end}}) {
+        beginEvent();
+        m_out << "{\"ph\":\"" << ph << "\",\"pid\":" << kPid << ",\"cat\":\"throttle\",\"id\":" << id
+              << ",\"ts\":" << micros(at) << ",\"name\":" << quoted(name)
+              << ",\"args\":{\"cgroup\":" << quoted(m_cgroups.at(t.cgroup).path) << ",\"cpu\":" << t.cpu
+              << "}}";
+    }
+}
+
 void PerfettoTraceWriter::migration(const MigrationRecord& m) {
     if (m_finished)
         return;

@@ -26,6 +26,7 @@ public:
     void migration(const MigrationRecord& m) override;
     void placement(const PlacementRecord& p) override;
     void marker(const Marker& m) override;
+    void throttle(const ThrottleRecord& t) override;
     void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override;
     /// Closes the event array and the object; nothing may be written after.
     void finish();
@@ -39,6 +40,7 @@ private:
     uint64_t m_flowId = 0;
     bool m_first = true;
     bool m_finished = false;
+    uint64_t m_throttles = 0; ///< async ids of throttled stretches
 };
 
 } // namespace core

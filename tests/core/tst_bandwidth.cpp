@@ -4,6 +4,7 @@
 #include "base/kernelmodel.h"
 #include "output/summary.h"
 #include "output/tracecsv.h"
+#include "output/traceperfetto.h"
 #include "sched/bandwidth.h"
 #include "sim/engine.h"
 #include "testutil.h"
@@ -258,6 +259,23 @@ private slots:
             QVERIFY2(line.find("\"/lim\"") != std::string::npos, line.c_str());
         }
         const SimTime stat = cgroupOf(summarize(e), "/lim").cpuStat.throttledTime;
+        // The Perfetto export carries the same stretches as async slices.
+        Engine again(
+            testutil::load(limited(model, 1, {{"quota", "30ms"}, {"period", "100ms"}}, hogs(1), "1s")));
+        std::ostringstream pf;
+        PerfettoTraceWriter perfetto(pf, again.machine().topology(), again.cgroups(), "bw");
+        again.setTraceSink(&perfetto);
+        again.runToEnd();
+        perfetto.finish();
+        const json trace = json::parse(pf.str());
+        int64_t asyncNs = 0;
+        for (const json& ev : trace["traceEvents"])
+            if (ev.value("cat", "") == "throttle") {
+                QCOMPARE(ev["args"]["cgroup"].get<std::string>(), std::string("/lim"));
+                asyncNs += static_cast<int64_t>(std::llround(ev["ts"].get<double>() * 1000)) *
+                           (ev["ph"] == "e" ? 1 : -1);
+            }
+        QVERIFY2(std::llabs(asyncNs - throttled) < 1000, qPrintable(QString::number(asyncNs - throttled)));
         QVERIFY(rows >= 9);
         // cpu.stat counts only finished stretches; the trace also the one open at the end.
         QVERIFY2(throttled >= stat.count() && throttled - stat.count() < SimTime::ms(80).count(),

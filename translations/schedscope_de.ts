@@ -649,6 +649,22 @@
         <source>overhead: %1</source>
         <translation>Overhead: %1</translation>
     </message>
+    <message>
+        <source>RT throttles</source>
+        <translation>RT-Drosselungen</translation>
+    </message>
+    <message>
+        <source>times a CPU&apos;s RT tasks used up 950 ms of a 1 s period (v4.11, v6.6)</source>
+        <translation>wie oft die RT-Tasks einer CPU 950 ms einer 1-s-Periode aufgebraucht haben (v4.11, v6.6)</translation>
+    </message>
+    <message>
+        <source>fair server runs</source>
+        <translation>Fair-Server-Einsätze</translation>
+    </message>
+    <message>
+        <source>times the fair deadline server ran fair tasks starved by RT (v6.12)</source>
+        <translation>wie oft der Fair-Deadline-Server von RT ausgehungerte Fair-Tasks laufen ließ (v6.12)</translation>
+    </message>
 </context>
 <context>
     <name>ui::CountersPanel</name>
@@ -891,6 +907,18 @@
     <message>
         <source>&lt;p&gt;not run there yet&lt;/p&gt;</source>
         <translation>&lt;p&gt;dort noch nicht gelaufen&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>RT, %1 priority %2 (runs before every fair task)</source>
+        <translation>RT, %1 Priorität %2 (läuft vor jedem Fair-Task)</translation>
+    </message>
+    <message>
+        <source>fair, %1</source>
+        <translation>fair, %1</translation>
     </message>
 </context>
 <context>
@@ -1214,14 +1242,6 @@
         <translation>CFS (vruntime, sched_latency-Zeitscheiben, Verdrängung im Tick) und der Lastausgleich von v4.11</translation>
     </message>
     <message>
-        <source>EEVDF fair class as merged in v6.6; load balancer still the v4.11 one (v6 balancer not modelled yet)</source>
-        <translation>EEVDF-Fair-Klasse wie in v6.6 aufgenommen; Lastausgleich noch der von v4.11 (der v6-Lastausgleich ist noch nicht modelliert)</translation>
-    </message>
-    <message>
-        <source>EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices; load balancer still the v4.11 one</source>
-        <translation>EEVDF mit DELAY_DEQUEUE, PREEMPT_SHORT und Zeitscheiben pro Task; Lastausgleich noch der von v4.11</translation>
-    </message>
-    <message>
         <source>merged in v5.13: always on in this model</source>
         <translation>in v5.13 aufgenommen: in diesem Modell immer an</translation>
     </message>
@@ -1260,6 +1280,30 @@
     <message>
         <source>The burst must not be negative.</source>
         <translation>Der Burst darf nicht negativ sein.</translation>
+    </message>
+    <message>
+        <source>RT period timer: RT run time paid back, throttled CPUs released</source>
+        <translation>RT-Periodentimer: RT-Laufzeit zurückgezahlt, gedrosselte CPUs freigegeben</translation>
+    </message>
+    <message>
+        <source>fair deadline server timer of cpu%1</source>
+        <translation>Timer des Fair-Deadline-Servers von cpu%1</translation>
+    </message>
+    <message>
+        <source>rt_push</source>
+        <translation>RT-Push</translation>
+    </message>
+    <message>
+        <source>rt_pull</source>
+        <translation>RT-Pull</translation>
+    </message>
+    <message>
+        <source>EEVDF fair class as merged in v6.6, the v5.5+ load balancer with 6.6&apos;s SMT balance, RT throttling</source>
+        <translation>EEVDF-Fair-Klasse wie in v6.6 eingeführt, der Lastverteiler ab v5.5 mit dem SMT-Ausgleich von 6.6, RT-Drosselung</translation>
+    </message>
+    <message>
+        <source>EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices, the v6.6 load balancer, the fair deadline server</source>
+        <translation>EEVDF mit DELAY_DEQUEUE, PREEMPT_SHORT und Zeitscheiben pro Task, der Lastverteiler von v6.6, der Fair-Deadline-Server</translation>
     </message>
 </context>
 <context>
@@ -1803,6 +1847,14 @@ Cgroup %2
 %5</source>
         <translation>%1 bei %2: %3 von %4 CPUs beschäftigt
 %5</translation>
+    </message>
+    <message>
+        <source>RT task (band on top)</source>
+        <translation>RT-Task (Band oben)</translation>
+    </message>
+    <message>
+        <source> (RT: %1 %2)</source>
+        <translation> (RT: %1 %2)</translation>
     </message>
 </context>
 <context>

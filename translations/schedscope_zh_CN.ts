@@ -648,6 +648,22 @@
         <source>overhead: %1</source>
         <translation>开销:%1</translation>
     </message>
+    <message>
+        <source>RT throttles</source>
+        <translation>RT 节流次数</translation>
+    </message>
+    <message>
+        <source>times a CPU&apos;s RT tasks used up 950 ms of a 1 s period (v4.11, v6.6)</source>
+        <translation>某 CPU 的 RT 任务用完 1 秒周期中 950 毫秒的次数（v4.11、v6.6）</translation>
+    </message>
+    <message>
+        <source>fair server runs</source>
+        <translation>公平服务器运行次数</translation>
+    </message>
+    <message>
+        <source>times the fair deadline server ran fair tasks starved by RT (v6.12)</source>
+        <translation>公平截止期服务器运行被 RT 饿死的公平任务的次数（v6.12）</translation>
+    </message>
 </context>
 <context>
     <name>ui::CountersPanel</name>
@@ -890,6 +906,18 @@
     <message>
         <source>&lt;p&gt;not run there yet&lt;/p&gt;</source>
         <translation>&lt;p&gt;尚未在那里运行&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>调度类</translation>
+    </message>
+    <message>
+        <source>RT, %1 priority %2 (runs before every fair task)</source>
+        <translation>RT，%1 优先级 %2（先于所有公平任务运行）</translation>
+    </message>
+    <message>
+        <source>fair, %1</source>
+        <translation>公平，%1</translation>
     </message>
 </context>
 <context>
@@ -1211,14 +1239,6 @@
         <translation>CFS（vruntime、sched_latency 时间片、时钟中断抢占）与 v4.11 负载均衡器</translation>
     </message>
     <message>
-        <source>EEVDF fair class as merged in v6.6; load balancer still the v4.11 one (v6 balancer not modelled yet)</source>
-        <translation>v6.6 合入的 EEVDF 公平调度类；负载均衡器仍为 v4.11 版本（尚未建模 v6 均衡器）</translation>
-    </message>
-    <message>
-        <source>EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices; load balancer still the v4.11 one</source>
-        <translation>带 DELAY_DEQUEUE、PREEMPT_SHORT 和按任务时间片的 EEVDF；负载均衡器仍为 v4.11 版本</translation>
-    </message>
-    <message>
         <source>merged in v5.13: always on in this model</source>
         <translation>已在 v5.13 合入：此模型中始终开启</translation>
     </message>
@@ -1257,6 +1277,30 @@
     <message>
         <source>The burst must not be negative.</source>
         <translation>突发不得为负。</translation>
+    </message>
+    <message>
+        <source>RT period timer: RT run time paid back, throttled CPUs released</source>
+        <translation>RT 周期定时器：归还 RT 运行时间，释放被节流的 CPU</translation>
+    </message>
+    <message>
+        <source>fair deadline server timer of cpu%1</source>
+        <translation>cpu%1 的公平截止期服务器定时器</translation>
+    </message>
+    <message>
+        <source>rt_push</source>
+        <translation>RT 推送</translation>
+    </message>
+    <message>
+        <source>rt_pull</source>
+        <translation>RT 拉取</translation>
+    </message>
+    <message>
+        <source>EEVDF fair class as merged in v6.6, the v5.5+ load balancer with 6.6&apos;s SMT balance, RT throttling</source>
+        <translation>v6.6 合入的 EEVDF 公平调度类，v5.5 起的负载均衡器（含 6.6 的 SMT 均衡），RT 节流</translation>
+    </message>
+    <message>
+        <source>EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices, the v6.6 load balancer, the fair deadline server</source>
+        <translation>带 DELAY_DEQUEUE、PREEMPT_SHORT 和按任务时间片的 EEVDF，v6.6 负载均衡器，公平截止期服务器</translation>
     </message>
 </context>
 <context>
@@ -1798,6 +1842,14 @@ cgroup %2
 %5</source>
         <translation>%1 在 %2：%4 个 CPU 中 %3 个忙碌
 %5</translation>
+    </message>
+    <message>
+        <source>RT task (band on top)</source>
+        <translation>RT 任务（顶部色带）</translation>
+    </message>
+    <message>
+        <source> (RT: %1 %2)</source>
+        <translation>（RT：%1 %2）</translation>
     </message>
 </context>
 <context>

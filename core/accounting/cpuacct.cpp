@@ -34,6 +34,17 @@ void Cpuacct::chargeCost(Rq& rq, const Task& t) {
     m_machine.chargeN(rq, CostOp::CpuacctCharge, levels);
 }
 
+SimTime Cpuacct::chargeExec(Rq& rq, Task& t) {
+    // cpuacct_charge is part of update_curr: its cost is in the time it measures.
+    chargeCost(rq, t);
+    const SimTime d = rq.pendingExec;
+    rq.pendingExec = SimTime();
+    const SimTime user = std::min(d, t.userTime - t.acctUser);
+    t.acctUser += user;
+    account(rq.cpu, t, user, d - user);
+    return d;
+}
+
 void Cpuacct::account(uint32_t cpu, const Task& t, SimTime user, SimTime sys) {
     if (!enabled())
         return;

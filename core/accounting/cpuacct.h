@@ -35,6 +35,10 @@ public:
 
     /// The cost of cpuacct_charge for the current task (charged before the time it measures).
     void chargeCost(Rq& rq, const Task& t);
+    /// The accounting part of update_curr, common to every class (update_curr_common): the
+    /// cpuacct_charge cost, then the current task's time since the last call charged to its
+    /// cgroups, user and system apart. Returns that time (the delta for the class's own clocks).
+    SimTime chargeExec(Rq& rq, Task& t);
     /// Adds run time to the task's cgroup and its ancestors on this CPU.
     void account(uint32_t cpu, const Task& t, SimTime user, SimTime sys);
     /// Stats at a scheduler tick of the task running on rq.

@@ -23,7 +23,9 @@ struct Counters {
     uint64_t exits = 0;
     uint64_t ticks = 0;
     uint64_t yields = 0;
-    uint64_t idleScans = 0; ///< CPUs examined by idle-CPU searches
+    uint64_t rtThrottles = 0;      ///< "RT throttling activated": a CPU's RT class ran out of runtime
+    uint64_t fairServerServes = 0; ///< the fair deadline server ran fair tasks past starving RT (v6.12)
+    uint64_t idleScans = 0;        ///< CPUs examined by idle-CPU searches
     // Load balancer (schedstat-like).
     uint64_t balanceAttempts = 0; ///< load_balance() calls that got past should_we_balance
     uint64_t balanceBalanced = 0; ///< ... that found nothing to do

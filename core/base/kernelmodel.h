@@ -33,6 +33,16 @@ struct KernelModelInfo {
     bool bandwidthBurst;      ///< cpu.max.burst and a pool that accumulates up to quota + burst (v5.14)
     bool throttleFifo;        ///< throttled queues are paid in throttle order, after a last 1 ns try (v5.x)
     bool throttledTimeQueued; ///< throttled time counts only while the queue has tasks (v6.8)
+    // The RT class (docs/rt.md).
+    bool rtThrottling;   ///< sched_rt_runtime_us 950 ms of every 1 s per CPU (gone in v6.12)
+    bool rtRuntimeShare; ///< RT_RUNTIME_SHARE: an RT queue out of runtime borrows from the others (off since
+                         ///< v5.10)
+    bool
+        rtOverloadPushable; ///< RT overload is "has pushable tasks" (v6.7), not "migratory and more than one"
+    bool rtDistribute;      ///< find_lowest_rq picks a rotating CPU of the mask (v5.11), not the first
+    bool fairServer;        ///< the deferred fair deadline server, 50 ms per 1 s per CPU (v6.12)
+    // The load balancer and fork placement (docs/balancing.md).
+    bool v6Balancer; ///< the v5.5+ rework as in v6.6: group types, migration types, SMT balance
 };
 
 const std::array<KernelModelInfo, kKernelModelCount>& kernelModelCatalog();

@@ -18,6 +18,10 @@ std::string_view migrationReasonName(MigrationReason r) {
         return "affinity";
     case MigrationReason::Move:
         return "move";
+    case MigrationReason::RtPush:
+        return "rt_push";
+    case MigrationReason::RtPull:
+        return "rt_pull";
     }
     return "?";
 }

@@ -14,8 +14,21 @@ namespace core {
 /// Why a task changed CPU. A migration is what the kernel counts as one: `set_task_cpu` to
 /// another CPU, which increments `se.nr_migrations` and fires perf's `cpu-migrations` event.
 /// Placing a new task (`wake_up_new_task`) is not one; see PlacementRecord.
-enum class MigrationReason : uint8_t { Wakeup, Periodic, Newidle, Nohz, Active, Affinity, Move };
-inline constexpr size_t kMigrationReasonCount = 7;
+/// Why a task changed CPU. RtPush: an RT-overloaded CPU pushed a queued RT task to a CPU
+/// running lower-priority work; RtPull: a CPU whose RT priority dropped got one (with
+/// RT_PUSH_IPI the overloaded CPU pushes it on that request).
+enum class MigrationReason : uint8_t {
+    Wakeup,
+    Periodic,
+    Newidle,
+    Nohz,
+    Active,
+    Affinity,
+    Move,
+    RtPush,
+    RtPull
+};
+inline constexpr size_t kMigrationReasonCount = 9;
 std::string_view migrationReasonName(MigrationReason r);
 
 enum class SliceKind : uint8_t { Task, Overhead };
@@ -94,8 +107,9 @@ public:
     virtual void contextSwitch(const SwitchRecord& s) {}
     /// A cgroup's queue on a CPU was throttled for a while (cpu.max).
     virtual void throttle(const ThrottleRecord& t) {}
-    /// A task came into existence (names for ids in the trace).
-    virtual void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) {}
+    /// A task came into existence (names for ids in the trace; its class for the views).
+    virtual void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
+                             uint8_t rtPriority) {}
 };
 
 } // namespace core

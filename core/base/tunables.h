@@ -16,6 +16,12 @@ struct Tunables {
     uint32_t nrLatency = 8;
     SimTime migrationCost = SimTime::us(500);
     uint32_t nrMigrate = 32;
+    // The RT class and the fair deadline server (not scaled by the CPU count).
+    SimTime rrTimeslice = SimTime::ms(100); ///< RR_TIMESLICE (sched_rr_timeslice_ms)
+    SimTime rtPeriod = SimTime::ms(1000);   ///< sched_rt_period_us
+    SimTime rtRuntime = SimTime::ms(950);   ///< sched_rt_runtime_us
+    SimTime fairServerRuntime = SimTime::ms(50);
+    SimTime fairServerPeriod = SimTime::ms(1000);
 
     static Tunables forCpus(uint32_t nrCpus) {
         Tunables t;

@@ -37,9 +37,10 @@ public:
         for (TraceSink* k : m_sinks)
             k->contextSwitch(s);
     }
-    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override {
+    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
+                     uint8_t rtPriority) override {
         for (TraceSink* k : m_sinks)
-            k->taskCreated(id, name, cgroup);
+            k->taskCreated(id, name, cgroup, policy, rtPriority);
     }
 
 private:

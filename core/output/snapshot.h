@@ -61,6 +61,14 @@ struct StateSample {
 };
 
 /// One live task at the snapshot's time.
+/// A task created since the previous snapshot: its name and class, for the views.
+struct NewTask {
+    TaskId id;
+    std::string name;
+    SchedPolicy policy = SchedPolicy::Other;
+    uint8_t rtPriority = 0; ///< 1..99 for fifo and rr
+};
+
 struct TaskInfo {
     TaskId id;
     std::string name;
@@ -95,7 +103,7 @@ struct Snapshot {
     std::vector<SwitchRecord> switches;
     std::vector<Marker> markers;
     std::vector<ThrottleRecord> throttles; ///< cpu.max throttled stretches (ended or flushed)
-    std::vector<std::pair<TaskId, std::string>> newTasks;
+    std::vector<NewTask> newTasks;
     /// Periodic samples since the previous snapshot (Recorder::sample), oldest first.
     std::vector<StateSample> samples;
     /// Live commands applied since (Engine::commandLog), for saving the session.

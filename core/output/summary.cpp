@@ -86,6 +86,8 @@ ordered_json countersJson(const Counters& c) {
     j["exits"] = c.exits;
     j["ticks"] = c.ticks;
     j["yields"] = c.yields;
+    j["rt_throttles"] = c.rtThrottles;
+    j["fair_server_serves"] = c.fairServerServes;
     j["idle_cpu_scans"] = c.idleScans;
     j["cpu_clock_reads"] = c.cpuClockReads;
     j["psi_group_updates"] = c.psiGroupUpdates;

@@ -24,7 +24,7 @@ std::string CsvTraceWriter::taskName(TaskId id) const {
     return it == m_names.end() ? std::string() : it->second;
 }
 
-void CsvTraceWriter::taskCreated(TaskId id, const std::string& name, CgroupId) {
+void CsvTraceWriter::taskCreated(TaskId id, const std::string& name, CgroupId, SchedPolicy, uint8_t) {
     m_names[id.value()] = name;
 }
 

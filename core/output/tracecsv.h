@@ -22,7 +22,8 @@ public:
     void placement(const PlacementRecord& p) override;
     void marker(const Marker& m) override;
     void throttle(const ThrottleRecord& t) override;
-    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override;
+    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
+                     uint8_t rtPriority) override;
 
 private:
     std::string taskName(TaskId id) const;

@@ -65,7 +65,7 @@ std::string PerfettoTraceWriter::taskName(TaskId id) const {
     return it == m_names.end() ? "task " + std::to_string(id.value()) : it->second;
 }
 
-void PerfettoTraceWriter::taskCreated(TaskId id, const std::string& name, CgroupId) {
+void PerfettoTraceWriter::taskCreated(TaskId id, const std::string& name, CgroupId, SchedPolicy, uint8_t) {
     m_names[id.value()] = name;
 }
 

@@ -27,7 +27,8 @@ public:
     void placement(const PlacementRecord& p) override;
     void marker(const Marker& m) override;
     void throttle(const ThrottleRecord& t) override;
-    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup) override;
+    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
+                     uint8_t rtPriority) override;
     /// Closes the event array and the object; nothing may be written after.
     void finish();
 

@@ -64,6 +64,19 @@ public:
             max.erase("burst");
     }
 
+    /// smt_gain (one core's capacity shared by its threads) was removed in v4.20.
+    void smtGain(json& kernel) {
+        auto it = kernel.find("smt_gain_capacity");
+        if (it == kernel.end() || !it->is_boolean() || !it->get<bool>() ||
+            !kernelModelInfo(m_model).v6Balancer)
+            return;
+        m_out.push_back({"kernel.smt_gain_capacity", std::string(m_drop ? "ignored" : "not possible") +
+                                                         " in kernel model " + modelName(m_model) +
+                                                         ": smt_gain was removed in v4.20"});
+        if (m_drop)
+            kernel.erase(it);
+    }
+
     void program(json& prog, const std::string& path) {
         if (!prog.is_array())
             return;
@@ -92,6 +105,8 @@ std::vector<ModelConflict> modelConflicts(json& scenario, KernelModel model, boo
     if (!scenario.is_object())
         return out;
     ConflictWalk walk(model, drop, out);
+    if (auto k = scenario.find("kernel"); k != scenario.end() && k->is_object())
+        walk.smtGain(*k);
     if (auto it = scenario.find("optimizations"); it != scenario.end())
         walk.optimizations(*it, "optimizations");
     if (auto it = scenario.find("cgroups"); it != scenario.end() && it->is_array())

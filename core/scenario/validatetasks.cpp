@@ -60,29 +60,34 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
         const auto s = string(*it, pp, kMaxNameLength);
         if (!s)
             ok = false;
-        else if (*s == "other" || *s == "batch" || *s == "idle")
+        else if (*s == "other" || *s == "batch" || *s == "idle" || *s == "fifo" || *s == "rr")
             t.policy = *s == "other"   ? SchedPolicy::Other
                        : *s == "batch" ? SchedPolicy::Batch
-                                       : SchedPolicy::Idle;
-        else if (*s == "fifo" || *s == "rr") {
-            error(pp, quoteJson(*s) + " (SCHED_" + (*s == "fifo" ? std::string("FIFO") : std::string("RR")) +
-                          ") is the RT class, which is not simulated yet; the fair class takes \"other\", "
-                          "\"batch\" or \"idle\"");
-            ok = false;
-        } else {
+                       : *s == "idle"  ? SchedPolicy::Idle
+                       : *s == "fifo"  ? SchedPolicy::Fifo
+                                       : SchedPolicy::Rr;
+        else {
             expected(pp, "\"other\", \"batch\", \"idle\", \"fifo\" or \"rr\"", *it);
             ok = false;
         }
     }
     if (auto it = j.find("rt_priority"); it != j.end()) {
-        // Only meaningful for fifo and rr (refused above, with their own message); on a fair
-        // task it is what sched_setscheduler rejects too.
-        const auto pol = j.find("policy");
-        const bool rtPolicy = pol != j.end() && pol->is_string() && (*pol == "fifo" || *pol == "rr");
-        if (integer(*it, join(p, "rt_priority"), 1, 99) && !rtPolicy)
-            error(join(p, "rt_priority"), "only with \"policy\": \"fifo\" or \"rr\"; a fair task (policy \"" +
-                                              std::string(schedPolicyName(t.policy)) +
-                                              "\") has no RT priority");
+        // sched_setscheduler: 1..99 for fifo and rr, and 0 (none) for the fair policies.
+        if (auto v = integer(*it, join(p, "rt_priority"), 1, 99)) {
+            if (rtPolicy(t.policy)) {
+                t.rtPriority = static_cast<uint8_t>(*v);
+            } else {
+                error(join(p, "rt_priority"),
+                      "only with \"policy\": \"fifo\" or \"rr\"; a fair task (policy \"" +
+                          std::string(schedPolicyName(t.policy)) + "\") has no RT priority");
+                ok = false;
+            }
+        } else {
+            ok = false;
+        }
+    } else if (rtPolicy(t.policy)) {
+        error(join(p, "rt_priority"), std::string("missing: \"policy\": \"") + schedPolicyName(t.policy) +
+                                          "\" needs an RT priority from 1 to 99");
         ok = false;
     }
     if (auto it = j.find("cpus"); it != j.end()) {
@@ -98,7 +103,11 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
     }
     if (auto it = j.find("slice"); it != j.end()) {
         if (auto d = duration(*it, join(p, "slice"))) {
-            if (d->count() < kMinCustomSliceNs || d->count() > kMaxCustomSliceNs)
+            if (rtPolicy(t.policy))
+                error(join(p, "slice"), std::string("a custom slice is for the fair class; \"") +
+                                            schedPolicyName(t.policy) +
+                                            "\" runs until it blocks or yields (rr: 100 ms slices)");
+            else if (d->count() < kMinCustomSliceNs || d->count() > kMaxCustomSliceNs)
                 error(join(p, "slice"),
                       "a slice from 100us to 100ms (the range sched_setattr accepts), found " +
                           formatDuration(*d));

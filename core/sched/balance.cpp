@@ -10,13 +10,6 @@ namespace core {
 
 namespace {
 
-enum : uint32_t {
-    LBF_ALL_PINNED = 0x01,
-    LBF_NEED_BREAK = 0x02,
-    LBF_DST_PINNED = 0x04,
-    LBF_SOME_PINNED = 0x08,
-};
-constexpr uint32_t kNrMigrateBreak = 32; // sched_nr_migrate_break
 constexpr uint32_t kMaxPinnedIntervalMs = 512;
 constexpr uint64_t kCapacityScale = 1024;
 
@@ -63,7 +56,8 @@ Balancer::Balancer(SimContext& ctx, Machine& machine, Fair& fair, TaskMover& mov
     : m_ctx(ctx)
     , m_machine(machine)
     , m_fair(fair)
-    , m_mover(mover) {
+    , m_mover(mover)
+    , m_v6(kernelModelInfo(ctx.model).v6Balancer) {
     const Topology& topo = machine.topology();
     const uint32_t llcSize = topo.llc(CpuId(0)).count;
     m_nrBusyCpus.assign(machine.nrCpus() / llcSize, 0);
@@ -192,8 +186,11 @@ int64_t Balancer::intervalJiffies(size_t level, const Rq& rq, bool busy) const {
     uint64_t ms = rq.domains[level].balanceIntervalMs;
     if (busy)
         ms *= info.busyFactor;
-    // msecs_to_jiffies rounds up.
-    const int64_t j = static_cast<int64_t>((ms * m_ctx.hz + 999) / 1000);
+    // msecs_to_jiffies rounds up; since v5.x a busy CPU's interval is one jiffy shorter, so
+    // that balancing does not slip a whole tick behind the interval.
+    int64_t j = static_cast<int64_t>((ms * m_ctx.hz + 999) / 1000);
+    if (m_v6 && busy)
+        --j;
     return std::clamp<int64_t>(j, 1, m_maxLoadBalanceInterval);
 }
 
@@ -455,9 +452,10 @@ int Balancer::findBusiestQueue(Env& env, CpuRange group) {
 
 bool Balancer::taskHot(const Task& p, const Env& env, const Rq& src, const Rq& dst) const {
     (void)src;
-    (void)env;
     if (p.policy == SchedPolicy::Idle) // an idle-policy task is never cache hot
         return false;
+    if (m_v6 && (m_machine.topology().levels()[env.level].flags & SD_SHARE_CPUCAPACITY))
+        return false; // SMT siblings share every cache (since v5.10)
     // Buddy candidates are cache hot (CACHE_HOT_BUDDY).
     if (dst.nrRunning && (&p.se == p.se.cfsRq->next || &p.se == p.se.cfsRq->last))
         return true;
@@ -492,23 +490,27 @@ bool Balancer::canMigrateTask(Task& p, Env& env, Rq& src) {
     return false;
 }
 
+bool Balancer::detachDone(Env& env, const Rq& src) const {
+    // Never steal the last task of a CPU for an idle one: it would be treated likewise.
+    if (env.idle != Idle::NotIdle && src.nrRunning <= 1)
+        return true;
+    if (++env.loop > env.loopMax)
+        return true;
+    if (env.loop > env.loopBreak) { // sched_nr_migrate_break: let the lock go, then go on
+        env.loopBreak += kNrMigrateBreak;
+        env.flags |= LBF_NEED_BREAK;
+        return true;
+    }
+    return false;
+}
+
 int Balancer::detachTasks(Env& env, Rq& src) {
     if (env.imbalance <= 0)
         return 0;
     Rq& pay = m_machine.rq(env.payCpu);
     int detached = 0;
-    while (src.cfsTasksHead) {
-        // Never steal the last task of a CPU for an idle one: it would be treated likewise.
-        if (env.idle != Idle::NotIdle && src.nrRunning <= 1)
-            break;
+    while (src.cfsTasksHead && !detachDone(env, src)) {
         Task& p = *src.cfsTasksHead;
-        if (++env.loop > env.loopMax)
-            break;
-        if (env.loop > env.loopBreak) {
-            env.loopBreak += kNrMigrateBreak;
-            env.flags |= LBF_NEED_BREAK;
-            break;
-        }
         if (!canMigrateTask(p, env, src)) {
             cfstasks::moveTail(src, p);
             continue;
@@ -532,7 +534,10 @@ int Balancer::detachTasks(Env& env, Rq& src) {
 bool Balancer::needActiveBalance(const Env& env, const Rq& src) const {
     (void)src;
     const DomainState& sd = m_machine.rq(env.dstCpu).domains[env.level];
-    return sd.nrBalanceFailed > m_machine.topology().levels()[env.level].cacheNiceTries + 2;
+    const bool failedEnough =
+        sd.nrBalanceFailed > m_machine.topology().levels()[env.level].cacheNiceTries + 2;
+    // v6.6: the failures count only when tasks are to move (imbalanced_active_balance).
+    return failedEnough && (!m_v6 || env.migrationType == MigrationType::Task);
 }
 
 void Balancer::activeBalance(Rq& busiest, uint32_t target) {
@@ -588,17 +593,24 @@ int Balancer::loadBalance(Rq& rq, size_t level, Idle idle, bool& continueBalanci
     DomainStats sds;
 
 redo:
-    if (!shouldWeBalance(env)) {
+    if (!(m_v6 ? shouldWeBalanceV6(env) : shouldWeBalance(env))) {
         continueBalancing = false;
         goto outBalanced;
     }
     ++m_ctx.counters.balanceAttempts;
-    sds = DomainStats{};
     {
-        const int busiestGroup = findBusiestGroup(env, sds);
+        int busiestGroup;
+        if (m_v6) {
+            SdLbStats sds6;
+            busiestGroup = findBusiestGroupV6(env, sds6);
+        } else {
+            sds = DomainStats{};
+            busiestGroup = findBusiestGroup(env, sds);
+        }
         if (busiestGroup < 0)
             goto outBalanced;
-        busiestCpu = findBusiestQueue(env, {static_cast<uint32_t>(busiestGroup), info.groupSize});
+        const CpuRange group{static_cast<uint32_t>(busiestGroup), info.groupSize};
+        busiestCpu = m_v6 ? findBusiestQueueV6(env, group) : findBusiestQueue(env, group);
         if (busiestCpu < 0)
             goto outBalanced;
     }
@@ -609,7 +621,7 @@ redo:
         env.loopMax = std::min<uint32_t>(m_ctx.tunables.nrMigrate, src.nrRunning);
     moreBalance:
         m_machine.charge(pay, CostOp::BalanceLock); // double_rq_lock(dst, src)
-        moved += detachTasks(env, src);
+        moved += m_v6 ? detachTasksV6(env, src) : detachTasks(env, src);
         if (env.flags & LBF_NEED_BREAK) {
             env.flags &= ~LBF_NEED_BREAK;
             goto moreBalance;
@@ -657,8 +669,10 @@ redo:
                 src.activeBalance = true;
                 activeBal = true;
             }
-            // Kicked active balancing: force the next migrations even of cache-hot tasks.
-            sd.nrBalanceFailed = info.cacheNiceTries + 1;
+            // Kicked active balancing: force the next migrations even of cache-hot tasks
+            // (v4.11; v6.6 no longer does).
+            if (!m_v6)
+                sd.nrBalanceFailed = info.cacheNiceTries + 1;
             if (activeBal)
                 activeBalance(src, rq.cpu);
         }

@@ -2,6 +2,8 @@
 
 #include "sched/fair.h"
 #include "sched/machine.h"
+#include "sched/sglbstats.h"
+#include "sched/taskmover.h"
 #include "sim/simcontext.h"
 
 #include <cstdint>
@@ -11,25 +13,14 @@ namespace core {
 
 struct Task;
 
-/// What the balancer needs from the scheduler to move a task: detach and attach a queued task,
-/// or have the stopper push a running one. The scheduler implements it; the balancer gets it
-/// at construction.
-class TaskMover {
-public:
-    virtual void migrateQueued(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo) = 0;
-    virtual void migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, int level) = 0;
-
-protected:
-    ~TaskMover() = default;
-};
-
 /// The CFS load balancer of the v4.11..v4.14 era, the one the prefer-sibling change of 2017
 /// modified: periodic balancing from the tick with adaptive intervals, should_we_balance,
 /// group statistics and classification, busiest group and queue, imbalance calculation,
 /// detach_tasks with can_migrate_task (affinity, running, cache-hot), LBF_* retries, active
 /// balance through the stopper, newly-idle balancing and NOHZ idle balancing.
 /// Its own work costs simulated time: statistics per CPU examined, the double runqueue lock,
-/// each task moved.
+/// each task moved. Under the v6 models the statistics, the busiest group and queue, the
+/// imbalance and detach_tasks are those of the v5.5+ rework as in v6.6 (balancev6.cpp).
 class Balancer {
 public:
     enum class Idle { NotIdle, Idle, NewlyIdle };
@@ -54,6 +45,15 @@ public:
     bool overloaded() const { return m_overload; }
 
 private:
+    enum : uint32_t {
+        LBF_ALL_PINNED = 0x01,
+        LBF_NEED_BREAK = 0x02,
+        LBF_DST_PINNED = 0x04,
+        LBF_SOME_PINNED = 0x08,
+    };
+    static constexpr uint32_t kNrMigrateBreak = 32; ///< sched_nr_migrate_break
+    /// What the v6 balancer's imbalance counts (migrate_misfit needs asymmetric CPUs).
+    enum class MigrationType : uint8_t { Load, Util, Task };
     /// group_type of v4.11, in its order (a higher type is the busier one).
     enum class GroupType : uint8_t { Other, Imbalanced, Overloaded };
     struct GroupStats {
@@ -87,12 +87,24 @@ private:
         uint32_t loop = 0, loopMax = 0, loopBreak = 0;
         uint32_t flags = 0;
         uint32_t newDstCpu = 0;
+        MigrationType migrationType = MigrationType::Load; ///< v6
+
         /// CPUs removed from the candidates (env->cpus cleared: all pinned), a bitmap so that
         /// the test is O(1) however many a long redo chain removes.
         std::vector<bool> excluded;
         uint32_t excludedCount = 0;
         bool candidate(uint32_t cpu) const;
         void exclude(uint32_t cpu, uint32_t nrCpus);
+    };
+
+    /// sd_lb_stats of the v6 balancer.
+    struct SdLbStats {
+        int busiest = -1;
+        int local = -1;
+        SgLbStats busiestStat, localStat;
+        uint64_t totalLoad = 0, totalCapacity = 0, avgLoad = 0;
+        bool preferSibling = false;
+        SdLbStats() { busiestStat.idleCpus = UINT32_MAX; }
     };
 
     int64_t jiffies() const { return m_ctx.now.count() / m_ctx.tickPeriod.count(); }
@@ -118,6 +130,8 @@ private:
     void fixSmallImbalance(Env& env, DomainStats& sds);
     int findBusiestQueue(Env& env, CpuRange group);
     int detachTasks(Env& env, Rq& src);
+    /// detach_tasks' stop rules, counting this candidate (loop, loop_max, the lock break).
+    bool detachDone(Env& env, const Rq& src) const;
     bool canMigrateTask(Task& p, Env& env, Rq& src);
     bool taskHot(const Task& p, const Env& env, const Rq& src, const Rq& dst) const;
     bool needActiveBalance(const Env& env, const Rq& src) const;
@@ -126,10 +140,23 @@ private:
     void nohzIdleBalance(Rq& ilb);
     uint8_t& groupImbalance(size_t level, uint32_t cpu);
 
+    // The v6 balancer (balancev6.cpp).
+    bool smtGroups(size_t level) const;
+    bool coreIdle(uint32_t cpu) const;
+    bool shouldWeBalanceV6(const Env& env);
+    void updateSgLbStats(Env& env, CpuRange group, bool local, SgLbStats& s, bool& overload);
+    bool updateSdPickBusiest(size_t level, const SgLbStats& s, const SgLbStats& busiest) const;
+    uint32_t siblingImbalance(const Env& env, const SgLbStats& busiest, const SgLbStats& local) const;
+    void calculateImbalanceV6(Env& env, SdLbStats& sds);
+    int findBusiestGroupV6(Env& env, SdLbStats& sds);
+    int findBusiestQueueV6(Env& env, CpuRange group);
+    int detachTasksV6(Env& env, Rq& src);
+
     SimContext& m_ctx;
     Machine& m_machine;
     Fair& m_fair;
     TaskMover& m_mover;
+    const bool m_v6;                               ///< the v5.5+ balancer (v6 models)
     bool m_overload = false;                       ///< rd->overload
     int64_t m_nohzNextBalance = 0;                 ///< jiffies
     uint32_t m_nohzCpus = 0;                       ///< CPUs idle with the tick stopped

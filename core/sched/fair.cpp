@@ -65,13 +65,9 @@ void Fair::updateCurr(Rq& rq) {
         return;
     Task* t = rq.curr;
     assert(t && "task time accrued with no current task");
-    // cpuacct_charge is part of update_curr: its cost is in the time it measures.
-    m_cpuacct.chargeCost(rq, *t);
-    const SimTime d = rq.pendingExec;
-    rq.pendingExec = SimTime();
-    const SimTime user = std::min(d, t->userTime - t->acctUser);
-    t->acctUser += user;
-    m_cpuacct.account(rq.cpu, *t, user, d - user);
+    if (t->rt())
+        return; // the RT class accounts its own task (update_curr_rt)
+    const SimTime d = m_cpuacct.chargeExec(rq, *t);
     t->se.execStart = m_ctx.now;
     for (SchedEntity* se = &t->se; se; se = se->parent) {
         assert(se->heapPos < 0 && "vruntime of a queued entity must not change");

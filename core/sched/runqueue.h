@@ -23,6 +23,32 @@ struct DomainState {
     SimTime nextDecayMaxLbCost;
 };
 
+/// One CPU's RT runqueue (struct rt_rq without RT group scheduling). The kernel keeps one FIFO
+/// list per priority; here one vector holds them all in pick order (best priority first, FIFO
+/// within a priority). The running RT task stays in it, as in the kernel.
+struct RtRq {
+    std::vector<Task*> queue;
+    bool queued = true; ///< rt_queued: its tasks count in rq.nrRunning (false while throttled)
+    bool throttled = false;
+    SimTime rtTime;              ///< RT run time in the current period (rt_rq->rt_time)
+    SimTime runtime;             ///< this CPU's budget per period (rt_rq->rt_runtime; borrowing moves it)
+    SimTime execTotal;           ///< every nanosecond RT tasks have run here (the fair server reads it)
+    uint32_t distributePrev = 0; ///< cpumask_any_and_distribute's rotation, per CPU
+
+    uint32_t nrRunning() const { return static_cast<uint32_t>(queue.size()); }
+};
+
+/// The CPU's fair deadline server (v6.12, fair_server): a deferred 50 ms / 1 s reservation that
+/// runs fair tasks above the RT class when RT has starved them for most of a period.
+struct FairServerState {
+    enum class State : uint8_t { Off, Deferred, Serving, Throttled };
+    State state = State::Off;
+    bool deferRunning = false; ///< dl_defer_running: starved last period, so this one is not deferred
+    SimTime periodStart;       ///< the deadline is periodStart + period
+    SimTime rtExecAtStart;     ///< RtRq::execTotal at periodStart
+    uint32_t gen = 0;          ///< only the FairServer event carrying this generation is live
+};
+
 /// One CPU's runqueue and its time accounting.
 ///
 /// CPU time is classified by a cursor: everything before `cursor` is known to be task time,
@@ -31,8 +57,10 @@ struct DomainState {
 struct Rq {
     uint32_t cpu = 0;
     CfsRq cfs;
+    RtRq rt;
+    FairServerState fairServer;
     Task* curr = nullptr;
-    uint32_t nrRunning = 0; ///< CFS tasks on this runqueue, the current one included
+    uint32_t nrRunning = 0; ///< tasks of every class on this runqueue, the current one included
 
     SimTime cursor;
     SimTime pendingExec; ///< current task's time (user + system) not yet passed to update_curr

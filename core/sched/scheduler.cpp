@@ -7,12 +7,14 @@
 
 namespace core {
 
-Scheduler::Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup,
-                     Psi& psi, Cpuacct& cpuacct, Balancer& balancer)
+Scheduler::Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Rt& rt,
+                     FairServer& server, Wakeup& wakeup, Psi& psi, Cpuacct& cpuacct, Balancer& balancer)
     : m_ctx(ctx)
     , m_machine(machine)
     , m_cgroups(cgroups)
     , m_fair(fair)
+    , m_rt(rt)
+    , m_server(server)
     , m_wakeup(wakeup)
     , m_psi(psi)
     , m_cpuacct(cpuacct)
@@ -31,6 +33,8 @@ void Scheduler::initTask(Task& p) {
     p.tg = &effectiveGroup(p, false);
     recomputeAllowed(p);
     p.se.weight = loadWeight(p);
+    if (p.rt())
+        m_rt.taskFork(p);
     m_cgroups.at(p.cgroup).nrTasks++;
 }
 
@@ -74,13 +78,47 @@ void Scheduler::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
     // A wakeup for PSI is one that did not change CPU (a migrated task re-adds its flags).
     const bool wakeup = (flags & Fair::EnqueueWakeup) && !p.migrated;
     m_psi.enqueue(rq, p, wakeup);
-    m_fair.enqueueTask(rq, p, flags);
+    if (p.rt())
+        m_rt.enqueueTask(rq, p, false);
+    else
+        m_fair.enqueueTask(rq, p, flags);
     m_balancer.noteNrRunning(rq);
+    m_server.update(rq);
 }
 
 void Scheduler::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
     m_psi.dequeue(rq, p, flags & Fair::DequeueSleep);
-    m_fair.dequeueTask(rq, p, flags);
+    if (p.rt()) {
+        if (rq.curr == &p)
+            m_rt.updateCurr(rq);
+        m_rt.dequeueTask(rq, p);
+    } else {
+        m_fair.dequeueTask(rq, p, flags);
+    }
+    m_server.update(rq);
+}
+
+void Scheduler::updateCurr(Rq& rq) {
+    if (rq.curr && rq.curr->rt())
+        m_rt.updateCurr(rq);
+    else
+        m_fair.updateCurr(rq);
+}
+
+void Scheduler::putPrevTask(Rq& rq, Task& prev) {
+    if (prev.rt())
+        m_rt.putPrevTask(rq, prev);
+    else
+        m_fair.putPrevTask(rq, prev);
+}
+
+Task* Scheduler::pickNextTask(Rq& rq) {
+    if (m_server.serving(rq))
+        if (Task* t = m_fair.pickNextTask(rq))
+            return t;
+    if (Task* t = m_rt.pickNextTask(rq))
+        return t;
+    return m_fair.pickNextTask(rq);
 }
 
 // ---- switching --------------------------------------------------------------------------------
@@ -109,22 +147,24 @@ void Scheduler::countSwitch(Rq& rq, const Task* prev, const Task* next) {
 }
 
 void Scheduler::schedule(Rq& rq) {
-    m_fair.updateCurr(rq);
+    updateCurr(rq);
     Task* prev = rq.curr;
     if (prev) {
         if (prev->state == TaskState::Running) {
             prev->state = TaskState::Runnable;
             prev->runnableSince = m_ctx.now;
         }
-        m_fair.putPrevTask(rq, *prev);
+        putPrevTask(rq, *prev);
     }
     // While the scheduler picks, no task owns the CPU: work charged now is nobody's time
     // (prev's entity is back in the tree and its vruntime must not move).
     rq.curr = nullptr;
     rq.picking = true; // tasks pulled in meanwhile are picked below, not by a nested schedule()
-    Task* next = m_fair.pickNextTask(rq);
+    if (prev && prev->rt())
+        m_rt.pullRtTask(rq, *prev); // balance_rt: the CPU's RT priority may have dropped
+    Task* next = pickNextTask(rq);
     if (!next && m_balancer.idleBalance(rq))
-        next = m_fair.pickNextTask(rq);
+        next = pickNextTask(rq);
     rq.picking = false;
     rq.needResched = false;
     if (next == prev) {
@@ -134,6 +174,8 @@ void Scheduler::schedule(Rq& rq) {
         else
             m_balancer.enterIdle(rq); // stays idle (after a stopper push, say)
         armResume(rq);
+        if (next && next->rt())
+            m_rt.pushRtTasks(rq, MigrationReason::RtPush); // set_next_task_rt queues the push
         return;
     }
     countSwitch(rq, prev, next);
@@ -146,7 +188,7 @@ void Scheduler::schedule(Rq& rq) {
     }
     rq.curr = next;
     // A task whose dequeue is delayed (DELAY_DEQUEUE) is asleep for PSI, as psi_sched_switch has it.
-    m_psi.taskSwitch(rq, prev, next, prev && (!prev->se.onRq || prev->se.delayed));
+    m_psi.taskSwitch(rq, prev, next, prev && (!prev->queued() || prev->se.delayed));
     // The switch runs in the incoming task's context (finish_task_switch and the return path).
     m_machine.charge(rq, CostOp::ContextSwitch);
     if (next) {
@@ -159,6 +201,24 @@ void Scheduler::schedule(Rq& rq) {
         m_balancer.enterIdle(rq);
     }
     armResume(rq);
+    if (next && next->rt())
+        m_rt.pushRtTasks(rq, MigrationReason::RtPush); // the balance callback, once next runs
+}
+
+void Scheduler::reschedule(Rq& rq) {
+    if (rq.picking)
+        return;
+    Task* c = rq.curr;
+    if (!c) {
+        if (rq.nrRunning)
+            schedule(rq);
+        return;
+    }
+    const bool rtWaits = rq.rt.queued && !rq.rt.queue.empty();
+    const bool wrongClass = c->rt() ? !rq.rt.queued || (m_server.serving(rq) && rq.cfs.hNrRunning > 0)
+                                    : rtWaits && !m_server.serving(rq);
+    if (rq.needResched || wrongClass)
+        schedule(rq);
 }
 
 void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
@@ -169,7 +229,14 @@ void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
         return;
     }
     ensureTick(rq);
-    if (m_fair.checkPreemptWakeup(rq, p)) {
+    bool preempt;
+    if (p.rt())
+        preempt = !m_server.serving(rq) && m_rt.checkPreempt(rq, p); // the server is above RT
+    else if (rq.curr->rt())
+        preempt = false; // a fair task never preempts an RT one
+    else
+        preempt = m_fair.checkPreemptWakeup(rq, p);
+    if (preempt) {
         ++m_ctx.counters.wakeupPreemptions;
         schedule(rq);
     }
@@ -221,10 +288,15 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
         return;
     }
     const uint32_t prev = p.cpu.value();
-    const uint32_t cpu = m_wakeup.selectTaskRq(p, prev, wakerRq.cpu, waker, Wakeup::Kind::Wake, sync);
+    const uint32_t cpu = p.rt()
+                             ? m_rt.selectTaskRq(p, prev, wakerRq.cpu)
+                             : m_wakeup.selectTaskRq(p, prev, wakerRq.cpu, waker, Wakeup::Kind::Wake, sync);
     if (cpu != prev) {
         m_psi.ttwuDequeue(wakerRq, p);
-        m_fair.migrateTaskRq(p);
+        if (p.rt())
+            p.migrated = true;
+        else
+            m_fair.migrateTaskRq(p);
         setTaskCpu(p, cpu, MigrationReason::Wakeup, -1, wakerRq);
     }
     p.state = TaskState::Runnable;
@@ -236,13 +308,20 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
     m_balancer.noteWakeupOnIdle(rq);
     enqueueTask(rq, p, Fair::EnqueueWakeup);
     checkPreemptCurr(rq, p);
+    if (p.rt())
+        m_rt.taskWoken(rq, p);
 }
 
 void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
     p.cpu = CpuId(parentCpu);
-    m_fair.taskFork(p, parentCpu);
+    if (p.rt())
+        m_fair.setTaskRq(p, parentCpu); // its entity points at its group's queue, unused
+    else
+        m_fair.taskFork(p, parentCpu);
     Rq& parentRq = m_machine.rq(parentCpu);
-    const uint32_t cpu = m_wakeup.selectTaskRq(p, parentCpu, parentCpu, parent, Wakeup::Kind::Fork, false);
+    const uint32_t cpu =
+        p.rt() ? m_rt.selectTaskRq(p, parentCpu, parentCpu)
+               : m_wakeup.selectTaskRq(p, parentCpu, parentCpu, parent, Wakeup::Kind::Fork, false);
     if (cpu != parentCpu)
         placeNewTask(p, cpu, parentRq);
     p.state = TaskState::Runnable;
@@ -253,6 +332,8 @@ void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
         m_machine.charge(rq, CostOp::Ipi);
     enqueueTask(rq, p, Fair::EnqueueInitial);
     checkPreemptCurr(rq, p);
+    if (p.rt())
+        m_rt.taskWoken(rq, p);
 }
 
 void Scheduler::blockCurrent(Rq& rq, TaskState state, BlockReason reason) {
@@ -266,7 +347,10 @@ void Scheduler::blockCurrent(Rq& rq, TaskState state, BlockReason reason) {
 
 void Scheduler::yieldCurrent(Rq& rq) {
     ++m_ctx.counters.yields;
-    m_fair.yieldTask(rq);
+    if (rq.curr->rt())
+        m_rt.yieldTask(rq);
+    else
+        m_fair.yieldTask(rq);
     schedule(rq);
 }
 
@@ -277,7 +361,7 @@ void Scheduler::tick(Rq& rq) {
         return; // nohz: an idle CPU stops its tick
     // Account the tick to the mode it interrupted, before the tick's own kernel work.
     m_cpuacct.tick(rq, *rq.curr);
-    const bool resched = m_fair.taskTick(rq);
+    const bool resched = rq.curr->rt() ? m_rt.taskTick(rq) : m_fair.taskTick(rq);
     m_machine.charge(rq, CostOp::Tick);
     ensureTick(rq);
     m_balancer.tick(rq); // SCHED_SOFTIRQ and the NOHZ kick
@@ -315,6 +399,22 @@ void Scheduler::bandwidthTimer(EventKind kind, uint32_t taskGroup, uint32_t gen)
     kickUnthrottled(unthrottled);
 }
 
+void Scheduler::rtPeriodTimer(uint32_t gen) {
+    std::vector<Rq*> resched;
+    m_rt.periodTimer(gen, resched);
+    for (Rq* rq : resched) {
+        m_balancer.noteNrRunning(*rq);
+        reschedule(*rq);
+    }
+}
+
+void Scheduler::fairServerTimer(uint32_t cpu, uint32_t gen) {
+    Rq& rq = m_machine.rq(cpu);
+    updateCurr(rq); // the RT time of the period so far
+    if (m_server.timer(rq, gen))
+        reschedule(rq);
+}
+
 // ---- exit and moves ---------------------------------------------------------------------------
 
 void Scheduler::exitTask(Task& p) {
@@ -329,7 +429,7 @@ void Scheduler::exitTask(Task& p) {
     // do_exit -> sched_autogroup_exit_task: every exit passes through sched_move_task.
     schedMoveTask(p, true);
     const bool running = rq.curr == &p;
-    const bool queued = p.se.onRq;
+    const bool queued = p.queued();
     const bool blocked = !p.runnable();
     p.state = TaskState::Dead;
     p.exitTime = m_ctx.now;
@@ -346,7 +446,8 @@ void Scheduler::exitTask(Task& p) {
     // task_dead_fair: the dead task's load leaves its queue.
     if (!p.migrated)
         p.migrated = true;
-    m_fair.detachLoad(p);
+    if (!p.rt())
+        m_fair.detachLoad(p);
     if (m_exitListener)
         m_exitListener->taskExited(p);
 }
@@ -369,7 +470,24 @@ void Scheduler::schedMoveTask(Task& p, bool exiting) {
     // may be accounted to the task while its group entities are in their trees.
     m_machine.charge(rq, CostOp::GroupChange);
     const bool running = rq.curr == &p;
-    const bool queued = p.se.onRq;
+    const bool queued = p.queued();
+    if (p.rt()) {
+        // Without RT group scheduling the group only changes where its time is accounted;
+        // the task goes to the tail of its priority's list (ENQUEUE_RESTORE without HEAD).
+        if (queued) { // no PSI hook (SAVE)
+            if (running)
+                m_rt.updateCurr(rq);
+            m_rt.dequeueTask(rq, p);
+        }
+        p.tg = &target;
+        m_fair.setTaskRq(p, p.cpu.value());
+        if (queued)
+            m_rt.enqueueTask(rq, p, false);
+        m_ctx.counters.schedMoveTaskTime += rq.overhead - before;
+        if (running && !exiting)
+            schedule(rq);
+        return;
+    }
     if (queued)
         m_fair.dequeueTask(rq, p, Fair::DequeueSave | Fair::DequeueMove); // no PSI hook (SAVE)
     if (running) {
@@ -439,10 +557,11 @@ void Scheduler::setAffinity(Task& p, std::shared_ptr<const CpuSet> mask) {
 
 void Scheduler::migrateQueued(Task& p, uint32_t cpu, MigrationReason reason, int level, Rq& chargeTo) {
     Rq& src = m_machine.rq(p.cpu.value());
-    assert(src.curr != &p && p.se.onRq);
+    assert(src.curr != &p && p.queued());
     dequeueTask(src, p, 0);
     p.migrated = true;
-    m_fair.detachLoad(p);
+    if (!p.rt())
+        m_fair.detachLoad(p);
     setTaskCpu(p, cpu, reason, level, chargeTo);
     Rq& dst = m_machine.rq(cpu);
     if (m_machine.idle(dst) && &dst != &chargeTo)
@@ -456,11 +575,11 @@ void Scheduler::migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, in
     // it is not running, and then lets the CPU pick its next task.
     Rq& src = m_machine.rq(p.cpu.value());
     assert(src.curr == &p);
-    m_fair.updateCurr(src);
+    updateCurr(src);
     p.state = TaskState::Runnable;
     p.runnableSince = m_ctx.now;
     ++p.nivcsw;
-    m_fair.putPrevTask(src, p);
+    putPrevTask(src, p);
     src.curr = nullptr;
     countSwitch(src, &p, nullptr);
     m_psi.taskSwitch(src, &p, nullptr, false); // the stopper runs: p is no longer on the CPU

@@ -5,7 +5,9 @@
 #include "sched/balance.h"
 #include "sched/cgroups.h"
 #include "sched/fair.h"
+#include "sched/fairserver.h"
 #include "sched/machine.h"
+#include "sched/rt.h"
 #include "sched/task.h"
 #include "sched/wakeup.h"
 #include "sim/simcontext.h"
@@ -23,11 +25,13 @@ public:
 
 /// The scheduler core (kernel/sched/core.c): switching, waking, new tasks, blocking, exit,
 /// the tick, cgroup and group moves (sched_move_task), migrations, and the PSI and cpuacct
-/// hooks on those paths. Every operation charges its cost to the CPU that performs it.
+/// hooks on those paths. It dispatches to the scheduling classes in their order: the fair
+/// deadline server (v6.12), RT, fair. Every operation charges its cost to the CPU that
+/// performs it.
 class Scheduler final : public TaskMover {
 public:
-    Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Wakeup& wakeup, Psi& psi,
-              Cpuacct& cpuacct, Balancer& balancer);
+    Scheduler(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Fair& fair, Rt& rt, FairServer& server,
+              Wakeup& wakeup, Psi& psi, Cpuacct& cpuacct, Balancer& balancer);
 
     void setExitListener(TaskExitListener* l) { m_exitListener = l; }
 
@@ -55,6 +59,12 @@ public:
     void setCpuMax(TaskGroup& tg, const CpuMax& max);
     /// A task group's bandwidth period or slack timer fired.
     void bandwidthTimer(EventKind kind, uint32_t taskGroup, uint32_t gen);
+    /// The RT period timer fired.
+    void rtPeriodTimer(uint32_t gen);
+    /// A CPU's fair server timer fired.
+    void fairServerTimer(uint32_t cpu, uint32_t gen);
+    /// update_curr of the current task's class.
+    void updateCurr(Rq& rq);
 
     /// enqueue_task / dequeue_task: the PSI hook and the CFS class.
     void enqueueTask(Rq& rq, Task& p, uint32_t flags);
@@ -79,6 +89,7 @@ public:
 
     Machine& machine() { return m_machine; }
     Fair& fair() { return m_fair; }
+    Rt& rt() { return m_rt; }
     Psi& psi() { return m_psi; }
 
 private:
@@ -86,6 +97,13 @@ private:
     /// reports it to the trace sink.
     void countSwitch(Rq& rq, const Task* prev, const Task* next);
     void checkPreemptCurr(Rq& rq, Task& p);
+    /// put_prev_task of prev's class.
+    void putPrevTask(Rq& rq, Task& prev);
+    /// The class pick in class order: the serving fair server, RT, fair.
+    Task* pickNextTask(Rq& rq);
+    /// resched_curr after a class's state changed from outside the CPU (a timer): picks again
+    /// if the current task is no longer the one the classes would choose.
+    void reschedule(Rq& rq);
     /// Runqueues that got tasks back from an unthrottle: an idle one picks them up.
     void kickUnthrottled(const std::vector<Rq*>& rqs);
 
@@ -93,6 +111,8 @@ private:
     Machine& m_machine;
     CgroupTree& m_cgroups;
     Fair& m_fair;
+    Rt& m_rt;
+    FairServer& m_server;
     Wakeup& m_wakeup;
     Psi& m_psi;
     Cpuacct& m_cpuacct;

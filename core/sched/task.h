@@ -25,6 +25,7 @@ struct Task {
     uint32_t session = 0;    ///< autogroup session id, 0 = none
     int nice = 0;
     SchedPolicy policy = SchedPolicy::Other;
+    uint8_t rtPriority = 0; ///< 1..99 for FIFO and RR (higher runs first); kernel prio = 99 - rtPriority
     std::shared_ptr<const CpuSet> affinity; ///< requested affinity; null = all CPUs
     std::shared_ptr<const CpuSet> allowed;  ///< affinity within the cgroup's cpus; null = all
 
@@ -35,6 +36,8 @@ struct Task {
     bool migrated = false; ///< moved CPU while not queued; vruntime is relative
 
     SchedEntity se;
+    bool rtOnRq = false;       ///< queued on its CPU's RT runqueue (an RT task)
+    uint32_t rtSliceTicks = 0; ///< SCHED_RR: ticks left of its time slice
 
     std::shared_ptr<const Program> program;
     ProgramCursor cursor;
@@ -75,6 +78,10 @@ struct Task {
     Task* lbNext = nullptr;
 
     bool allowedOn(CpuId c) const { return !allowed || allowed->test(c); }
+    /// In the RT class (SCHED_FIFO or SCHED_RR).
+    bool rt() const { return rtPolicy(policy); }
+    /// task_on_rq_queued: on its CPU's runqueue, whatever the class.
+    bool queued() const { return rt() ? rtOnRq : se.onRq; }
     bool runnable() const { return state == TaskState::Running || state == TaskState::Runnable; }
 };
 

@@ -101,4 +101,16 @@ std::string Topology::cpuLabel(CpuId c) const {
            std::to_string(i.coreInSocket) + "/" + std::to_string(i.thread) + ")";
 }
 
+void Topology::useV6Parameters() {
+    for (DomainLevelInfo& d : m_levels) {
+        d.busyFactor = 16;
+        if (d.imbalancePct == 125)
+            d.imbalancePct = 117;
+        if (d.level == DomainLevel::Numa)
+            d.flags &= ~SD_PREFER_SIBLING;
+        else
+            d.flags |= SD_PREFER_SIBLING;
+    }
+}
+
 } // namespace core

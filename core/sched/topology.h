@@ -96,6 +96,9 @@ public:
     uint32_t capacityOrig() const { return m_capacityOrig; }
     /// v4.11 SMT capacity: smt_gain (1178) shared by a core's threads; off = 1024 per CPU.
     void setSmtGainCapacity(bool on);
+    /// The sched_init() parameters of v5.x/v6.x: imbalance_pct 117 above the LLC (was 125),
+    /// busy_factor 16 (was 32), SD_PREFER_SIBLING on every level below NUMA.
+    void useV6Parameters();
 
     /// "cpu5 (0/2/1)": number with socket/core/thread, as lane labels show it.
     std::string cpuLabel(CpuId c) const;

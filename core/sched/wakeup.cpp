@@ -9,7 +9,8 @@ namespace core {
 Wakeup::Wakeup(SimContext& ctx, Machine& machine, Fair& fair)
     : m_ctx(ctx)
     , m_machine(machine)
-    , m_fair(fair) {
+    , m_fair(fair)
+    , m_v6(kernelModelInfo(ctx.model).v6Balancer) {
     const uint32_t llcSize = machine.topology().llc(CpuId(0)).count;
     m_hasIdleCores.assign(machine.nrCpus() / llcSize, 1);
 }
@@ -142,6 +143,13 @@ uint32_t Wakeup::selectIdleSibling(Task& p, uint32_t prev, uint32_t target) {
     return p.allowedOn(CpuId(target)) ? target : prev;
 }
 
+bool Wakeup::groupAllowed(const Task& p, CpuRange group) {
+    for (uint32_t c = group.first; c < group.end(); ++c)
+        if (p.allowedOn(CpuId(c)))
+            return true;
+    return false;
+}
+
 int Wakeup::findIdlestGroup(size_t level, Task& p, uint32_t thisCpu) {
     const Topology& topo = m_machine.topology();
     const DomainLevelInfo& d = topo.levels()[level];
@@ -152,10 +160,7 @@ int Wakeup::findIdlestGroup(size_t level, Task& p, uint32_t thisCpu) {
     uint64_t minRunnable = kMax, minAvg = kMax, thisRunnable = 0, thisAvg = 0;
     int idlest = -1;
     for (uint32_t g = span.first; g < span.end(); g += d.groupSize) {
-        bool allowed = false;
-        for (uint32_t c = g; c < g + d.groupSize && !allowed; ++c)
-            allowed = p.allowedOn(CpuId(c));
-        if (!allowed)
+        if (!groupAllowed(p, {g, d.groupSize}))
             continue;
         const bool local = thisCpu >= g && thisCpu < g + d.groupSize;
         uint64_t runnable = 0, avg = 0, capacity = 0;
@@ -208,7 +213,9 @@ uint32_t Wakeup::findIdlestGroupCpu(CpuRange group, Task& p, uint32_t thisCpu) {
                 idlest = static_cast<int>(c);
             }
         } else if (idlest < 0) {
-            const uint64_t load = m_fair.cpuLoad(rq);
+            uint64_t load = m_fair.cpuLoad(rq);
+            if (m_v6)
+                load = rq.cfs.avg.loadAvg; // cpu_load(): load_avg, blocked load included
             if (load < minLoad || (load == minLoad && c == thisCpu)) {
                 minLoad = load;
                 leastLoaded = static_cast<int>(c);
@@ -224,7 +231,7 @@ uint32_t Wakeup::findIdlestCpu(Task& p, uint32_t cpu, int level) {
     const Topology& topo = m_machine.topology();
     while (level >= 0) {
         const size_t l = static_cast<size_t>(level);
-        const int g = findIdlestGroup(l, p, cpu);
+        const int g = m_v6 ? findIdlestGroupV6(l, p, cpu) : findIdlestGroup(l, p, cpu);
         if (g < 0) {
             --level;
             continue;

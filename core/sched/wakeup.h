@@ -2,6 +2,7 @@
 
 #include "sched/fair.h"
 #include "sched/machine.h"
+#include "sched/sglbstats.h"
 #include "sim/simcontext.h"
 
 #include <cstdint>
@@ -13,7 +14,9 @@ struct Task;
 
 /// Where a waking or new task goes: select_task_rq_fair of the v4.11..v4.14 era, with
 /// wake_wide, wake_affine, select_idle_sibling (idle core, then idle CPU in the LLC, then an
-/// idle SMT sibling) and the find_idlest_group / find_idlest_cpu slow path for fork.
+/// idle SMT sibling) and the find_idlest_group / find_idlest_cpu slow path for fork. Under the
+/// v6 models fork placement is the v5.5+ find_idlest_group (sched_balance_find_dst_group):
+/// groups classified by utilisation and idle CPUs (wakeupv6.cpp).
 class Wakeup {
 public:
     enum class Kind { Wake, Fork };
@@ -42,11 +45,18 @@ private:
     int firstIdleAllowed(Task& p, CpuRange range, uint32_t from);
     uint32_t findIdlestCpu(Task& p, uint32_t cpu, int level);
     int findIdlestGroup(size_t level, Task& p, uint32_t thisCpu);
+    /// Does the group have a CPU the task may use (sched_group_span & p->cpus_ptr)?
+    static bool groupAllowed(const Task& p, CpuRange group);
+    // v5.5+ fork placement (wakeupv6.cpp).
+    int findIdlestGroupV6(size_t level, Task& p, uint32_t thisCpu);
+    /// update_sg_wakeup_stats: the group's figures as the task's placement sees them.
+    SgLbStats wakeupStats(CpuRange group, const Task& p, uint32_t imbalancePct);
     uint32_t findIdlestGroupCpu(CpuRange group, Task& p, uint32_t thisCpu);
 
     SimContext& m_ctx;
     Machine& m_machine;
     Fair& m_fair;
+    const bool m_v6;                     ///< the v5.5+ fork placement (v6 models)
     std::vector<uint8_t> m_hasIdleCores; ///< per LLC
     uint64_t m_scanned = 0;
 };

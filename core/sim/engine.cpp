@@ -24,12 +24,16 @@ Engine::Engine(std::shared_ptr<const ScenarioSpec> spec, EngineOptions options)
     , m_cpuacct(m_ctx, m_machine, m_cgroups)
     , m_psi(m_ctx, m_machine, m_cgroups)
     , m_fair(m_ctx, m_machine, m_cgroups, m_cpuacct)
+    , m_rt(m_ctx, m_machine, m_cpuacct, m_sched)
+    , m_fairServer(m_ctx, m_machine)
     , m_wakeup(m_ctx, m_machine, m_fair)
-    , m_sched(m_ctx, m_machine, m_cgroups, m_fair, m_wakeup, m_psi, m_cpuacct, m_balancer)
+    , m_sched(m_ctx, m_machine, m_cgroups, m_fair, m_rt, m_fairServer, m_wakeup, m_psi, m_cpuacct, m_balancer)
     , m_balancer(m_ctx, m_machine, m_fair, m_sched)
     , m_interp(m_ctx, m_machine, m_sched, m_channels, *this) {
     const ScenarioSpec& s = *m_spec;
     m_machine.topology().setSmtGainCapacity(s.kernel.smtGainCapacity);
+    if (kernelModelInfo(s.kernel.model).v6Balancer)
+        m_machine.topology().useV6Parameters();
     for (Rq& rq : m_machine.rqs())
         rq.capacity = m_machine.topology().capacityOrig();
     m_sched.setExitListener(this);
@@ -93,17 +97,19 @@ std::shared_ptr<const CpuSet> Engine::cpus(const CpuListParse& list) {
 // ---- task creation ------------------------------------------------------------------------------
 
 Task& Engine::newTask(std::string name, CgroupId cg, uint32_t session, int nice, SchedPolicy policy,
-                      std::shared_ptr<const CpuSet> affinity, std::shared_ptr<const Program> program) {
+                      uint8_t rtPriority, std::shared_ptr<const CpuSet> affinity,
+                      std::shared_ptr<const Program> program) {
     Task& t = m_tasks.create(std::move(name));
     t.cgroup = cg;
     t.session = session;
     t.nice = nice;
     t.policy = policy;
+    t.rtPriority = rtPriority;
     t.affinity = std::move(affinity);
     t.program = std::move(program);
     m_sched.initTask(t);
     if (m_ctx.trace)
-        m_ctx.trace->taskCreated(t.id, t.name, t.cgroup);
+        m_ctx.trace->taskCreated(t.id, t.name, t.cgroup, t.policy, t.rtPriority);
     return t;
 }
 
@@ -135,8 +141,8 @@ void Engine::createTasks(const TaskSpec& spec, SimTime startAt) {
                 shared = compileProgram(spec.program, 0, *this);
             prog = shared;
         }
-        Task& t = newTask(instanceName(spec.name, spec.count, i), cg, sess, spec.nice, spec.policy, affinity,
-                          std::move(prog));
+        Task& t = newTask(instanceName(spec.name, spec.count, i), cg, sess, spec.nice, spec.policy,
+                          spec.rtPriority, affinity, std::move(prog));
         setCustomSlice(t, spec.slice);
         ++m_pendingLaunches;
         m_ctx.schedule(startAt + spec.start, EventKind::TaskStart, t.slot, t.id.value());
@@ -154,7 +160,8 @@ Task* Engine::fork(Task& parent, const ForkTemplate& tmpl) {
         return nullptr;
     }
     Task& c = newTask(tmpl.name, tmpl.cgroup.value_or(parent.cgroup), tmpl.session.value_or(parent.session),
-                      tmpl.nice, tmpl.policy, tmpl.affinity.value_or(parent.affinity), tmpl.program);
+                      tmpl.nice, tmpl.policy, tmpl.rtPriority, tmpl.affinity.value_or(parent.affinity),
+                      tmpl.program);
     setCustomSlice(c, tmpl.slice);
     c.parent = parent.id;
     c.parentSlot = parent.slot;
@@ -234,6 +241,12 @@ void Engine::dispatch(const Event& ev) {
     case EventKind::BandwidthSlack:
         m_sched.bandwidthTimer(static_cast<EventKind>(ev.kind), ev.a, ev.b);
         break;
+    case EventKind::RtPeriod:
+        m_sched.rtPeriodTimer(static_cast<uint32_t>(ev.b));
+        break;
+    case EventKind::FairServer:
+        m_sched.fairServerTimer(ev.a, static_cast<uint32_t>(ev.b));
+        break;
     case EventKind::Timeline: {
         const TimelineEntry& e = m_spec->timeline[ev.a];
         if (e.kind == TimelineEntry::Kind::Spawn)
@@ -298,6 +311,11 @@ Engine::ExecutedEvent Engine::lastEvent() const {
         e.index = m_lastEvent.a;
         e.cgroup = const_cast<CgroupTree&>(m_cgroups).group(m_lastEvent.a).cgroup;
         break;
+    case EventKind::RtPeriod:
+        break;
+    case EventKind::FairServer:
+        e.cpu = m_lastEvent.a;
+        break;
     }
     return e;
 }
@@ -335,7 +353,7 @@ void Engine::finish() {
     m_finished = true;
     for (Rq& rq : m_machine.rqs()) {
         if (rq.curr)
-            m_fair.updateCurr(rq);
+            m_sched.updateCurr(rq);
         else
             m_machine.advance(rq);
     }
@@ -353,7 +371,8 @@ void Engine::flushTrace() {
 void Engine::setTraceSink(TraceSink* sink) {
     m_ctx.trace = sink;
     if (sink)
-        m_tasks.forEach([&](const Task& t) { sink->taskCreated(t.id, t.name, t.cgroup); });
+        m_tasks.forEach(
+            [&](const Task& t) { sink->taskCreated(t.id, t.name, t.cgroup, t.policy, t.rtPriority); });
 }
 
 // ---- live commands ------------------------------------------------------------------------------
@@ -638,8 +657,15 @@ std::string Engine::checkInvariants() const {
     for (const Rq& rq : m_machine.rqs()) {
         if (rq.busy + rq.idle + rq.overhead != rq.cursor)
             return "cpu" + std::to_string(rq.cpu) + ": busy + idle + overhead != accounted time";
-        if (rq.nrRunning != rq.cfs.hNrRunning)
-            return "cpu" + std::to_string(rq.cpu) + ": nr_running differs from the CFS count";
+        if (rq.nrRunning != rq.cfs.hNrRunning + (rq.rt.queued ? rq.rt.nrRunning() : 0))
+            return "cpu" + std::to_string(rq.cpu) + ": nr_running differs from the CFS and RT counts";
+        for (size_t i = 0; i < rq.rt.queue.size(); ++i) {
+            const Task* t = rq.rt.queue[i];
+            if (!t->rt() || !t->rtOnRq || t->cpu.value() != rq.cpu)
+                return "cpu" + std::to_string(rq.cpu) + ": RT queue holds " + t->name + " wrongly";
+            if (i > 0 && rq.rt.queue[i - 1]->rtPriority < t->rtPriority)
+                return "cpu" + std::to_string(rq.cpu) + ": RT queue out of priority order";
+        }
         if (rq.cfs.runnableWeight != rq.cfs.loadWeight)
             return "cpu" + std::to_string(rq.cpu) + ": runnable weight " +
                    std::to_string(rq.cfs.runnableWeight) + " differs from the queued weight " +
@@ -661,7 +687,15 @@ std::string Engine::checkInvariants() const {
     m_tasks.forEach([&](const Task& t) {
         if (t.state != TaskState::Dead)
             ++perCgroup[t.cgroup.value()];
-        if (t.runnable()) {
+        if (t.rt()) {
+            if (t.runnable() != t.rtOnRq && problem.empty())
+                problem = "RT task " + t.name + (t.rtOnRq ? " is queued while " : " is not queued while ") +
+                          taskStateName(t.state);
+            if (t.runnable() && m_machine.rq(t.cpu.value()).rt.queued) // throttled RT leaves nr_running
+                ++runnable[t.cpu.value()];
+            if (t.se.onRq && problem.empty())
+                problem = "RT task " + t.name + " is on a CFS queue";
+        } else if (t.runnable()) {
             if (!t.se.cfsRq->throttleCount) // a throttled hierarchy's tasks leave nr_running
                 ++runnable[t.cpu.value()];
             if ((!t.se.onRq || t.se.delayed) && problem.empty())

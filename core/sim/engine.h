@@ -144,7 +144,8 @@ private:
     void createTasks(const TaskSpec& spec, SimTime startAt);
     void setCustomSlice(Task& t, std::optional<SimTime> slice);
     Task& newTask(std::string name, CgroupId cg, uint32_t session, int nice, SchedPolicy policy,
-                  std::shared_ptr<const CpuSet> affinity, std::shared_ptr<const Program> program);
+                  uint8_t rtPriority, std::shared_ptr<const CpuSet> affinity,
+                  std::shared_ptr<const Program> program);
     void startTask(Task& t);
     void applyTimeline(const TimelineEntry& e);
     void finish();
@@ -167,6 +168,8 @@ private:
     Cpuacct m_cpuacct;
     Psi m_psi;
     Fair m_fair;
+    Rt m_rt;
+    FairServer m_fairServer;
     Wakeup m_wakeup;
     Scheduler m_sched; ///< before the balancer, which moves tasks through it (TaskMover)
     Balancer m_balancer;

@@ -33,6 +33,7 @@ void compileInto(const std::vector<ActionSpec>& actions, uint32_t instance, Name
             t->nice = c.nice;
             t->slice = c.slice;
             t->policy = c.policy;
+            t->rtPriority = c.rtPriority;
             if (c.cpus)
                 t->affinity = r.cpus(*c.cpus);
             t->start = c.start;

@@ -37,6 +37,7 @@ struct ForkTemplate {
     std::optional<uint32_t> session; ///< absent: inherit the parent's
     int nice = 0;
     SchedPolicy policy = SchedPolicy::Other;
+    uint8_t rtPriority = 0;
     std::optional<SimTime> slice; ///< custom slice (v6.12 model)
     /// Absent: inherit the parent's (fork copies the affinity mask). Present: the child's own,
     /// where a null set means every CPU, so a child that asks for all CPUs is not pinned to its

@@ -21,6 +21,8 @@ enum class EventKind : uint32_t {
     PsiAvgs,         ///< a = PSI group: its delayed averaging work
     BandwidthPeriod, ///< a = task group, b = generation: cpu.max period timer (refill)
     BandwidthSlack,  ///< a = task group, b = generation: cpu.max slack timer (returned runtime)
+    RtPeriod,        ///< b = generation: the RT bandwidth period timer (sched_rt_period_timer)
+    FairServer,      ///< a = cpu, b = generation: the CPU's fair deadline server timer (v6.12)
 };
 
 /// What every engine component shares: the clock, the queue, randomness, the cost model,

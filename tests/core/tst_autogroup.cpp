@@ -143,11 +143,12 @@ private slots:
     }
 
     void theUtilisationLeftBehindChangesNoDecisionYet() {
-        // What got the change reverted in 6.14 was fork placement reading the utilisation the
-        // skip leaves behind. The v4.11 fork path (find_idlest_group) reads load only, so in
-        // this model the side effect has no consequence: with the move's own costs set to zero
-        // (so both runs keep the same timing), builtin:autogroup-exit places every child on the
-        // same CPU at the same time and runs every slice alike with the skip on and off.
+        // What got the change reverted in 6.14 was placement and balancing reading the
+        // utilisation the skip leaves behind. The v4.11 fork path (find_idlest_group) reads load
+        // only, so under v4.11 the side effect has no consequence: with the move's own costs set
+        // to zero (so both runs keep the same timing), builtin:autogroup-exit places every child
+        // on the same CPU at the same time and runs every slice alike with the skip on and off.
+        // (Under the v6 models it does change placements: tst_balancev6.)
         struct Log : TraceSink {
             std::vector<std::tuple<int64_t, uint32_t, uint32_t>> placements;
             std::vector<std::tuple<int64_t, int64_t, uint32_t, uint32_t>> slices;

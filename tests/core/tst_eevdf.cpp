@@ -347,7 +347,7 @@ private slots:
         QFETCH(QString, model);
         const KernelModel m = *kernelModelFromName(model.toStdString());
         for (const char* name : {"builtin:default", "builtin:autogroup-exit", "builtin:psi-clock-pipe",
-                                 "builtin:ebizzy-smt8", "builtin:cpu-max"}) {
+                                 "builtin:ebizzy-smt8", "builtin:cpu-max", "builtin:rt-audio"}) {
             LoadResult r = loadScenario(name);
             QVERIFY2(r.ok(), name);
             LoadResult onModel = loadScenarioText(scenarioForModel(r.text, m).text, name);

@@ -1,5 +1,5 @@
 // Scheduling policies of the fair class (SCHED_NORMAL, SCHED_BATCH, SCHED_IDLE) on every kernel
-// model, and the RT policies refused with a clear message until the RT class is simulated.
+// model, and the policy keys checked as sched_setscheduler checks them (tst_rt runs the RT class).
 #include "base/kernelmodel.h"
 #include "sim/engine.h"
 #include "testutil.h"
@@ -81,18 +81,30 @@ private slots:
         QVERIFY2(overIdle >= normal, qPrintable(QStringLiteral("%1 %2").arg(overIdle).arg(normal)));
     }
 
-    void rtPoliciesAreRefusedUntilSimulated() {
+    void policyKeysAreCheckedAsSchedSetschedulerChecksThem() {
         json j = testutil::baseScenario();
         j["tasks"][0]["policy"] = "fifo";
         j["tasks"][0]["rt_priority"] = 50;
+        QCOMPARE(testutil::load(j)->tasks[0].rtPriority, uint8_t{50});
+        j["tasks"][0].erase("rt_priority");
         LoadResult r = loadScenarioText(j.dump(), "p.json");
         QVERIFY(!r.ok());
         QCOMPARE(r.errors.size(), size_t{1});
-        QVERIFY2(
-            r.errors[0] ==
-                "p.json: tasks[0].policy: \"fifo\" (SCHED_FIFO) is the RT class, which is not simulated yet; "
-                "the fair class takes \"other\", \"batch\" or \"idle\"",
-            r.errors[0].c_str());
+        QVERIFY2(r.errors[0] == "p.json: tasks[0].rt_priority: missing: \"policy\": \"fifo\" needs an RT "
+                                "priority from 1 to 99",
+                 r.errors[0].c_str());
+        j["tasks"][0]["rt_priority"] = 100;
+        r = loadScenarioText(j.dump(), "p.json");
+        QVERIFY(!r.ok());
+        QVERIFY2(r.errors[0].find("tasks[0].rt_priority") != std::string::npos, r.errors[0].c_str());
+        j["tasks"][0]["rt_priority"] = 1;
+        j["tasks"][0]["slice"] = "3ms";
+        r = loadScenarioText(j.dump(), "p.json");
+        QVERIFY(!r.ok());
+        QVERIFY2(r.errors[0].find("tasks[0].slice: a custom slice is for the fair class; \"fifo\"") !=
+                     std::string::npos,
+                 r.errors[0].c_str());
+        j["tasks"][0].erase("slice");
         j["tasks"][0]["policy"] = "deadline";
         r = loadScenarioText(j.dump(), "p.json");
         QVERIFY(!r.ok());

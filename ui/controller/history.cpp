@@ -71,6 +71,7 @@ void History::reset(uint32_t nrCpus) {
     m_commands.clear();
     m_samples.clear();
     m_taskNames.clear();
+    m_anyRt = false;
     m_names.clear();
     m_nameIndex.clear();
     m_latest = core::Snapshot{};
@@ -111,11 +112,12 @@ void History::append(const core::Snapshot& s) {
         if (t.cpu < m_throttles.size())
             m_throttles[t.cpu].push_back({t.start.count(), t.end.count(), t.cgroup.value()});
     m_commands.insert(m_commands.end(), s.commands.begin(), s.commands.end());
-    for (const auto& [id, name] : s.newTasks) {
-        auto [it, fresh] = m_nameIndex.try_emplace(name, static_cast<uint32_t>(m_names.size()));
+    for (const core::NewTask& t : s.newTasks) {
+        auto [it, fresh] = m_nameIndex.try_emplace(t.name, static_cast<uint32_t>(m_names.size()));
         if (fresh)
-            m_names.push_back(name);
-        m_taskNames[id.value()] = {it->second, m_now};
+            m_names.push_back(t.name);
+        m_taskNames[t.id.value()] = {it->second, m_now, t.policy, t.rtPriority};
+        m_anyRt |= core::rtPolicy(t.policy);
     }
 
     for (const core::StateSample& p : s.samples)
@@ -178,6 +180,13 @@ std::pair<size_t, size_t> History::switchesWithin(SimNs from, SimNs to) const {
 const std::string& History::taskName(uint32_t id) const {
     auto it = m_taskNames.find(id);
     return it == m_taskNames.end() ? kNoName : m_names[it->second.index];
+}
+
+History::TaskClass History::taskClass(uint32_t id) const {
+    auto it = m_taskNames.find(id);
+    if (it == m_taskNames.end())
+        return {};
+    return {it->second.policy, it->second.rtPriority};
 }
 
 void History::compactIfNeeded() {

@@ -100,6 +100,15 @@ public:
     const core::Snapshot& latest() const { return m_latest; }
     /// The task's name, "" if unknown (never seen, or forgotten with old history).
     const std::string& taskName(uint32_t id) const;
+    /// The task's policy and RT priority (other, 0 if unknown).
+    struct TaskClass {
+        core::SchedPolicy policy = core::SchedPolicy::Other;
+        uint8_t rtPriority = 0;
+        bool rt() const { return core::rtPolicy(policy); }
+    };
+    TaskClass taskClass(uint32_t id) const;
+    /// Has an RT task been seen in this run?
+    bool anyRtTask() const { return m_anyRt; }
 
 private:
     template <class Cgroups>
@@ -121,6 +130,8 @@ private:
     struct Name {
         uint32_t index;
         SimNs created;
+        core::SchedPolicy policy = core::SchedPolicy::Other;
+        uint8_t rtPriority = 0;
     };
     std::unordered_map<uint32_t, Name> m_taskNames;
     std::vector<std::string> m_names;
@@ -131,6 +142,7 @@ private:
     SimNs m_coarseUntil = 0;
     uint64_t m_migrationsDelivered = 0;
     uint64_t m_snapshots = 0;
+    bool m_anyRt = false;
     int m_compactions = 0;
 };
 

@@ -26,7 +26,8 @@ constexpr std::array<const char*, core::kMigrationReasonCount> kReasons = {
     QT_TRANSLATE_NOOP("ui::KernelText", "wakeup"),  QT_TRANSLATE_NOOP("ui::KernelText", "periodic"),
     QT_TRANSLATE_NOOP("ui::KernelText", "newidle"), QT_TRANSLATE_NOOP("ui::KernelText", "nohz"),
     QT_TRANSLATE_NOOP("ui::KernelText", "active"),  QT_TRANSLATE_NOOP("ui::KernelText", "affinity"),
-    QT_TRANSLATE_NOOP("ui::KernelText", "move")};
+    QT_TRANSLATE_NOOP("ui::KernelText", "move"),    QT_TRANSLATE_NOOP("ui::KernelText", "rt_push"),
+    QT_TRANSLATE_NOOP("ui::KernelText", "rt_pull")};
 
 /// In core::Optimization order; the same sentences as core's catalog, one line each.
 constexpr std::array<const char*, core::kOptimizationCount> kSummaries = {
@@ -53,12 +54,14 @@ constexpr std::array<const char*, core::kOptimizationCount> kSummaries = {
 constexpr std::array<const char*, 7> kModelTexts = {
     QT_TRANSLATE_NOOP("ui::KernelText",
                       "CFS (vruntime, sched_latency slices, tick preemption) and the v4.11 load balancer"),
-    QT_TRANSLATE_NOOP("ui::KernelText",
-                      "EEVDF fair class as merged in v6.6; load balancer still the v4.11 one "
-                      "(v6 balancer not modelled yet)"),
-    QT_TRANSLATE_NOOP("ui::KernelText",
-                      "EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices; load balancer still the "
-                      "v4.11 one"),
+    QT_TRANSLATE_NOOP(
+        "ui::KernelText",
+        "EEVDF fair class as merged in v6.6, the v5.5+ load balancer with 6.6's SMT balance, RT "
+        "throttling"),
+    QT_TRANSLATE_NOOP(
+        "ui::KernelText",
+        "EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices, the v6.6 load balancer, the "
+        "fair deadline server"),
     QT_TRANSLATE_NOOP("ui::KernelText", "merged in v5.13: always on in this model"),
     QT_TRANSLATE_NOOP("ui::KernelText",
                       "v6.12 reads the clock inside every group's update again (the fix for bogus pressure "
@@ -141,6 +144,14 @@ QString executedEventText(const core::Engine& engine) {
         what = QCoreApplication::translate("ui::KernelText",
                                            "cpu.max slack timer of %1: returned runtime handed out")
                    .arg(QString::fromStdString(engine.cgroups().at(e.cgroup).path));
+        break;
+    case core::EventKind::RtPeriod:
+        what = QCoreApplication::translate("ui::KernelText",
+                                           "RT period timer: RT run time paid back, throttled CPUs released");
+        break;
+    case core::EventKind::FairServer:
+        what =
+            QCoreApplication::translate("ui::KernelText", "fair deadline server timer of cpu%1").arg(e.cpu);
         break;
     }
     return QCoreApplication::translate("ui::KernelText", "Executed at %1: %2")

@@ -45,6 +45,14 @@ std::vector<CounterRow> counterRows(std::initializer_list<const core::Counters*>
         QT_TRANSLATE_NOOP("ui::CounterModel", "tasks that exited"), &C::exits);
     add(QT_TRANSLATE_NOOP("ui::CounterModel", "ticks"),
         QT_TRANSLATE_NOOP("ui::CounterModel", "scheduler ticks on busy CPUs"), &C::ticks);
+    add(QT_TRANSLATE_NOOP("ui::CounterModel", "RT throttles"),
+        QT_TRANSLATE_NOOP("ui::CounterModel",
+                          "times a CPU's RT tasks used up 950 ms of a 1 s period (v4.11, v6.6)"),
+        &C::rtThrottles);
+    add(QT_TRANSLATE_NOOP("ui::CounterModel", "fair server runs"),
+        QT_TRANSLATE_NOOP("ui::CounterModel",
+                          "times the fair deadline server ran fair tasks starved by RT (v6.12)"),
+        &C::fairServerServes);
     add(QT_TRANSLATE_NOOP("ui::CounterModel", "idle CPU scans"),
         QT_TRANSLATE_NOOP("ui::CounterModel", "CPUs examined by idle-CPU searches"), &C::idleScans);
     add(QT_TRANSLATE_NOOP("ui::CounterModel", "balance attempts"),

@@ -73,6 +73,14 @@ QString DetailPanel::describeRun(const SliceDetails& d) const {
         row(tr("Kernel overhead"), tr("on behalf of no task (balancing, idle entry)"));
     } else {
         row(tr("Task"), taskText(d.task));
+        const History::TaskClass cls = h.taskClass(d.task);
+        if (cls.rt())
+            row(tr("Class"), tr("RT, %1 priority %2 (runs before every fair task)")
+                                 .arg(cls.policy == core::SchedPolicy::Fifo ? QStringLiteral("SCHED_FIFO")
+                                                                            : QStringLiteral("SCHED_RR"))
+                                 .arg(cls.rtPriority));
+        else
+            row(tr("Class"), tr("fair, %1").arg(QString::fromLatin1(core::schedPolicyName(cls.policy))));
         QString cgroup;
         for (const core::CgroupState& c : h.latest().cgroups)
             if (c.id.value() == d.cgroup)

@@ -43,6 +43,11 @@ void forEachBlock(const LaneStore& lane, SimNs t0, SimNs t1, int level, F&& f, G
     }
 }
 
+/// The band that marks RT tasks' time on a lane.
+QColor rtColor() {
+    return QColor(0xC6, 0x28, 0x28); // crimson: apart from every cgroup colour and the overhead
+}
+
 /// Black or white, whichever reads better on `c`.
 QColor textOn(const QColor& c) {
     const double l = 0.299 * c.redF() + 0.587 * c.greenF() + 0.114 * c.blueF();
@@ -142,6 +147,8 @@ void LanesPlottable::drawLane(QCPPainter* painter, const Frame& f, uint32_t cpu,
     const SimNs t0 = f.t0;
     const double h = bottom - top;
     const double ovTop = top + h * 0.6;
+    // RT tasks' time carries a crimson band along the top of the lane (the class at a glance).
+    const double rtBand = std::clamp(h * 0.15, 1.0, 3.0);
 
     // Task names go on slices that have room for them, drawn after the fills.
     struct Name {
@@ -168,6 +175,8 @@ void LanesPlottable::drawLane(QCPPainter* painter, const Frame& f, uint32_t cpu,
             QColor c = shade(colCgroup, colTask);
             c.setAlphaF(c.alphaF() * (0.35 + 0.65 * taskShare));
             painter->fillRect(QRectF(left + col, top, 1, h), c);
+            if (m_history->taskClass(colTask).rt())
+                painter->fillRect(QRectF(left + col, top, 1, rtBand), rtColor());
         }
         if (colOverhead / nsPerPx > 0.02) {
             const double ovH = tasks ? bottom - ovTop : h;
@@ -192,6 +201,8 @@ void LanesPlottable::drawLane(QCPPainter* painter, const Frame& f, uint32_t cpu,
                 if (share < 0.98)
                     c.setAlphaF(c.alphaF() * (0.35 + 0.65 * share));
                 painter->fillRect(QRectF(left + a, top, e - a, h), c);
+                if (b.task != UINT32_MAX && m_history->taskClass(b.task).rt())
+                    painter->fillRect(QRectF(left + a, top, e - a, rtBand), rtColor());
                 // A name where one task fills the block (wide blocks at coarse levels are long
                 // runs kept whole).
                 if (withNames && b.task != UINT32_MAX && (level == 0 || share >= 0.98)) {

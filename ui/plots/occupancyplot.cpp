@@ -383,9 +383,11 @@ void OccupancyPlot::updateMarkers() {
 
 void OccupancyPlot::updateLegend() {
     const auto& cgroups = m_session.history().latest().cgroups;
-    if (cgroups.size() == m_legendCgroups)
+    const bool rt = m_session.history().anyRtTask();
+    if (cgroups.size() == m_legendCgroups && rt == m_legendRt)
         return;
     m_legendCgroups = cgroups.size();
+    m_legendRt = rt;
     m_plot->clearGraphs();
     m_plot->legend->clearItems();
     auto addEntry = [this](const QString& name, const QColor& color) {
@@ -401,6 +403,8 @@ void OccupancyPlot::updateLegend() {
             addEntry(c.parent.valid() ? QString::fromStdString(c.path) : tr("/ (root)"),
                      m_session.colors().color(c.id.value()));
     addEntry(tr("kernel overhead"), CgroupColors::overhead());
+    if (rt) // the lanes mark RT tasks' time with a crimson band along the top
+        addEntry(tr("RT task (band on top)"), QColor(0xC6, 0x28, 0x28));
 }
 
 void OccupancyPlot::zoom(double factor, double centre) {
@@ -589,6 +593,10 @@ QString OccupancyPlot::tooltipAt(const QPoint& widgetPos) const {
     if (who.isEmpty())
         who = tr("task");
     who += QStringLiteral(" #%1").arg(b->task);
+    if (const History::TaskClass cls = h.taskClass(b->task); cls.rt())
+        who += tr(" (RT: %1 %2)")
+                   .arg(cls.policy == core::SchedPolicy::Fifo ? QStringLiteral("FIFO") : QStringLiteral("RR"))
+                   .arg(cls.rtPriority);
     QString cgroup;
     for (const core::CgroupState& c : h.latest().cgroups)
         if (c.id.value() == b->cgroup)

@@ -123,6 +123,7 @@ private:
     std::vector<QCPItemText*> m_markerLabels;
     size_t m_markerCount = 0;
     size_t m_legendCgroups = SIZE_MAX;
+    bool m_legendRt = false;
     QPoint m_pressPos;
     bool m_applying = false;
     int m_labelHeight = -1;

@@ -19,10 +19,6 @@
         <translation>Simulator des Linux-CPU-Schedulers</translation>
     </message>
     <message>
-        <source>A scenario file or builtin:NAME (default: builtin:default)</source>
-        <translation>Eine Szenariodatei oder builtin:NAME (Standard: builtin:default)</translation>
-    </message>
-    <message>
         <source>Without a window: run the scenario, write every chart and table to DIR and quit.</source>
         <translation>Ohne Fenster: das Szenario ausführen, alle Diagramme und Tabellen nach DIR schreiben und beenden.</translation>
     </message>
@@ -65,6 +61,10 @@
     <message>
         <source>Window size for --screenshot and --export-dir (default 1500x950).</source>
         <translation>Fenstergröße für --screenshot und --export-dir (Vorgabe 1500x950).</translation>
+    </message>
+    <message>
+        <source>A scenario file, builtin:NAME or a scheduler trace (default: builtin:default)</source>
+        <translation>Eine Szenariodatei, builtin:NAME oder ein Scheduler-Trace (Vorgabe: builtin:default)</translation>
     </message>
 </context>
 <context>
@@ -1314,6 +1314,123 @@
     </message>
 </context>
 <context>
+    <name>ui::LatencyHistogramPlot</name>
+    <message>
+        <source>waits</source>
+        <translation>Wartezeiten</translation>
+    </message>
+    <message>
+        <source>no waits in this range</source>
+        <translation>keine Wartezeiten in diesem Bereich</translation>
+    </message>
+    <message>
+        <source>Wait for a CPU: %1 (%2)</source>
+        <translation>Warten auf eine CPU: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>wait for a CPU (a bar: from its value to twice it)</source>
+        <translation>Warten auf eine CPU (ein Balken: von seinem Wert bis zum Doppelten)</translation>
+    </message>
+    <message>
+        <source>%1 waits   p50 %2   p90 %3   p99 %4   max %5</source>
+        <translation>%1 Wartezeiten   p50 %2   p90 %3   p99 %4   max %5</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LatencyPage</name>
+    <message>
+        <source>per task</source>
+        <translation>pro Task</translation>
+    </message>
+    <message>
+        <source>per cgroup</source>
+        <translation>pro Cgroup</translation>
+    </message>
+    <message>
+        <source>every wait (perf sched latency)</source>
+        <translation>jede Wartezeit (perf sched latency)</translation>
+    </message>
+    <message>
+        <source>after wakeups only</source>
+        <translation>nur nach Aufwecken</translation>
+    </message>
+    <message>
+        <source>view range</source>
+        <translation>Ansichtsbereich</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>gesamter Lauf</translation>
+    </message>
+    <message>
+        <source>Waits for a CPU</source>
+        <translation>Warten auf eine CPU</translation>
+    </message>
+    <message>
+        <source>Wait for a CPU</source>
+        <translation>Warten auf eine CPU</translation>
+    </message>
+    <message>
+        <source>From the trace&apos;s sched_switch records: each wait runs from sched_waking (or the preemption) to the switch in, as perf sched latency counts them.</source>
+        <translation>Aus den sched_switch-Einträgen des Traces: Jede Wartezeit reicht von sched_waking (oder der Verdrängung) bis zum Einwechseln, so wie perf sched latency sie zählt.</translation>
+    </message>
+    <message>
+        <source>From the simulation&apos;s switch records: each wait runs from the wakeup (or the preemption) to the switch in.</source>
+        <translation>Aus den Wechseleinträgen der Simulation: Jede Wartezeit reicht vom Aufwecken (oder der Verdrängung) bis zum Einwechseln.</translation>
+    </message>
+    <message>
+        <source>Older switch records were compacted away; the figures start at %1.</source>
+        <translation>Ältere Wechseleinträge wurden verdichtet; die Zahlen beginnen bei %1.</translation>
+    </message>
+    <message>
+        <source>all tasks</source>
+        <translation>alle Tasks</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LatencyTableModel</name>
+    <message>
+        <source>Cgroup</source>
+        <translation>Cgroup</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Pid</source>
+        <translation>Pid</translation>
+    </message>
+    <message>
+        <source>Waits</source>
+        <translation>Wartezeiten</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>Max</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>Mittel</translation>
+    </message>
+</context>
+<context>
     <name>ui::MainWindow</name>
     <message>
         <source>SchedScope</source>
@@ -1649,6 +1766,70 @@
             <numerusform>Auf Kernelmodell %1 neu gestartet; %n Einstellungen des Szenarios gibt es dort nicht und wurden entfernt: %2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Latency</source>
+        <translation>&amp;Latenz</translation>
+    </message>
+    <message>
+        <source>Open &amp;Trace...</source>
+        <translation>&amp;Trace öffnen...</translation>
+    </message>
+    <message>
+        <source>Open trace</source>
+        <translation>Trace öffnen</translation>
+    </message>
+    <message>
+        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)</source>
+        <translation>Scheduler-Traces (*.txt *.dat *.trace *.script *.report);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Opened the rt-app workload %1 as a scenario (%2 warnings). Space runs it.</source>
+        <translation>rt-app-Last %1 als Szenario geöffnet (%2 Warnungen). Leertaste startet sie.</translation>
+    </message>
+    <message>
+        <source>rt-app workload</source>
+        <translation>rt-app-Last</translation>
+    </message>
+    <message>
+        <source>Some of %1 could not be represented exactly:</source>
+        <translation>Einiges aus %1 ließ sich nicht genau abbilden:</translation>
+    </message>
+    <message>
+        <source>Opening the trace was cancelled; the current session goes on.</source>
+        <translation>Das Öffnen des Traces wurde abgebrochen; die aktuelle Sitzung läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Cannot open trace</source>
+        <translation>Trace kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The trace was not opened; the current session goes on.</source>
+        <translation>Der Trace wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Another trace is being read.</source>
+        <translation>Es wird bereits ein anderer Trace gelesen.</translation>
+    </message>
+    <message>
+        <source>%1 (real trace) - SchedScope</source>
+        <translation>%1 (echter Trace) - SchedScope</translation>
+    </message>
+    <message>
+        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 s in the trace.</source>
+        <translation>Trace %1 (%2) geöffnet: %3 Scheduler-Ereignisse, %4 verloren, %5 Warnungen; Zeit 0 ist %6 s im Trace.</translation>
+    </message>
+    <message>
+        <source>Trace warnings</source>
+        <translation>Trace-Warnungen</translation>
+    </message>
+    <message>
+        <source>%1 has gaps or oddities the views cannot show by themselves:</source>
+        <translation>%1 hat Lücken oder Auffälligkeiten, die die Ansichten nicht von selbst zeigen können:</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -1687,6 +1868,10 @@
         <source>simulated time (s), bins of %1</source>
         <translation>simulierte Zeit (s), Intervalle von %1</translation>
     </message>
+    <message>
+        <source>trace time (s), bins of %1; reasons inferred</source>
+        <translation>Trace-Zeit (s), Intervalle von %1; Gründe erschlossen</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationTableModel</name>
@@ -1713,6 +1898,10 @@
     <message>
         <source>Domain</source>
         <translation>Domäne</translation>
+    </message>
+    <message>
+        <source>%1 (inferred)</source>
+        <translation>%1 (erschlossen)</translation>
     </message>
 </context>
 <context>
@@ -1855,6 +2044,14 @@ Cgroup %2
     <message>
         <source> (RT: %1 %2)</source>
         <translation> (RT: %1 %2)</translation>
+    </message>
+    <message>
+        <source>trace time (s), from its first event</source>
+        <translation>Trace-Zeit (s), ab seinem ersten Ereignis</translation>
+    </message>
+    <message>
+        <source>a colour per task (real trace)</source>
+        <translation>eine Farbe pro Task (echter Trace)</translation>
     </message>
 </context>
 <context>
@@ -2006,6 +2203,29 @@ Cgroup %2
     </message>
 </context>
 <context>
+    <name>ui::RunqueueDelayPlot</name>
+    <message>
+        <source>tasks waiting</source>
+        <translation>wartende Tasks</translation>
+    </message>
+    <message>
+        <source>all tasks</source>
+        <translation>alle Tasks</translation>
+    </message>
+    <message>
+        <source>Runqueue delay (tasks waiting for a CPU): %1</source>
+        <translation>Runqueue-Verzögerung (auf eine CPU wartende Tasks): %1</translation>
+    </message>
+    <message>
+        <source>trace time (s), %1 bins; from switch records, not PSI</source>
+        <translation>Trace-Zeit (s), Intervalle %1; aus Wechseleinträgen, nicht PSI</translation>
+    </message>
+    <message>
+        <source>simulated time (s), %1 bins; from switch records</source>
+        <translation>simulierte Zeit (s), Intervalle %1; aus Wechseleinträgen</translation>
+    </message>
+</context>
+<context>
     <name>ui::StatusPanel</name>
     <message>
         <source>Simulated time</source>
@@ -2136,6 +2356,21 @@ beschäftigt %3% in den letzten %4 ms</translation>
     <message>
         <source>Export trace</source>
         <translation>Trace exportieren</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TraceOpener</name>
+    <message>
+        <source>Reading the trace %1...</source>
+        <translation>Lese den Trace %1...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>Trace öffnen</translation>
     </message>
 </context>
 <context>

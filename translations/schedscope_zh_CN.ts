@@ -19,10 +19,6 @@
         <translation>Linux CPU 调度器模拟器</translation>
     </message>
     <message>
-        <source>A scenario file or builtin:NAME (default: builtin:default)</source>
-        <translation>场景文件或 builtin:NAME(默认:builtin:default)</translation>
-    </message>
-    <message>
         <source>Without a window: run the scenario, write every chart and table to DIR and quit.</source>
         <translation>无窗口运行:执行场景,将所有图表和表格写入 DIR 后退出。</translation>
     </message>
@@ -65,6 +61,10 @@
     <message>
         <source>Window size for --screenshot and --export-dir (default 1500x950).</source>
         <translation>--screenshot 和 --export-dir 的窗口大小（默认 1500x950）。</translation>
+    </message>
+    <message>
+        <source>A scenario file, builtin:NAME or a scheduler trace (default: builtin:default)</source>
+        <translation>场景文件、builtin:NAME 或调度器跟踪（默认：builtin:default）</translation>
     </message>
 </context>
 <context>
@@ -1311,6 +1311,123 @@
     </message>
 </context>
 <context>
+    <name>ui::LatencyHistogramPlot</name>
+    <message>
+        <source>waits</source>
+        <translation>等待次数</translation>
+    </message>
+    <message>
+        <source>no waits in this range</source>
+        <translation>此范围内没有等待</translation>
+    </message>
+    <message>
+        <source>Wait for a CPU: %1 (%2)</source>
+        <translation>等待 CPU：%1（%2）</translation>
+    </message>
+    <message>
+        <source>wait for a CPU (a bar: from its value to twice it)</source>
+        <translation>等待 CPU（一个柱：从其值到两倍）</translation>
+    </message>
+    <message>
+        <source>%1 waits   p50 %2   p90 %3   p99 %4   max %5</source>
+        <translation>%1 次等待   p50 %2   p90 %3   p99 %4   最大 %5</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LatencyPage</name>
+    <message>
+        <source>per task</source>
+        <translation>按任务</translation>
+    </message>
+    <message>
+        <source>per cgroup</source>
+        <translation>按 cgroup</translation>
+    </message>
+    <message>
+        <source>every wait (perf sched latency)</source>
+        <translation>所有等待（perf sched latency）</translation>
+    </message>
+    <message>
+        <source>after wakeups only</source>
+        <translation>仅唤醒之后</translation>
+    </message>
+    <message>
+        <source>view range</source>
+        <translation>视图范围</translation>
+    </message>
+    <message>
+        <source>whole run</source>
+        <translation>整个运行</translation>
+    </message>
+    <message>
+        <source>Waits for a CPU</source>
+        <translation>等待 CPU</translation>
+    </message>
+    <message>
+        <source>Wait for a CPU</source>
+        <translation>等待 CPU</translation>
+    </message>
+    <message>
+        <source>From the trace&apos;s sched_switch records: each wait runs from sched_waking (or the preemption) to the switch in, as perf sched latency counts them.</source>
+        <translation>来自跟踪的 sched_switch 记录：每次等待从 sched_waking（或抢占）到切换进入，与 perf sched latency 的计数方式相同。</translation>
+    </message>
+    <message>
+        <source>From the simulation&apos;s switch records: each wait runs from the wakeup (or the preemption) to the switch in.</source>
+        <translation>来自模拟的切换记录：每次等待从唤醒（或抢占）到切换进入。</translation>
+    </message>
+    <message>
+        <source>Older switch records were compacted away; the figures start at %1.</source>
+        <translation>较早的切换记录已被压缩；数据从 %1 开始。</translation>
+    </message>
+    <message>
+        <source>all tasks</source>
+        <translation>所有任务</translation>
+    </message>
+</context>
+<context>
+    <name>ui::LatencyTableModel</name>
+    <message>
+        <source>Cgroup</source>
+        <translation>Cgroup</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Pid</source>
+        <translation>Pid</translation>
+    </message>
+    <message>
+        <source>Waits</source>
+        <translation>等待次数</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Average</source>
+        <translation>平均</translation>
+    </message>
+</context>
+<context>
     <name>ui::MainWindow</name>
     <message>
         <source>SchedScope</source>
@@ -1644,6 +1761,70 @@
             <numerusform>已在内核模型 %1 上重新启动；场景中有 %n 项设置在该模型中不存在，已移除：%2</numerusform>
         </translation>
     </message>
+    <message>
+        <source>&amp;Latency</source>
+        <translation>延迟(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Trace...</source>
+        <translation>打开跟踪(&amp;T)...</translation>
+    </message>
+    <message>
+        <source>Open trace</source>
+        <translation>打开跟踪</translation>
+    </message>
+    <message>
+        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)</source>
+        <translation>调度器跟踪 (*.txt *.dat *.trace *.script *.report);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+O</source>
+        <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+        <source>Opened the rt-app workload %1 as a scenario (%2 warnings). Space runs it.</source>
+        <translation>已将 rt-app 负载 %1 作为场景打开（%2 条警告）。按空格运行。</translation>
+    </message>
+    <message>
+        <source>rt-app workload</source>
+        <translation>rt-app 负载</translation>
+    </message>
+    <message>
+        <source>Some of %1 could not be represented exactly:</source>
+        <translation>%1 的部分内容无法精确表示：</translation>
+    </message>
+    <message>
+        <source>Opening the trace was cancelled; the current session goes on.</source>
+        <translation>打开跟踪已取消；当前会话继续。</translation>
+    </message>
+    <message>
+        <source>Cannot open trace</source>
+        <translation>无法打开跟踪</translation>
+    </message>
+    <message>
+        <source>The trace was not opened; the current session goes on.</source>
+        <translation>跟踪未打开；当前会话继续。</translation>
+    </message>
+    <message>
+        <source>Another trace is being read.</source>
+        <translation>正在读取另一个跟踪。</translation>
+    </message>
+    <message>
+        <source>%1 (real trace) - SchedScope</source>
+        <translation>%1（真实跟踪）- SchedScope</translation>
+    </message>
+    <message>
+        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 s in the trace.</source>
+        <translation>已打开跟踪 %1（%2）：%3 个调度事件，丢失 %4 个，%5 条警告；时间 0 对应跟踪中的 %6 s。</translation>
+    </message>
+    <message>
+        <source>Trace warnings</source>
+        <translation>跟踪警告</translation>
+    </message>
+    <message>
+        <source>%1 has gaps or oddities the views cannot show by themselves:</source>
+        <translation>%1 存在视图本身无法显示的缺口或异常：</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -1682,6 +1863,10 @@
         <source>simulated time (s), bins of %1</source>
         <translation>模拟时间（秒），区间宽度 %1</translation>
     </message>
+    <message>
+        <source>trace time (s), bins of %1; reasons inferred</source>
+        <translation>跟踪时间（s），区间 %1；原因为推断</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationTableModel</name>
@@ -1708,6 +1893,10 @@
     <message>
         <source>Domain</source>
         <translation>调度域</translation>
+    </message>
+    <message>
+        <source>%1 (inferred)</source>
+        <translation>%1（推断）</translation>
     </message>
 </context>
 <context>
@@ -1850,6 +2039,14 @@ cgroup %2
     <message>
         <source> (RT: %1 %2)</source>
         <translation>（RT：%1 %2）</translation>
+    </message>
+    <message>
+        <source>trace time (s), from its first event</source>
+        <translation>跟踪时间（s），从第一个事件起</translation>
+    </message>
+    <message>
+        <source>a colour per task (real trace)</source>
+        <translation>每个任务一种颜色（真实跟踪）</translation>
     </message>
 </context>
 <context>
@@ -2001,6 +2198,29 @@ cgroup %2
     </message>
 </context>
 <context>
+    <name>ui::RunqueueDelayPlot</name>
+    <message>
+        <source>tasks waiting</source>
+        <translation>等待的任务</translation>
+    </message>
+    <message>
+        <source>all tasks</source>
+        <translation>所有任务</translation>
+    </message>
+    <message>
+        <source>Runqueue delay (tasks waiting for a CPU): %1</source>
+        <translation>运行队列延迟（等待 CPU 的任务）：%1</translation>
+    </message>
+    <message>
+        <source>trace time (s), %1 bins; from switch records, not PSI</source>
+        <translation>跟踪时间（s），区间 %1；来自切换记录，不是 PSI</translation>
+    </message>
+    <message>
+        <source>simulated time (s), %1 bins; from switch records</source>
+        <translation>模拟时间（s），区间 %1；来自切换记录</translation>
+    </message>
+</context>
+<context>
     <name>ui::StatusPanel</name>
     <message>
         <source>Simulated time</source>
@@ -2131,6 +2351,21 @@ busy %3% over the last %4 ms</source>
     <message>
         <source>Export trace</source>
         <translation>导出跟踪</translation>
+    </message>
+</context>
+<context>
+    <name>ui::TraceOpener</name>
+    <message>
+        <source>Reading the trace %1...</source>
+        <translation>正在读取跟踪 %1...</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open Trace</source>
+        <translation>打开跟踪</translation>
     </message>
 </context>
 <context>

@@ -88,9 +88,12 @@ int cmdBench(Args& args) {
         return cmdBenchScale(args);
     if (args.positional().size() == 1 && args.positional()[0] == "memory")
         return cmdBenchMemory(args);
+    if (args.positional().size() == 1 && args.positional()[0] == "import")
+        return cmdBenchImport(args);
     if (args.positional().size() != 1 || args.positional()[0] != "engine") {
-        std::fprintf(stderr,
-                     "schedscope-cli bench: expected \"engine\", \"seeds\", \"scale\" or \"memory\"\n");
+        std::fprintf(
+            stderr,
+            "schedscope-cli bench: expected \"engine\", \"seeds\", \"scale\", \"memory\" or \"import\"\n");
         return ExitUsage;
     }
     const bool quick = args.flag("--quick");

@@ -18,6 +18,18 @@ namespace cli {
 
 using namespace core;
 
+int writeOutput(const std::optional<std::string>& path, const std::string& text) {
+    if (!path) {
+        std::fwrite(text.data(), 1, text.size(), stdout);
+        return ExitOk;
+    }
+    if (std::string err = core::writeFileAtomically(*path, text); !err.empty()) {
+        std::fprintf(stderr, "%s\n", err.c_str());
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
 void printUsage() {
     std::printf(
         "usage: schedscope-cli <command> [options]\n\n"
@@ -48,7 +60,18 @@ void printUsage() {
         "      --cell CPUSxTASKSxDEPTH   one cell (repeatable), e.g. 4096x100000x50\n"
         "      --sim DUR                 simulated time per cell (default 1s)\n"
         "      --format table|markdown   output format (default table); --out PATH as above\n"
-        "  bench memory [--quick]        engine heap over an hour of builtin:default and 10 M forks\n\n"
+        "  bench memory [--quick]        engine heap over an hour of builtin:default and 10 M forks\n"
+        "  bench import                  import speed and memory on a generated 10 M-event ftrace trace\n"
+        "      --events N                events to generate (default 10000000; --quick: 1000000)\n"
+        "      --keep PATH               keep the generated trace there\n"
+        "  trace-summary FILE            summarise a real trace (ftrace, trace-cmd report, perf script\n"
+        "                                text, trace.dat) in run's schema, with wakeup latency\n"
+        "      --format table|json       output format (default table); --out PATH as above\n"
+        "      --latency waking|perf     waits start at sched_waking (default), or are counted as\n"
+        "                                perf sched latency of perf 6.1 counts them\n"
+        "  import-rtapp FILE             translate an rt-app workload (JSON) into a scenario on stdout;\n"
+        "                                what cannot be represented is a warning on stderr\n"
+        "      --cpus N                  CPUs of the machine (default: from the file's affinities)\n\n"
         "exit codes: 0 ok, 1 output not written, 2 invalid scenario, 64 bad command line\n");
 }
 
@@ -257,15 +280,7 @@ int cmdRun(Args& args) {
                              : format == "csv" ? toCsv(s)
                              : format == "psi" ? toPsiText(s)
                                                : toTable(s);
-    if (out) {
-        if (std::string err = writeFileAtomically(*out, text); !err.empty()) {
-            std::fprintf(stderr, "%s\n", err.c_str());
-            return ExitFailure;
-        }
-    } else {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-    }
-    return ExitOk;
+    return writeOutput(out, text);
 }
 
 } // namespace cli

@@ -38,6 +38,10 @@ int main(int argc, char** argv) {
         rc = cmdCosts(args);
     else if (cmd == "bench")
         rc = cmdBench(args);
+    else if (cmd == "trace-summary")
+        rc = cmdTraceSummary(args);
+    else if (cmd == "import-rtapp")
+        rc = cmdImportRtApp(args);
     else {
         std::fprintf(stderr, "schedscope-cli: unknown command \"%s\"; see schedscope-cli help\n",
                      cmd.c_str());

@@ -1,12 +1,16 @@
 // schedscope: the desktop application.
+#include "controller/traceloader.h"
 #include "export/chartexporter.h"
 #include "headlessexport.h"
+#include "import/tracefile.h"
+#include "import/workloadfile.h"
 #include "screenshot.h"
 #include "window/language.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 
 #include <cstdio>
 #include <cstring>
@@ -21,6 +25,17 @@ bool hasArg(int argc, char** argv, std::initializer_list<const char*> names) {
                 (std::strncmp(argv[i], n, std::strlen(n)) == 0 && argv[i][std::strlen(n)] == '='))
                 return true;
     return false;
+}
+
+/// Whether the path names a real scheduler trace (by its content) rather than a scenario.
+bool isTraceFile(const QString& path) {
+    if (path.startsWith(QStringLiteral("builtin:")))
+        return false;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray head = f.read(4096);
+    return core::looksLikeTrace(std::string_view(head.constData(), static_cast<size_t>(head.size())));
 }
 
 bool haveDisplay() {
@@ -78,7 +93,8 @@ int main(int argc, char** argv) {
     parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("scenario"),
-        QApplication::translate("main", "A scenario file or builtin:NAME (default: builtin:default)"));
+        QApplication::translate(
+            "main", "A scenario file, builtin:NAME or a scheduler trace (default: builtin:default)"));
     const QCommandLineOption exportDir(
         QStringLiteral("export-dir"),
         QApplication::translate("main",
@@ -143,14 +159,30 @@ int main(int argc, char** argv) {
             return 64;
         }
         w.resize(width, height);
+        w.setBatchMode(true);
         // No one to click a message box away: the loader's messages go to stderr, exit 2.
-        core::LoadResult r = core::loadScenario(scenario.toStdString());
-        if (!r.ok()) {
-            for (const std::string& e : r.errors)
-                std::fprintf(stderr, "%s\n", e.c_str());
-            return 2;
+        if (isTraceFile(scenario)) {
+            std::string error;
+            auto trace = ui::TraceLoader::load(scenario.toStdString(), error);
+            if (!trace) {
+                std::fprintf(stderr, "%s\n", error.c_str());
+                return 2;
+            }
+            for (const std::string& warning : trace->summary.trace->warnings)
+                std::fprintf(stderr, "warning: %s: %s\n", qPrintable(scenario), warning.c_str());
+            w.showTrace(std::move(trace));
+        } else {
+            core::WorkloadLoad loaded = core::loadScenarioOrWorkload(scenario.toStdString());
+            core::LoadResult& r = loaded.result;
+            for (const std::string& warning : loaded.warnings)
+                std::fprintf(stderr, "warning: %s\n", warning.c_str());
+            if (!r.ok()) {
+                for (const std::string& e : r.errors)
+                    std::fprintf(stderr, "%s\n", e.c_str());
+                return 2;
+            }
+            w.openLoaded(scenario, std::move(r));
         }
-        w.openLoaded(scenario, std::move(r));
     } else if (!w.openScenario(scenario)) {
         w.openScenario(QStringLiteral("builtin:default"));
     }

@@ -18,9 +18,9 @@ public:
     void marker(const Marker& m) override { m_pending.markers.push_back(m); }
     void contextSwitch(const SwitchRecord& s) override { m_pending.switches.push_back(s); }
     void throttle(const ThrottleRecord& t) override { m_pending.throttles.push_back(t); }
-    void taskCreated(TaskId id, const std::string& name, CgroupId, SchedPolicy policy,
+    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
                      uint8_t rtPriority) override {
-        m_pending.newTasks.push_back({id, name, policy, rtPriority});
+        m_pending.newTasks.push_back({id, name, cgroup, policy, rtPriority});
     }
 
     /// State of the engine now plus the deltas since the last take(). `withTasks` copies the

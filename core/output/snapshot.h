@@ -65,6 +65,7 @@ struct StateSample {
 struct NewTask {
     TaskId id;
     std::string name;
+    CgroupId cgroup; ///< where it was created
     SchedPolicy policy = SchedPolicy::Other;
     uint8_t rtPriority = 0; ///< 1..99 for fifo and rr
 };

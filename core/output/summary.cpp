@@ -7,10 +7,21 @@
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
+#include <string_view>
+#include <unordered_map>
 
 namespace core {
 
 using nlohmann::ordered_json;
+
+void addCgroupLatency(RunSummary& s) {
+    std::unordered_map<std::string_view, CgroupSummary*> byPath;
+    for (CgroupSummary& c : s.cgroups)
+        byPath.emplace(c.path, &c);
+    for (const TaskSummary& t : s.tasks)
+        if (auto it = byPath.find(t.cgroup); it != byPath.end())
+            it->second->latency.merge(t.latency);
+}
 
 RunSummary summarize(const Engine& engine) {
     RunSummary s;
@@ -32,7 +43,7 @@ RunSummary summarize(const Engine& engine) {
     const CgroupTree& cg = engine.cgroups();
     for (const ExitRecord& r : engine.exitRecords())
         s.tasks.push_back({r.id.value(), r.name, cg.at(r.cgroup).path, r.runtime, r.user, r.system, r.wait,
-                           r.switches, r.migrations, true, r.exit});
+                           r.switches, r.migrations, true, r.exit, r.latency});
     engine.tasks().forEach([&](const Task& t) {
         s.tasks.push_back({t.id.value(),
                            t.name,
@@ -44,7 +55,8 @@ RunSummary summarize(const Engine& engine) {
                            t.nvcsw + t.nivcsw,
                            t.migrations,
                            false,
-                           {}});
+                           {},
+                           t.latency});
     });
     std::sort(s.tasks.begin(), s.tasks.end(),
               [](const TaskSummary& a, const TaskSummary& b) { return a.id < b.id; });
@@ -67,6 +79,7 @@ RunSummary summarize(const Engine& engine) {
         }
         s.cgroups.push_back(std::move(cs));
     }
+    addCgroupLatency(s);
     s.systemPsi = engine.psi().report(CgroupId(0));
     return s;
 }
@@ -105,6 +118,24 @@ ordered_json countersJson(const Counters& c) {
     return j;
 }
 
+/// The counters a trace measures (the others are the simulator's own).
+ordered_json traceCountersJson(const Counters& c) {
+    const ordered_json all = countersJson(c);
+    ordered_json j;
+    for (const char* key : {"context_switches", "wakeups", "migrations", "placements", "forks", "exits"})
+        j[key] = all[key];
+    return j;
+}
+
+ordered_json latencyJson(const LatencyHistogram& h) {
+    return {{"count", h.count()},
+            {"p50_ns", h.percentile(0.50).count()},
+            {"p90_ns", h.percentile(0.90).count()},
+            {"p99_ns", h.percentile(0.99).count()},
+            {"max_ns", h.max().count()},
+            {"avg_ns", h.average().count()}};
+}
+
 ordered_json psiLineJson(const PsiLine& l) {
     // avg as the kernel prints it (percent with two decimals), total in microseconds.
     auto pct = loadavg::toPercent;
@@ -138,30 +169,42 @@ std::string pad(std::string s, size_t w, bool right = false) {
 
 std::string toJson(const RunSummary& s, bool withWallTime) {
     ordered_json j;
+    const bool real = s.trace.has_value();
     j["scenario"] = s.scenario;
-    j["seed"] = s.seed;
-    j["model"] = std::string(kernelModelInfo(s.model).name);
+    if (real) {
+        ordered_json tj = {
+            {"format", s.trace->format}, {"events", s.trace->events}, {"lost_events", s.trace->lostEvents}};
+        tj["warnings"] = s.trace->warnings;
+        j["trace"] = std::move(tj);
+    } else {
+        j["seed"] = s.seed;
+        j["model"] = std::string(kernelModelInfo(s.model).name);
+    }
     j["sim_time_ns"] = s.simTime.count();
     if (withWallTime)
         j["wall_time_s"] = s.wallSeconds;
     j["events"] = s.events;
-    ordered_json opts = ordered_json::object();
-    for (const OptimizationInfo& i : optimizationCatalog())
-        opts[std::string(i.key)] = s.optimizations.test(i.id);
-    j["optimizations"] = opts;
-    j["counters"] = countersJson(s.counters);
+    if (!real) {
+        ordered_json opts = ordered_json::object();
+        for (const OptimizationInfo& i : optimizationCatalog())
+            opts[std::string(i.key)] = s.optimizations.test(i.id);
+        j["optimizations"] = opts;
+    }
+    j["counters"] = real ? traceCountersJson(s.counters) : countersJson(s.counters);
     ordered_json byReason = ordered_json::object();
     for (size_t r = 0; r < kMigrationReasonCount; ++r)
         byReason[std::string(migrationReasonName(static_cast<MigrationReason>(r)))] =
             s.counters.migrationsByReason[r];
     j["migrations_by_reason"] = byReason;
-    ordered_json byOp = ordered_json::object();
-    for (const CostInfo& ci : costCatalog()) {
-        const SimTime t = s.counters.overheadByOp[static_cast<size_t>(ci.op)];
-        if (t.count() > 0)
-            byOp[std::string(ci.name)] = t.count();
+    if (!real) {
+        ordered_json byOp = ordered_json::object();
+        for (const CostInfo& ci : costCatalog()) {
+            const SimTime t = s.counters.overheadByOp[static_cast<size_t>(ci.op)];
+            if (t.count() > 0)
+                byOp[std::string(ci.name)] = t.count();
+        }
+        j["overhead_ns_by_op"] = byOp;
     }
-    j["overhead_ns_by_op"] = byOp;
     ordered_json cpus = ordered_json::array();
     for (const CpuSummary& c : s.cpus)
         cpus.push_back({{"cpu", c.cpu},
@@ -176,6 +219,7 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
     for (const TaskSummary& t : s.tasks) {
         ordered_json tj = {{"id", t.id},
                            {"name", t.name},
+                           {"pid", t.pid >= 0 ? t.pid : int64_t{t.id}},
                            {"cgroup", t.cgroup},
                            {"runtime_ns", t.runtime.count()},
                            {"user_ns", t.user.count()},
@@ -184,6 +228,7 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
                            {"switches", t.switches},
                            {"migrations", t.migrations}};
         tj["exit_ns"] = t.exited ? ordered_json(t.exit.count()) : ordered_json(nullptr);
+        tj["latency"] = latencyJson(t.latency);
         tasks.push_back(std::move(tj));
     }
     j["tasks"] = tasks;
@@ -201,6 +246,7 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
                            {"cpuacct_system_ns", c.system.count()}};
         cj["psi"] = psiJson(c.psi);
         cj["cpu_max"] = c.max.fileText();
+        cj["latency"] = latencyJson(c.latency);
         cj["cpu_stat"] = {{"nr_periods", c.cpuStat.nrPeriods},
                           {"nr_throttled", c.cpuStat.nrThrottled},
                           {"throttled_usec", c.cpuStat.throttledTime.count() / 1000},
@@ -270,37 +316,55 @@ std::string toPsiText(const RunSummary& s) {
 std::string toTable(const RunSummary& s) {
     std::ostringstream o;
     const double simS = s.simTime.seconds();
-    o << "scenario   " << s.scenario << "\n";
-    o << "kernel     " << kernelModelInfo(s.model).name << " (" << kernelModelInfo(s.model).description
-      << ")\n";
-    o << "simulated  " << formatTimeHuman(s.simTime) << "   events " << s.events;
+    if (s.trace) {
+        o << "trace      " << s.scenario << " (" << s.trace->format << ")\n";
+        o << "recorded   " << formatTimeHuman(s.simTime) << "   scheduler events " << s.events << "   lost "
+          << s.trace->lostEvents << "\n";
+        for (const std::string& w : s.trace->warnings)
+            o << "warning    " << w << "\n";
+    } else {
+        o << "scenario   " << s.scenario << "\n";
+        o << "kernel     " << kernelModelInfo(s.model).name << " (" << kernelModelInfo(s.model).description
+          << ")\n";
+        o << "simulated  " << formatTimeHuman(s.simTime) << "   events " << s.events;
+    }
     if (s.wallSeconds > 0)
         o << "   wall " << fmt("%.3f s", s.wallSeconds) << "   "
           << fmt("%.2f M events/s", static_cast<double>(s.events) / s.wallSeconds / 1e6);
-    o << "\noptimizations";
-    for (const OptimizationInfo& i : optimizationCatalog())
-        o << "  " << i.key << "=" << (s.optimizations.test(i.id) ? "on" : "off");
-    o << "\n\n";
+    if (!s.trace) {
+        o << "\noptimizations";
+        for (const OptimizationInfo& i : optimizationCatalog())
+            o << "  " << i.key << "=" << (s.optimizations.test(i.id) ? "on" : "off");
+        o << "\n";
+    }
+    o << "\n";
     const Counters& c = s.counters;
     auto rate = [&](uint64_t v) {
         return simS > 0 ? fmt("%.0f/s", static_cast<double>(v) / simS) : std::string("-");
     };
     o << pad("counter", 24) << pad("total", 14, true) << pad("per second", 16, true) << "\n";
-    const std::pair<const char*, uint64_t> rows[] = {{"context switches", c.contextSwitches},
-                                                     {"wakeups", c.wakeups},
-                                                     {"migrations", c.migrations},
-                                                     {"placements (fork)", c.placements},
-                                                     {"wakeup preemptions", c.wakeupPreemptions},
-                                                     {"tick preemptions", c.tickPreemptions},
-                                                     {"forks", c.forks},
-                                                     {"exits", c.exits},
-                                                     {"cpu clock reads", c.cpuClockReads},
-                                                     {"psi group updates", c.psiGroupUpdates},
-                                                     {"cpuacct adds", c.cpuacctAdds},
-                                                     {"percpu counter folds", c.percpuCounterFolds},
-                                                     {"sched_move_task calls", c.schedMoveTaskCalls}};
-    for (auto [name, v] : rows)
-        o << pad(name, 24) << pad(std::to_string(v), 14, true) << pad(rate(v), 16, true) << "\n";
+    struct Row {
+        const char* name;
+        uint64_t value;
+        bool inTraces; ///< a real trace measures it too
+    };
+    const Row rows[] = {{"context switches", c.contextSwitches, true},
+                        {"wakeups", c.wakeups, true},
+                        {"migrations", c.migrations, true},
+                        {"placements (fork)", c.placements, true},
+                        {"wakeup preemptions", c.wakeupPreemptions, false},
+                        {"tick preemptions", c.tickPreemptions, false},
+                        {"forks", c.forks, true},
+                        {"exits", c.exits, true},
+                        {"cpu clock reads", c.cpuClockReads, false},
+                        {"psi group updates", c.psiGroupUpdates, false},
+                        {"cpuacct adds", c.cpuacctAdds, false},
+                        {"percpu counter folds", c.percpuCounterFolds, false},
+                        {"sched_move_task calls", c.schedMoveTaskCalls, false}};
+    for (const Row& r : rows)
+        if (r.inTraces || !s.trace)
+            o << pad(r.name, 24) << pad(std::to_string(r.value), 14, true) << pad(rate(r.value), 16, true)
+              << "\n";
     o << "\nmigrations by reason:";
     for (size_t r = 0; r < kMigrationReasonCount; ++r)
         o << " " << migrationReasonName(static_cast<MigrationReason>(r)) << "=" << c.migrationsByReason[r];
@@ -322,16 +386,19 @@ std::string toTable(const RunSummary& s) {
     }
     o << "\n"
       << pad("task", 24) << pad("cgroup", 20) << pad("runtime", 14, true) << pad("wait", 14, true)
-      << pad("switches", 10, true) << pad("migr", 8, true) << "\n";
+      << pad("switches", 10, true) << pad("migr", 8, true) << pad("lat p99", 12, true)
+      << pad("lat max", 12, true) << "\n";
     size_t shown = 0;
     for (const TaskSummary& t : s.tasks) {
         if (++shown > 50) {
             o << "... " << (s.tasks.size() - 50) << " more tasks (see --format json or csv)\n";
             break;
         }
-        o << pad(t.name, 24) << pad(t.cgroup, 20) << pad(formatTimeHuman(t.runtime), 14, true)
-          << pad(formatTimeHuman(t.wait), 14, true) << pad(std::to_string(t.switches), 10, true)
-          << pad(std::to_string(t.migrations), 8, true) << "\n";
+        o << pad(s.trace ? t.name + ":" + std::to_string(t.pid) : t.name, 24) << pad(t.cgroup, 20)
+          << pad(formatTimeHuman(t.runtime), 14, true) << pad(formatTimeHuman(t.wait), 14, true)
+          << pad(std::to_string(t.switches), 10, true) << pad(std::to_string(t.migrations), 8, true)
+          << pad(formatTimeHuman(t.latency.percentile(0.99)), 12, true)
+          << pad(formatTimeHuman(t.latency.max()), 12, true) << "\n";
     }
     if (!s.cgroups.empty()) {
         o << "\n"

@@ -4,11 +4,13 @@
 #include "base/counters.h"
 #include "base/cpumax.h"
 #include "base/kernelmodel.h"
+#include "base/latency.h"
 #include "base/optimizations.h"
 #include "base/simtime.h"
 #include "sched/bandwidth.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +31,8 @@ struct TaskSummary {
     uint64_t switches, migrations;
     bool exited = false;
     SimTime exit;
+    LatencyHistogram latency; ///< runnable-to-running waits (docs/latency.md)
+    int64_t pid = -1;         ///< the kernel's pid, for an imported trace (-1: simulated)
 };
 
 /// One cgroup: weight, cpuacct usage and pressure.
@@ -37,13 +41,23 @@ struct CgroupSummary {
     uint32_t weight = 100;
     SimTime usage, user, system;
     PsiReport psi;
-    CpuMax max;      ///< cpu.max at the end of the run
-    CpuStat cpuStat; ///< its bandwidth figures (zeros when it never had a limit)
+    CpuMax max;               ///< cpu.max at the end of the run
+    CpuStat cpuStat;          ///< its bandwidth figures (zeros when it never had a limit)
+    LatencyHistogram latency; ///< its tasks' waits (those listed, in it at the end)
 };
 
 struct ChannelSummary {
     std::string name;
     uint64_t transfers;
+};
+
+/// Where a summary came from when it was read from a real trace rather than simulated
+/// (schedscope-cli trace-summary; docs/traces.md).
+struct TraceSource {
+    std::string format;                ///< "ftrace", "trace-cmd-report", "perf-script", "trace.dat"
+    uint64_t events = 0;               ///< scheduler events used
+    uint64_t lostEvents = 0;           ///< events the tracer reported lost or overwritten
+    std::vector<std::string> warnings; ///< everything that makes the picture incomplete
 };
 
 /// What a run produced, as the CLI prints it.
@@ -64,9 +78,14 @@ struct RunSummary {
     PsiReport systemPsi;                ///< /proc/pressure (the root group, cpu full zeroed)
     bool psiEnabled = true;
     bool cpuacctEnabled = true;
+    /// Set when the summary describes a real trace: JSON then carries "trace" and leaves out
+    /// what only a simulation has (seed, model, optimizations, simulated overhead).
+    std::optional<TraceSource> trace;
 };
 
 RunSummary summarize(const Engine& engine);
+/// Fills each cgroup's latency from the tasks listed in it.
+void addCgroupLatency(RunSummary& s);
 
 /// JSON as documented in docs/cli.md (stable keys; more may be added).
 std::string toJson(const RunSummary& s, bool withWallTime = true);

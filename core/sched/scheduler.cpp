@@ -194,6 +194,7 @@ void Scheduler::schedule(Rq& rq) {
     if (next) {
         next->state = TaskState::Running;
         next->waitTime += m_ctx.now - next->runnableSince;
+        next->latency.add(m_ctx.now - next->runnableSince);
         m_balancer.exitIdle(rq);
         ensureTick(rq);
     } else {

@@ -3,6 +3,7 @@
 #include "base/cpuset.h"
 #include "base/eventqueue.h"
 #include "base/ids.h"
+#include "base/latency.h"
 #include "base/taskstate.h"
 #include "base/weights.h"
 #include "sched/schedentity.h"
@@ -63,6 +64,7 @@ struct Task {
     SimTime startTime;
     SimTime runnableSince;
     SimTime waitTime;
+    LatencyHistogram latency; ///< runnable-to-running waits, as perf sched latency counts them
     SimTime exitTime;
     SimTime acctUser;    ///< user time already charged to cpuacct usage
     SimTime statUser;    ///< user time already reported to the cpuacct stats counters

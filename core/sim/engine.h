@@ -2,6 +2,7 @@
 
 #include "accounting/cpuacct.h"
 #include "accounting/psi.h"
+#include "base/latency.h"
 #include "scenario/scenariospec.h"
 #include "sched/cgroups.h"
 #include "sched/fair.h"
@@ -36,6 +37,7 @@ struct ExitRecord {
     CgroupId cgroup;
     SimTime runtime, user, system, wait, start, exit;
     uint64_t switches, migrations;
+    LatencyHistogram latency;
 };
 
 /// The outcome of a live command.

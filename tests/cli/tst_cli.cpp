@@ -179,9 +179,80 @@ private slots:
                      qint64(1000000000));
         }
         const QJsonObject t0 = j[QStringLiteral("tasks")].toArray()[0].toObject();
-        for (const char* key :
-             {"name", "cgroup", "runtime_ns", "wait_ns", "switches", "migrations", "exit_ns"})
+        for (const char* key : {"name", "pid", "cgroup", "runtime_ns", "wait_ns", "switches", "migrations",
+                                "exit_ns", "latency"})
             QVERIFY2(t0.contains(QLatin1String(key)), key);
+        // Every switch in is one wait: the tasks' waits add up to their switches in.
+        qint64 waits = 0;
+        for (const auto& t : j[QStringLiteral("tasks")].toArray()) {
+            const QJsonObject l = t.toObject()[QStringLiteral("latency")].toObject();
+            for (const char* key : {"count", "p50_ns", "p90_ns", "p99_ns", "max_ns"})
+                QVERIFY2(l.contains(QLatin1String(key)), key);
+            QVERIFY(l[QStringLiteral("p50_ns")].toInteger() <= l[QStringLiteral("p99_ns")].toInteger());
+            QVERIFY(l[QStringLiteral("p99_ns")].toInteger() <= l[QStringLiteral("max_ns")].toInteger());
+            waits += l[QStringLiteral("count")].toInteger();
+        }
+        QVERIFY(waits > 0);
+    }
+
+    void traceSummary() {
+        const QString trace = data("traces/perf-sched.script");
+        auto r =
+            cli({QStringLiteral("trace-summary"), trace, QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject t = j[QStringLiteral("trace")].toObject();
+        QCOMPARE(t[QStringLiteral("format")].toString(), QStringLiteral("perf-script"));
+        QVERIFY(t[QStringLiteral("events")].toInteger() > 5000);
+        QVERIFY(t.contains(QStringLiteral("lost_events")) && t[QStringLiteral("warnings")].isArray());
+        QVERIFY(!j.contains(QStringLiteral("seed")) && !j.contains(QStringLiteral("optimizations")));
+        QCOMPARE(j[QStringLiteral("cpus")].toArray().size(), 2);
+        bool pinger = false;
+        for (const auto& v : j[QStringLiteral("tasks")].toArray()) {
+            const QJsonObject task = v.toObject();
+            for (const char* key :
+                 {"name", "pid", "runtime_ns", "wait_ns", "switches", "migrations", "latency"})
+                QVERIFY2(task.contains(QLatin1String(key)), key);
+            if (task[QStringLiteral("name")].toString() == QStringLiteral("pinger")) {
+                pinger = true;
+                QVERIFY(task[QStringLiteral("latency")].toObject()[QStringLiteral("count")].toInteger() >=
+                        1000);
+            }
+        }
+        QVERIFY(pinger);
+        for (const char* key : {"context_switches", "wakeups", "migrations"})
+            QVERIFY(j[QStringLiteral("counters")].toObject()[QLatin1String(key)].toInteger() > 0);
+        // The table, and the errors: not a trace is exit 2 naming the file; a bad option 64.
+        auto table = cli(
+            {QStringLiteral("trace-summary"), trace, QStringLiteral("--latency"), QStringLiteral("perf")});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.contains("perf-script") && table.out.contains("lat p99"));
+        auto bad = cli({QStringLiteral("trace-summary"), data("valid-minimal.json")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("valid-minimal.json: not a scheduler trace: line 1: expected"),
+                 bad.err.constData());
+        QCOMPARE(
+            cli({QStringLiteral("trace-summary"), trace, QStringLiteral("--latency"), QStringLiteral("x")})
+                .code,
+            64);
+    }
+
+    void importRtApp() {
+        auto r = cli({QStringLiteral("import-rtapp"), data("rtapp/examples/template.json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(QJsonDocument::fromJson(r.out).object().contains(QStringLiteral("tasks")));
+        auto bad = cli({QStringLiteral("import-rtapp"), data("valid-minimal.json")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("valid-minimal.json"), bad.err.constData());
+    }
+
+    void benchImportQuick() {
+        auto r = cli({QStringLiteral("bench"), QStringLiteral("import"), QStringLiteral("--events"),
+                      QStringLiteral("200000")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("import of 200000 scheduler events"), r.out.constData());
+        QVERIFY(r.out.contains("M events/s") && r.out.contains("peak RSS"));
+        QVERIFY2(r.out.contains("; 0 warnings"), r.out.constData()); // the generated trace is consistent
     }
 
     void kernelModels() {

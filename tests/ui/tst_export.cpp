@@ -60,9 +60,10 @@ double sumOfCells(const QString& path) {
 
 const QStringList kCharts = {QStringLiteral("occupancy"),        QStringLiteral("topology"),
                              QStringLiteral("pressure"),         QStringLiteral("migration-rate"),
-                             QStringLiteral("migration-matrix"), QStringLiteral("psi-depth")};
-const QStringList kTables = {QStringLiteral("migration-table"), QStringLiteral("counters"),
-                             QStringLiteral("cgroups")};
+                             QStringLiteral("migration-matrix"), QStringLiteral("latency-histogram"),
+                             QStringLiteral("runqueue-delay"),   QStringLiteral("psi-depth")};
+const QStringList kTables = {QStringLiteral("migration-table"), QStringLiteral("latency-table"),
+                             QStringLiteral("counters"), QStringLiteral("cgroups")};
 
 } // namespace
 

@@ -33,4 +33,16 @@ inline QString formatNs(SimNs ns) {
     return QString::fromStdString(core::formatTimeHuman(core::SimTime::ns(ns)));
 }
 
+/// A duration with three significant digits, for tight labels: "4.32 us", "60.7 us", "4.11 ms".
+inline QString formatNsShort(SimNs ns) {
+    const double v = static_cast<double>(ns);
+    if (v < 1e3)
+        return QStringLiteral("%1 ns").arg(ns);
+    if (v < 1e6)
+        return QStringLiteral("%1 us").arg(QString::number(v / 1e3, 'g', 3));
+    if (v < 1e9)
+        return QStringLiteral("%1 ms").arg(QString::number(v / 1e6, 'g', 3));
+    return QStringLiteral("%1 s").arg(QString::number(v / 1e9, 'g', 3));
+}
+
 } // namespace ui

@@ -62,6 +62,7 @@ History::History(size_t capBytes)
     : m_cap(capBytes) {}
 
 void History::reset(uint32_t nrCpus) {
+    m_fromTrace = false;
     m_lanes.clear();
     m_lanes.resize(nrCpus);
     m_migrations.clear();
@@ -116,7 +117,8 @@ void History::append(const core::Snapshot& s) {
         auto [it, fresh] = m_nameIndex.try_emplace(t.name, static_cast<uint32_t>(m_names.size()));
         if (fresh)
             m_names.push_back(t.name);
-        m_taskNames[t.id.value()] = {it->second, m_now, t.policy, t.rtPriority};
+        m_taskNames[t.id.value()] = {it->second, m_now, t.cgroup.valid() ? t.cgroup.value() : 0, t.policy,
+                                     t.rtPriority};
         m_anyRt |= core::rtPolicy(t.policy);
     }
 
@@ -187,6 +189,11 @@ History::TaskClass History::taskClass(uint32_t id) const {
     if (it == m_taskNames.end())
         return {};
     return {it->second.policy, it->second.rtPriority};
+}
+
+uint32_t History::taskCgroup(uint32_t id) const {
+    auto it = m_taskNames.find(id);
+    return it == m_taskNames.end() ? 0 : it->second.cgroup;
 }
 
 void History::compactIfNeeded() {

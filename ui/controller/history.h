@@ -107,8 +107,14 @@ public:
         bool rt() const { return core::rtPolicy(policy); }
     };
     TaskClass taskClass(uint32_t id) const;
+    /// The cgroup the task was created in (0, the root, if unknown).
+    uint32_t taskCgroup(uint32_t id) const;
     /// Has an RT task been seen in this run?
     bool anyRtTask() const { return m_anyRt; }
+    /// Whether this history was read from a real trace (migration reasons are then inferred;
+    /// there is no PSI). Cleared by reset().
+    bool fromTrace() const { return m_fromTrace; }
+    void markFromTrace() { m_fromTrace = true; }
 
 private:
     template <class Cgroups>
@@ -130,6 +136,7 @@ private:
     struct Name {
         uint32_t index;
         SimNs created;
+        uint32_t cgroup = 0;
         core::SchedPolicy policy = core::SchedPolicy::Other;
         uint8_t rtPriority = 0;
     };
@@ -143,6 +150,7 @@ private:
     uint64_t m_migrationsDelivered = 0;
     uint64_t m_snapshots = 0;
     bool m_anyRt = false;
+    bool m_fromTrace = false;
     int m_compactions = 0;
 };
 

@@ -16,7 +16,17 @@ Session::Session(QObject* parent)
 
 void Session::open(std::shared_ptr<const core::ScenarioSpec> spec, std::string sourceText) {
     m_sourceText = std::move(sourceText);
+    m_trace.reset();
     m_controller.open(std::move(spec));
+}
+
+void Session::openTrace(std::shared_ptr<const ImportedTrace> trace) {
+    m_sourceText.clear();
+    m_trace = std::move(trace);
+    m_controller.openTrace(m_trace->spec); // resets History (onOpened)
+    for (const auto& s : m_trace->snapshots)
+        onSnapshot(s);
+    frame();
 }
 
 bool Session::reopenOnModel(core::KernelModel model, std::vector<core::ModelConflict>& dropped,
@@ -54,6 +64,8 @@ void Session::setFrameRate(int fps) {
 void Session::onOpened(std::shared_ptr<const core::ScenarioSpec> spec) {
     m_topology.emplace(spec->topology);
     m_history.reset(m_topology->nrCpus());
+    if (m_trace) // before the views restart: they draw a trace differently
+        m_history.markFromTrace();
     m_colors = CgroupColors{};
     m_cgroupCount = 0;
     m_view.clear(spec->duration.count());

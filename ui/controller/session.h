@@ -3,6 +3,7 @@
 #include "controller/cgroupcolors.h"
 #include "controller/history.h"
 #include "controller/simulationcontroller.h"
+#include "controller/traceloader.h"
 #include "controller/viewstate.h"
 #include "experiments/sessionsave.h"
 #include "scenario/modelselection.h"
@@ -38,6 +39,11 @@ public:
     /// came from (kept to save the session as a scenario; may be empty).
     void open(std::shared_ptr<const core::ScenarioSpec> spec, std::string sourceText = {});
     const std::string& sourceText() const { return m_sourceText; }
+    /// Shows a real trace instead of a simulation: its snapshots fill History at once; nothing
+    /// runs (the controller has no engine) until a scenario is opened again.
+    void openTrace(std::shared_ptr<const ImportedTrace> trace);
+    /// The trace shown, or null when the session simulates.
+    const ImportedTrace* trace() const { return m_trace.get(); }
     /// Restarts the current scenario on another kernel model, rewritten as a file for it (what
     /// the model does not have is dropped and listed in `dropped`). False, with `error` set and
     /// the session unchanged, when the scenario's text is not known or does not load.
@@ -70,6 +76,7 @@ private:
     bool m_dirty = false;
     size_t m_cgroupCount = 0;
     std::string m_sourceText;
+    std::shared_ptr<const ImportedTrace> m_trace;
 };
 
 } // namespace ui

@@ -34,8 +34,17 @@ void SimulationController::post(F&& f) {
     QMetaObject::invokeMethod(m_worker, std::forward<F>(f), Qt::QueuedConnection);
 }
 
+void SimulationController::openTrace(std::shared_ptr<const core::ScenarioSpec> spec) {
+    m_spec = spec;
+    m_trace = true;
+    const uint64_t g = ++m_generation;
+    post([w = m_worker, g] { w->close(g); });
+    emit opened(spec);
+}
+
 void SimulationController::open(std::shared_ptr<const core::ScenarioSpec> spec) {
     m_spec = spec;
+    m_trace = false;
     const uint64_t g = ++m_generation;
     post([w = m_worker, spec, g] { w->open(spec, g); });
     emit opened(spec);
@@ -66,7 +75,7 @@ void SimulationController::runTo(core::SimTime t) {
 }
 
 void SimulationController::reset() {
-    if (!m_spec)
+    if (!m_spec || m_trace)
         return;
     const uint64_t g = ++m_generation;
     post([w = m_worker, g] { w->reset(g); });

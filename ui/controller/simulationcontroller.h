@@ -32,6 +32,11 @@ public:
     /// Starts a new run of `spec` (paused at time 0). Snapshots of the previous run still in
     /// flight are dropped.
     void open(std::shared_ptr<const core::ScenarioSpec> spec);
+    /// Stops simulating: `spec` describes a real trace's machine and the worker drops its engine
+    /// (run, step and the live commands then do nothing). `opened` is emitted as for open().
+    void openTrace(std::shared_ptr<const core::ScenarioSpec> spec);
+    /// Whether the current spec is a real trace's (no engine behind it).
+    bool showsTrace() const { return m_trace; }
     std::shared_ptr<const core::ScenarioSpec> spec() const { return m_spec; }
     bool isRunning() const { return m_running; }
     /// Simulated ns per wall second; 0 = as fast as possible.
@@ -78,6 +83,7 @@ private:
     std::shared_ptr<const core::ScenarioSpec> m_spec;
     uint64_t m_generation = 0;
     bool m_running = false;
+    bool m_trace = false;
     SimNs m_speed = 0;
 };
 

@@ -39,6 +39,13 @@ void SimulationWorker::open(std::shared_ptr<const core::ScenarioSpec> spec, uint
     reset(generation);
 }
 
+void SimulationWorker::close(uint64_t generation) {
+    m_generation = generation;
+    stopRunning();
+    m_engine.reset();
+    m_spec.reset();
+}
+
 void SimulationWorker::reset(uint64_t generation) {
     if (!m_spec)
         return;

@@ -26,6 +26,8 @@ public:
 
     // Called on the worker thread only (the controller queues them).
     void open(std::shared_ptr<const core::ScenarioSpec> spec, uint64_t generation);
+    /// Drops the engine (a real trace is shown instead): commands do nothing until open().
+    void close(uint64_t generation);
     void reset(uint64_t generation);
     void setRunning(bool running);
     /// Simulated ns per wall second; 0 = as fast as possible.

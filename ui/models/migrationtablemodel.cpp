@@ -103,7 +103,9 @@ QVariant MigrationTableModel::data(const QModelIndex& index, int role) const {
     case To:
         return QStringLiteral("cpu%1").arg(m.to);
     case Reason: {
-        return migrationReasonText(m.reason);
+        // A trace does not say why a task moved: the reason is read from its state then.
+        return m_history.fromTrace() ? tr("%1 (inferred)").arg(migrationReasonText(m.reason))
+                                     : migrationReasonText(m.reason);
     }
     case Level: {
         if (m.level < 0 || m.level >= m_domainLevels.size())

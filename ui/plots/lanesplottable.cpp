@@ -90,8 +90,19 @@ QCPRange LanesPlottable::getValueRange(bool& foundRange, QCP::SignDomain, const 
     return m_tracks ? QCPRange(0, m_tracks->extent()) : QCPRange();
 }
 
+QColor LanesPlottable::taskColor(uint32_t task) {
+    // Twelve distinct hues (Okabe-Ito and Paul Tol's).
+    static const QColor kPalette[] = {
+        QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
+        QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9), QColor(0xD5, 0x5E, 0x00),
+        QColor(0x33, 0x22, 0x88), QColor(0x88, 0xCC, 0xEE), QColor(0x11, 0x77, 0x33),
+        QColor(0x99, 0x99, 0x33), QColor(0xAA, 0x44, 0x99), QColor(0x44, 0xAA, 0x99)};
+    // Steps of 5 around 12 hues: consecutive pids (threads created together) never match.
+    return kPalette[(task % 12u) * 5u % 12u];
+}
+
 QColor LanesPlottable::shade(uint32_t cgroup, uint32_t task) const {
-    QColor c = m_colors->color(cgroup);
+    QColor c = m_byTask && task != UINT32_MAX ? taskColor(task) : m_colors->color(cgroup);
     const bool filtered = !m_cgroups.empty() || m_task;
     const bool chosen = (m_task && *m_task == task) || (!m_task && m_cgroups.count(cgroup));
     if (filtered && !chosen)

@@ -30,6 +30,10 @@ public:
     void setSource(const History* history, const CgroupColors* colors, const TrackList* tracks);
     /// Highlighted cgroups (others are dimmed); empty = none dimmed.
     void setHighlight(std::set<uint32_t> cgroups, std::optional<uint32_t> task, std::optional<uint32_t> cpu);
+    /// Colour by task instead of by cgroup (a real trace, whose tasks mostly share a cgroup).
+    void setColorByTask(bool on) { m_byTask = on; }
+    /// The colour a task gets when colouring by task.
+    static QColor taskColor(uint32_t task);
 
     double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
     QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
@@ -52,6 +56,7 @@ private:
     const TrackList* m_tracks = nullptr;
     std::set<uint32_t> m_cgroups;
     std::optional<uint32_t> m_task;
+    bool m_byTask = false;
     std::optional<uint32_t> m_cpu;
 };
 

@@ -113,7 +113,9 @@ void MigrationRatePlot::refresh() {
     // The bar width is the interval: say it, or the counts mean nothing.
     // The bin on the long axis, where it has room at any size.
     m_plot->yAxis->setLabel(tr("migrations"));
-    m_plot->xAxis->setLabel(tr("simulated time (s), bins of %1").arg(formatNs(binNs)));
+    m_plot->xAxis->setLabel(h.fromTrace()
+                                ? tr("trace time (s), bins of %1; reasons inferred").arg(formatNs(binNs))
+                                : tr("simulated time (s), bins of %1").arg(formatNs(binNs)));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

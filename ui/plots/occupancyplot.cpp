@@ -190,6 +190,9 @@ double OccupancyPlot::lastFrameMs() const {
 void OccupancyPlot::restart() {
     if (const core::Topology* topo = m_session.topology())
         m_tracks.build(*topo);
+    const bool trace = m_session.history().fromTrace();
+    m_lanes->setColorByTask(trace);
+    m_plot->xAxis->setLabel(trace ? tr("trace time (s), from its first event") : tr("simulated time (s)"));
     m_markerCount = SIZE_MAX;
     m_legendCgroups = SIZE_MAX;
     m_top = 0;
@@ -384,8 +387,10 @@ void OccupancyPlot::updateMarkers() {
 void OccupancyPlot::updateLegend() {
     const auto& cgroups = m_session.history().latest().cgroups;
     const bool rt = m_session.history().anyRtTask();
-    if (cgroups.size() == m_legendCgroups && rt == m_legendRt)
+    const bool byTask = m_session.history().fromTrace();
+    if (cgroups.size() == m_legendCgroups && rt == m_legendRt && byTask == m_legendByTask)
         return;
+    m_legendByTask = byTask;
     m_legendCgroups = cgroups.size();
     m_legendRt = rt;
     m_plot->clearGraphs();
@@ -398,10 +403,14 @@ void OccupancyPlot::updateLegend() {
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, color, color, 9));
     };
-    for (const core::CgroupState& c : cgroups)
-        if (!c.parent.valid() || c.parent.value() == 0)
-            addEntry(c.parent.valid() ? QString::fromStdString(c.path) : tr("/ (root)"),
-                     m_session.colors().color(c.id.value()));
+    if (byTask) { // a real trace: one colour per task, named on the slices
+        addEntry(tr("a colour per task (real trace)"), LanesPlottable::taskColor(1));
+    } else {
+        for (const core::CgroupState& c : cgroups)
+            if (!c.parent.valid() || c.parent.value() == 0)
+                addEntry(c.parent.valid() ? QString::fromStdString(c.path) : tr("/ (root)"),
+                         m_session.colors().color(c.id.value()));
+    }
     addEntry(tr("kernel overhead"), CgroupColors::overhead());
     if (rt) // the lanes mark RT tasks' time with a crimson band along the top
         addEntry(tr("RT task (band on top)"), QColor(0xC6, 0x28, 0x28));

@@ -116,6 +116,7 @@ private:
     double m_top = 0;       ///< value-axis coordinate at the top of the plot
     double m_pxPerUnit = 0; ///< pixels per track unit, as last laid out
     LanesPlottable* m_lanes;
+    bool m_legendByTask = false;
     QCPItemStraightLine* m_cursor;
     QCPItemLine* m_pickArrow;
     QCPItemRect* m_pickBox;

@@ -10,6 +10,7 @@
 #include "pages/counterspanel.h"
 #include "pages/depthpage.h"
 #include "pages/detailpanel.h"
+#include "pages/latencypage.h"
 #include "pages/migrationspage.h"
 #include "pages/optimizationspanel.h"
 #include "pages/pressurepage.h"
@@ -25,6 +26,10 @@
 #include "window/helpdialogs.h"
 #include "window/language.h"
 #include "window/recentfiles.h"
+#include "window/traceopener.h"
+
+#include "import/tracefile.h"
+#include "import/workloadfile.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -32,6 +37,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -65,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
     createPages();
     createDocks();
     createActions();
+    connect(&m_session, &Session::started, this, &MainWindow::updateActions);
 
     connect(&m_session.controller(), &SimulationController::commandDone, this,
             [this](bool ok, const QString& message) {
@@ -112,6 +119,8 @@ void MainWindow::createPages() {
     pressure->addExports(*m_exports);
     auto* migrations = new MigrationsPage(m_session);
     migrations->addExports(*m_exports);
+    auto* latency = new LatencyPage(m_session);
+    latency->addExports(*m_exports);
     auto* depth = new DepthPage;
     depth->addExports(*m_exports);
     auto* details = new DetailPanel(m_session);
@@ -121,6 +130,7 @@ void MainWindow::createPages() {
     tabs->addTab(topology, tr("&Topology"));
     tabs->addTab(pressure, tr("&Pressure"));
     tabs->addTab(migrations, tr("&Migrations"));
+    tabs->addTab(latency, tr("&Latency"));
     tabs->addTab(depth, tr("&Depth"));
     tabs->addTab(details, tr("D&etails"));
     // Picking a slice in the timeline raises its details (as trace viewers raise their
@@ -245,12 +255,22 @@ void MainWindow::createFileMenu() {
                 openScenario(d.chosen());
         });
     builtin->setShortcut(QKeySequence(tr("Ctrl+B")));
+    file->addAction(tr("Open &Trace..."), this,
+                    [this] {
+                        const QString path = QFileDialog::getOpenFileName(
+                            this, tr("Open trace"), QString(),
+                            tr("Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)"));
+                        if (!path.isEmpty())
+                            openTrace(path);
+                    })
+        ->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
     m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openScenario);
     file->addSeparator();
-    file->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save Session as Scenario..."),
-                    this, &MainWindow::saveSessionAs)
-        ->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+    QAction* save = file->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton),
+                                    tr("&Save Session as Scenario..."), this, &MainWindow::saveSessionAs);
+    save->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+    m_simulationOnly << save;
     file->addSeparator();
     file->addAction(tr("&Export Chart..."), this,
                     [this] { m_exports->exportWithDialog(m_exports->current(), ExportFormat::Png); })
@@ -262,10 +282,11 @@ void MainWindow::createFileMenu() {
         if (!e->hasImage())
             tables->addAction(e->exportTitle(), this,
                               [this, e] { m_exports->exportWithDialog(e, ExportFormat::Csv); });
-    file->addAction(tr("Export T&race for Perfetto..."), this, &MainWindow::exportTrace);
+    m_simulationOnly << file->addAction(tr("Export T&race for Perfetto..."), this, &MainWindow::exportTrace);
     file->addSeparator();
-    file->addAction(tr("&Compare A/B..."), this, &MainWindow::openCompare)
-        ->setShortcut(QKeySequence(tr("Ctrl+K")));
+    QAction* compare = file->addAction(tr("&Compare A/B..."), this, &MainWindow::openCompare);
+    compare->setShortcut(QKeySequence(tr("Ctrl+K")));
+    m_simulationOnly << compare;
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
@@ -288,12 +309,14 @@ void MainWindow::createSimulationMenu() {
     QAction* step10 = m_step10Action = sim->addAction(
         tr("Step &10 ms"), this, [this] { m_session.controller().stepFor(core::SimTime::ms(10)); });
     step10->setShortcut(QKeySequence(tr("Ctrl+.")));
-    sim->addAction(tr("Run &to..."), this, &MainWindow::runToDialog)->setShortcut(QKeySequence(tr("Ctrl+T")));
+    QAction* runTo = sim->addAction(tr("Run &to..."), this, &MainWindow::runToDialog);
+    runTo->setShortcut(QKeySequence(tr("Ctrl+T")));
+    m_simulationOnly << runTo;
     QAction* reset = m_resetAction = sim->addAction(style()->standardIcon(QStyle::SP_BrowserReload),
                                                     tr("R&eset"), &c, &SimulationController::reset);
     reset->setShortcut(QKeySequence(tr("Ctrl+R")));
     sim->addSeparator();
-    QMenu* models = sim->addMenu(tr("Kernel &Model"));
+    QMenu* models = m_modelMenu = sim->addMenu(tr("Kernel &Model"));
     models->setToolTipsVisible(true);
     auto* group = new QActionGroup(models);
     for (const core::KernelModelInfo& m : core::kernelModelCatalog()) {
@@ -448,9 +471,20 @@ void MainWindow::runToDialog() {
 }
 
 bool MainWindow::openScenario(const QString& fileOrBuiltin) {
+    // A real trace opened the way a scenario is (File > Open, recent files, a dropped file):
+    // recognised by its content.
+    if (!fileOrBuiltin.startsWith(QStringLiteral("builtin:"))) {
+        QFile f(fileOrBuiltin);
+        if (f.open(QIODevice::ReadOnly)) {
+            const QByteArray head = f.read(4096);
+            if (core::looksLikeTrace(std::string_view(head.constData(), static_cast<size_t>(head.size()))))
+                return openTrace(fileOrBuiltin);
+        }
+    }
     QApplication::setOverrideCursor(Qt::WaitCursor);
-    core::LoadResult r = core::loadScenario(fileOrBuiltin.toStdString());
+    core::WorkloadLoad w = core::loadScenarioOrWorkload(fileOrBuiltin.toStdString());
     QApplication::restoreOverrideCursor();
+    core::LoadResult& r = w.result;
     if (!r.ok()) {
         QStringList lines;
         for (const std::string& e : r.errors)
@@ -465,6 +499,26 @@ bool MainWindow::openScenario(const QString& fileOrBuiltin) {
         return false;
     }
     openLoaded(fileOrBuiltin, std::move(r));
+    if (w.fromRtApp) {
+        statusBar()->showMessage(
+            tr("Opened the rt-app workload %1 as a scenario (%2 warnings). Space runs it.")
+                .arg(fileOrBuiltin)
+                .arg(w.warnings.size()),
+            10000);
+        if (!w.warnings.empty() && !m_batch) {
+            QStringList lines;
+            for (const std::string& warning : w.warnings)
+                lines << QString::fromStdString(warning);
+            auto* box = new QMessageBox(QMessageBox::Information, tr("rt-app workload"),
+                                        tr("Some of %1 could not be represented exactly:").arg(fileOrBuiltin),
+                                        QMessageBox::Ok, this);
+            box->setInformativeText(lines.mid(0, 8).join(QLatin1Char('\n')));
+            if (lines.size() > 8)
+                box->setDetailedText(lines.join(QLatin1Char('\n')));
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        }
+    }
     return true;
 }
 
@@ -476,6 +530,79 @@ void MainWindow::openLoaded(const QString& fileOrBuiltin, core::LoadResult&& r) 
     if (m_recent)
         m_recent->add(fileOrBuiltin);
     statusBar()->showMessage(tr("Opened %1. Space runs it.").arg(fileOrBuiltin), 5000);
+}
+
+bool MainWindow::openTrace(const QString& path) {
+    if (!m_traceOpener) {
+        m_traceOpener = new TraceOpener(this);
+        connect(m_traceOpener, &TraceOpener::opened, this, &MainWindow::showTrace);
+        connect(m_traceOpener, &TraceOpener::failed, this, [this](const QString& message, bool cancelled) {
+            if (cancelled) {
+                statusBar()->showMessage(tr("Opening the trace was cancelled; the current session goes on."),
+                                         8000);
+                return;
+            }
+            QMessageBox box(QMessageBox::Warning, tr("Cannot open trace"),
+                            tr("The trace was not opened; the current session goes on."), QMessageBox::Ok,
+                            this);
+            box.setInformativeText(message);
+            box.exec();
+        });
+    }
+    if (!m_traceOpener->open(path)) {
+        statusBar()->showMessage(tr("Another trace is being read."), 5000);
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::showTrace(std::shared_ptr<ImportedTrace> trace) {
+    const QString path = QString::fromStdString(trace->path);
+    const core::TraceSource& src = *trace->summary.trace;
+    m_source = path;
+    setWindowTitle(tr("%1 (real trace) - SchedScope").arg(QFileInfo(path).fileName()));
+    m_session.openTrace(trace);
+    if (m_recent)
+        m_recent->add(path);
+    statusBar()->showMessage(
+        tr("Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is "
+           "%6 s in the trace.")
+            .arg(QFileInfo(path).fileName(), QString::fromStdString(src.format))
+            .arg(src.events)
+            .arg(src.lostEvents)
+            .arg(src.warnings.size())
+            .arg(toSeconds(trace->origin.count()), 0, 'f', 6),
+        15000);
+    if (!src.warnings.empty() && !m_batch) {
+        // What makes the picture incomplete, said once, without stopping the user.
+        QStringList lines;
+        for (const std::string& w : src.warnings)
+            lines << QString::fromStdString(w);
+        auto* box = new QMessageBox(QMessageBox::Information, tr("Trace warnings"),
+                                    tr("%1 has gaps or oddities the views cannot show by themselves:")
+                                        .arg(QFileInfo(path).fileName()),
+                                    QMessageBox::Ok, this);
+        box->setInformativeText(lines.mid(0, 8).join(QLatin1Char('\n')));
+        if (lines.size() > 8)
+            box->setDetailedText(lines.join(QLatin1Char('\n')));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    }
+}
+
+void MainWindow::updateActions() {
+    const bool simulating = m_session.trace() == nullptr;
+    for (QAction* a : m_simulationOnly)
+        a->setEnabled(simulating);
+    for (QAction* a : {m_runAction, m_stepEventAction, m_stepTickAction, m_step10Action, m_resetAction})
+        if (a)
+            a->setEnabled(simulating);
+    if (m_modelMenu)
+        m_modelMenu->setEnabled(simulating);
+    if (m_optimizations)
+        m_optimizations->setEnabled(simulating);
+    if (m_cgroups)
+        m_cgroups->setEnabled(simulating);
 }
 
 QString MainWindow::scenarioName() const {

@@ -26,6 +26,8 @@ class CountersPanel;
 class RecentFiles;
 class ExportRegistry;
 class CompareWindow;
+class TraceOpener;
+struct ImportedTrace;
 
 /// The application window: assembles the pages, docks and actions around one Session; holds
 /// no simulation logic. The views follow the session by themselves (LiveView); what batch jobs
@@ -40,6 +42,13 @@ public:
     /// the loader's messages and keeps the current session (still running if it was).
     /// Returns whether it opened.
     bool openScenario(const QString& fileOrBuiltin);
+    /// Opens a real trace (File > Open Trace): read on a thread with progress and cancel, then
+    /// shown in every view in place of a simulation. False when another import is running.
+    bool openTrace(const QString& path);
+    /// Shows a trace already read (batch modes); its warnings go to the status bar.
+    void showTrace(std::shared_ptr<ImportedTrace> trace);
+    /// Batch runs (screenshots, exports): nothing may wait for a click.
+    void setBatchMode(bool on) { m_batch = on; }
     /// Opens a scenario already loaded and valid (batch runs load it first to report errors).
     void openLoaded(const QString& fileOrBuiltin, core::LoadResult&& loaded);
     QString scenarioName() const;
@@ -75,6 +84,8 @@ private:
     void runToDialog();
     /// Simulation > Kernel Model: the current scenario again, on another kernel model.
     void reopenOnModel(core::KernelModel model);
+    /// What can be done depends on whether a simulation or a real trace is shown.
+    void updateActions();
 
     Session m_session;
     ExportRegistry* m_exports;
@@ -92,6 +103,10 @@ private:
     QAction* m_stepTickAction = nullptr;
     QAction* m_step10Action = nullptr;
     QAction* m_resetAction = nullptr;
+    QMenu* m_modelMenu = nullptr;
+    QList<QAction*> m_simulationOnly; ///< what a real trace cannot do
+    TraceOpener* m_traceOpener = nullptr;
+    bool m_batch = false;
     QString m_source;
 };
 

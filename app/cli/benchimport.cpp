@@ -1,0 +1,170 @@
+// schedscope-cli bench import: how fast a large real-format trace imports, and in how much memory.
+#include "commands.h"
+
+#include "base/trace.h"
+#include "import/tracefile.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace cli {
+
+using namespace core;
+
+namespace {
+
+/// Counts what an import hands to a view, as the GUI's recorder would receive it.
+struct CountingSink : TraceSink {
+    uint64_t slices = 0, migrations = 0, switches = 0, tasks = 0;
+    void slice(const Slice&) override { ++slices; }
+    void migration(const MigrationRecord&) override { ++migrations; }
+    void marker(const Marker&) override {}
+    void contextSwitch(const SwitchRecord&) override { ++switches; }
+    void taskCreated(TaskId, const std::string&, CgroupId, SchedPolicy, uint8_t) override { ++tasks; }
+};
+
+/// Writes an ftrace-format trace of `events` consistent scheduler events (tasks wake on a CPU,
+/// sometimes after a migration, and are switched in; the previous task sleeps) on 8 CPUs and
+/// 400 tasks, one microsecond apart. Returns the bytes written, 0 on error.
+uint64_t generateTrace(const std::string& path, uint64_t events) {
+    FILE* f = std::fopen(path.c_str(), "w");
+    if (!f)
+        return 0;
+    constexpr int kCpus = 8, kTasks = 400;
+    std::fprintf(
+        f, "# tracer: nop\n#\n# entries-in-buffer/entries-written: %" PRIu64 "/%" PRIu64 "   #P:%d\n#\n",
+        events, events, kCpus);
+    std::mt19937_64 rng(42);
+    std::vector<int> curr(kCpus, 0); // pid running per CPU, 0 = idle
+    std::vector<int> lastCpu(kTasks + 1, 0);
+    std::vector<int> sleeping;
+    for (int p = 1; p <= kTasks; ++p) {
+        sleeping.push_back(p + 999);
+        lastCpu[static_cast<size_t>(p)] = p % kCpus;
+    }
+    auto comm = [](int pid) {
+        return pid == 0 ? std::string("swapper") : "task" + std::to_string(pid % 1000);
+    };
+    uint64_t written = 0;
+    uint64_t usec = 1'000'000;
+    char line[512];
+    auto emit = [&](int cpu, int pid, const char* body) {
+        if (written >= events) // exactly `events` lines, even if that cuts a wakeup short
+            return;
+        const int n = std::snprintf(
+            line, sizeof line, "%16s-%-7d [%03d] d..2. %5" PRIu64 ".%06" PRIu64 ": %s\n",
+            pid == 0 ? "<idle>" : comm(pid).c_str(), pid, cpu, usec / 1'000'000, usec % 1'000'000, body);
+        std::fwrite(line, 1, static_cast<size_t>(n), f);
+        ++written;
+        ++usec;
+    };
+    char body[400];
+    while (written < events) {
+        const int cpu = static_cast<int>(rng() % kCpus);
+        const size_t pick = rng() % sleeping.size();
+        const int wakee = sleeping[pick];
+        sleeping[pick] = sleeping.back();
+        sleeping.pop_back();
+        const int cur = curr[static_cast<size_t>(cpu)];
+        const std::string wc = comm(wakee);
+        std::snprintf(body, sizeof body, "sched_waking: comm=%s pid=%d prio=120 target_cpu=%03d", wc.c_str(),
+                      wakee, lastCpu[static_cast<size_t>(wakee - 999)]);
+        emit(cpu, cur, body);
+        if (lastCpu[static_cast<size_t>(wakee - 999)] != cpu) {
+            std::snprintf(body, sizeof body,
+                          "sched_migrate_task: comm=%s pid=%d prio=120 orig_cpu=%d dest_cpu=%d", wc.c_str(),
+                          wakee, lastCpu[static_cast<size_t>(wakee - 999)], cpu);
+            emit(cpu, cur, body);
+            lastCpu[static_cast<size_t>(wakee - 999)] = cpu;
+        }
+        std::snprintf(body, sizeof body, "sched_wakeup: comm=%s pid=%d prio=120 target_cpu=%03d", wc.c_str(),
+                      wakee, cpu);
+        emit(cpu, cur, body);
+        const std::string pc = cur == 0 ? "swapper/" + std::to_string(cpu) : comm(cur);
+        std::snprintf(body, sizeof body,
+                      "sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%s ==> next_comm=%s "
+                      "next_pid=%d next_prio=120",
+                      pc.c_str(), cur, cur == 0 ? "R" : "S", wc.c_str(), wakee);
+        emit(cpu, cur, body);
+        if (cur != 0)
+            sleeping.push_back(cur);
+        curr[static_cast<size_t>(cpu)] = wakee;
+    }
+    const bool ok = std::fclose(f) == 0;
+    return ok ? written : 0;
+}
+
+} // namespace
+
+int cmdBenchImport(Args& args) {
+    const bool quick = args.flag("--quick");
+    const auto eventsText = args.take("--events");
+    const auto keep = args.take("--keep");
+    if (!args.leftovers().empty()) {
+        std::fprintf(stderr, "schedscope-cli bench import: unknown option %s\n", args.leftovers()[0].c_str());
+        return ExitUsage;
+    }
+    uint64_t events = quick ? 1'000'000 : 10'000'000;
+    if (eventsText) {
+        char* end = nullptr;
+        events = std::strtoull(eventsText->c_str(), &end, 10);
+        if (eventsText->empty() || *end || events == 0) {
+            std::fprintf(stderr,
+                         "schedscope-cli bench import: --events expects a positive count, found \"%s\"\n",
+                         eventsText->c_str());
+            return ExitUsage;
+        }
+    }
+    const std::string path =
+        keep ? *keep : "/tmp/schedscope-bench-import-" + std::to_string(getpid()) + ".txt";
+    std::fprintf(stderr, "writing a %" PRIu64 "-event ftrace text trace to %s...\n", events, path.c_str());
+    const uint64_t written = generateTrace(path, events);
+    if (written == 0) {
+        std::fprintf(stderr, "schedscope-cli bench import: cannot write %s\n", path.c_str());
+        return ExitFailure;
+    }
+    FILE* f = std::fopen(path.c_str(), "r");
+    std::fseek(f, 0, SEEK_END);
+    const double mb = static_cast<double>(std::ftell(f)) / (1024.0 * 1024.0);
+    std::fclose(f);
+    std::fprintf(stderr, "importing...\n");
+    CountingSink sink;
+    rusage before{}, after{};
+    getrusage(RUSAGE_SELF, &before);
+    const auto t0 = std::chrono::steady_clock::now();
+    const TraceFileResult r = importTraceFile(path, &sink);
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    getrusage(RUSAGE_SELF, &after);
+    if (!keep)
+        std::remove(path.c_str());
+    if (!r.ok) {
+        std::fprintf(stderr, "schedscope-cli bench import: %s\n", r.error.c_str());
+        return ExitFailure;
+    }
+    auto secs = [](const timeval& tv) {
+        return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6;
+    };
+    const double cpu =
+        secs(after.ru_utime) - secs(before.ru_utime) + secs(after.ru_stime) - secs(before.ru_stime);
+    std::printf("import of %" PRIu64 " scheduler events (%.0f MiB of ftrace text, 8 CPUs, 400 tasks)\n",
+                r.summary.events, mb);
+    std::printf("  wall %.2f s   cpu %.2f s (one thread)   %.2f M events/s   peak RSS %.0f MiB\n", wall, cpu,
+                static_cast<double>(r.summary.events) / wall / 1e6,
+                static_cast<double>(after.ru_maxrss) / 1024.0);
+    std::printf("  handed to the views: %" PRIu64 " slices, %" PRIu64 " switches, %" PRIu64
+                " migrations, %" PRIu64 " task records; %zu warnings\n",
+                sink.slices, sink.switches, sink.migrations, sink.tasks, r.summary.trace->warnings.size());
+    for (const std::string& w : r.summary.trace->warnings)
+        std::printf("  warning: %s\n", w.c_str());
+    return ExitOk;
+}
+
+} // namespace cli

@@ -1,0 +1,49 @@
+// schedscope-cli trace-summary: a real scheduler trace summarised in run's schema.
+#include "commands.h"
+
+#include "import/tracefile.h"
+#include "output/summary.h"
+
+#include <cstdio>
+
+namespace cli {
+
+using namespace core;
+
+int cmdTraceSummary(Args& args) {
+    const std::string format = args.take("--format").value_or("table");
+    const std::string from = args.take("--latency").value_or("waking");
+    const auto out = args.take("--out");
+    if (!args.leftovers().empty()) {
+        for (const std::string& l : args.leftovers())
+            std::fprintf(stderr, "schedscope-cli trace-summary: unknown option %s\n", l.c_str());
+        return ExitUsage;
+    }
+    if (args.positional().size() != 1) {
+        std::fprintf(stderr, "schedscope-cli trace-summary: name exactly one trace file\n");
+        return ExitUsage;
+    }
+    if (format != "table" && format != "json") {
+        std::fprintf(stderr, "schedscope-cli trace-summary: --format must be table or json, not \"%s\"\n",
+                     format.c_str());
+        return ExitUsage;
+    }
+    if (from != "waking" && from != "perf") {
+        std::fprintf(stderr, "schedscope-cli trace-summary: --latency must be waking or perf, not \"%s\"\n",
+                     from.c_str());
+        return ExitUsage;
+    }
+    TraceFileOptions options;
+    options.latencyStart = from == "perf" ? LatencyStart::PerfSchedLatency : LatencyStart::Waking;
+    TraceFileResult r = importTraceFile(args.positional()[0], nullptr, options);
+    if (!r.ok) {
+        std::fprintf(stderr, "%s\n", r.error.c_str());
+        return ExitInvalid;
+    }
+    for (const std::string& w : r.summary.trace->warnings)
+        std::fprintf(stderr, "warning: %s: %s\n", args.positional()[0].c_str(), w.c_str());
+    const std::string text = format == "json" ? toJson(r.summary, false) : toTable(r.summary);
+    return writeOutput(out, text);
+}
+
+} // namespace cli

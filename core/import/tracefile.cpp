@@ -1,0 +1,273 @@
+#include "import/tracefile.h"
+
+#include "import/tracedat.h"
+#include "import/traceparser.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+namespace core {
+
+namespace {
+
+constexpr std::string_view kTraceDatMagic("\x17\x08\x44tracing", 10);
+constexpr std::string_view kPerfDataMagic("PERFILE2", 8);
+
+std::string baseName(const std::string& path) {
+    const size_t slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+/// Collects parsed events, notes what is out of order, then replays them in time order.
+class EventCollector {
+public:
+    EventCollector(const std::string& name, StringTable& strings)
+        : m_name(name)
+        , m_parser(strings) {}
+
+    /// Returns false when the line is malformed (remembered for the messages).
+    void line(std::string_view text, uint32_t lineNo) {
+        TraceEvent ev;
+        switch (m_parser.parse(text, lineNo, ev)) {
+        case TraceTextParser::Result::Skip:
+            return;
+        case TraceTextParser::Result::Malformed:
+            if (m_malformed++ < 3)
+                m_malformedNotes.push_back("line " + std::to_string(lineNo) + ": " + m_parser.error());
+            return;
+        case TraceTextParser::Result::Event:
+            add(ev);
+            return;
+        }
+    }
+
+    void add(const TraceEvent& ev) {
+        if (!m_events.empty() && ev.time < m_events.back().time)
+            m_sorted = false;
+        if (ev.cpu >= 0 && ev.type != TraceEventType::Lost) {
+            if (static_cast<size_t>(ev.cpu) >= m_lastOnCpu.size())
+                m_lastOnCpu.resize(static_cast<size_t>(ev.cpu) + 1, -1);
+            int64_t& last = m_lastOnCpu[static_cast<size_t>(ev.cpu)];
+            if (ev.time < last && m_backwards++ == 0)
+                m_firstBackwards =
+                    "line " + std::to_string(ev.line) + " (CPU " + std::to_string(ev.cpu) + ")";
+            last = std::max(last, ev.time);
+        }
+        if (ev.type != TraceEventType::Lost && ev.type != TraceEventType::Unknown)
+            ++m_schedEvents;
+        m_events.push_back(ev);
+    }
+
+    /// Room for about this many events (from the file's size), so the list does not grow by copying.
+    void reserve(size_t events) { m_events.reserve(events); }
+    TraceTextParser& parser() { return m_parser; }
+    uint64_t malformed() const { return m_malformed; }
+    uint64_t schedEvents() const { return m_schedEvents; }
+    const std::vector<std::string>& malformedNotes() const { return m_malformedNotes; }
+
+    /// Sorts when needed and replays into the importer; notes go to `source`.
+    void replay(TraceImporter& importer, TraceSource& source) {
+        if (m_backwards > 0)
+            source.warnings.push_back(
+                std::to_string(m_backwards) +
+                " events are earlier than the one before them on the same CPU (first at " + m_firstBackwards +
+                "): that CPU's stream is out of order; sorted by timestamp");
+        if (!m_sorted)
+            std::stable_sort(m_events.begin(), m_events.end(),
+                             [](const TraceEvent& a, const TraceEvent& b) { return a.time < b.time; });
+        for (const TraceEvent& ev : m_events)
+            importer.process(ev);
+        std::vector<TraceEvent>().swap(m_events);
+    }
+
+private:
+    std::string m_name;
+    TraceTextParser m_parser;
+    std::vector<TraceEvent> m_events;
+    std::vector<int64_t> m_lastOnCpu;
+    bool m_sorted = true;
+    uint64_t m_backwards = 0;
+    std::string m_firstBackwards;
+    uint64_t m_malformed = 0;
+    uint64_t m_schedEvents = 0;
+    std::vector<std::string> m_malformedNotes;
+};
+
+TraceFileResult fail(std::string message) {
+    TraceFileResult r;
+    r.error = std::move(message);
+    return r;
+}
+
+/// Feeds text in pieces (a whole file need not be in memory); a line split between pieces is
+/// joined. Returns false when cancelled.
+class LineSplitter {
+public:
+    explicit LineSplitter(EventCollector& c)
+        : m_collector(c) {}
+    void feed(std::string_view piece) {
+        while (!piece.empty()) {
+            const size_t nl = piece.find('\n');
+            if (nl == std::string_view::npos) {
+                m_partial.append(piece);
+                return;
+            }
+            ++m_line;
+            if (!m_partial.empty()) {
+                m_partial.append(piece.substr(0, nl));
+                m_collector.line(m_partial, m_line);
+                m_partial.clear();
+            } else {
+                m_collector.line(piece.substr(0, nl), m_line);
+            }
+            piece.remove_prefix(nl + 1);
+        }
+    }
+    /// A last line without an end of line is what a file cut short looks like: not trusted.
+    std::string finish() {
+        std::string note;
+        std::string_view rest = m_partial;
+        while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\r' || rest.back() == '\t'))
+            rest.remove_suffix(1);
+        if (!rest.empty())
+            note = "line " + std::to_string(m_line + 1) +
+                   ": the last line has no end of line (a file cut short?): skipped";
+        m_partial.clear();
+        return note;
+    }
+
+private:
+    EventCollector& m_collector;
+    std::string m_partial;
+    uint32_t m_line = 0;
+};
+
+TraceFileResult finishText(EventCollector& events, StringTable& strings, const std::string& name,
+                           const std::string& truncatedNote, TraceSink* sink, const TraceFileOptions& options,
+                           std::string format = {}) {
+    if (events.schedEvents() == 0) {
+        std::string why = events.malformedNotes().empty() ? std::string("no scheduler events (sched_switch, "
+                                                                        "sched_waking, ...) in it")
+                                                          : events.malformedNotes().front();
+        return fail(name + ": not a scheduler trace: " + why);
+    }
+    TraceSource source;
+    source.format = !format.empty()                    ? format
+                    : events.parser().flavor().empty() ? std::string("ftrace")
+                                                       : events.parser().flavor();
+    if (const uint64_t lost = events.parser().overwritten()) {
+        source.lostEvents += lost;
+        source.warnings.push_back(std::to_string(lost) +
+                                  " events were overwritten in the ring buffer (entries-written exceeds "
+                                  "entries-in-buffer): the oldest part of each CPU's stream is missing");
+    }
+    if (events.malformed() > 0) {
+        std::string w = std::to_string(events.malformed()) + " lines could not be read and were skipped";
+        for (const std::string& n : events.malformedNotes())
+            w += "; " + n;
+        source.warnings.push_back(w);
+    }
+    if (!truncatedNote.empty())
+        source.warnings.push_back(truncatedNote);
+    TraceImporter importer(strings, options.latencyStart, sink);
+    events.replay(importer, source);
+    TraceFileResult r;
+    r.ok = true;
+    r.summary = importer.finish(name, std::move(source));
+    r.origin = importer.origin();
+    r.cgroupPaths = importer.cgroupPaths();
+    return r;
+}
+
+} // namespace
+
+bool looksLikeTrace(std::string_view head) {
+    if (head.substr(0, kTraceDatMagic.size()) == kTraceDatMagic)
+        return true;
+    if (head.find("# tracer:") != std::string_view::npos || head.rfind("cpus=", 0) == 0)
+        return true;
+    // A text line with a "[CPU]" and a sched tracepoint name.
+    return head.find(" [") != std::string_view::npos &&
+           (head.find("sched_switch") != std::string_view::npos ||
+            head.find("sched_wak") != std::string_view::npos ||
+            head.find("sched:") != std::string_view::npos);
+}
+
+TraceFileResult importTraceText(std::string_view text, const std::string& name, TraceSink* sink,
+                                const TraceFileOptions& options) {
+    StringTable strings;
+    EventCollector events(name, strings);
+    LineSplitter lines(events);
+    lines.feed(text);
+    const std::string truncated = lines.finish();
+    return finishText(events, strings, name, truncated, sink, options);
+}
+
+TraceFileResult importTraceFile(const std::string& path, TraceSink* sink, const TraceFileOptions& options) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return fail(path + ": cannot open the file for reading");
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<double>(std::max<std::streamoff>(in.tellg(), 1));
+    in.seekg(0);
+    char head[16] = {};
+    in.read(head, sizeof head);
+    const std::string_view magic(head, static_cast<size_t>(in.gcount()));
+    if (magic.substr(0, kTraceDatMagic.size()) == kTraceDatMagic) {
+        in.close();
+        StringTable strings;
+        EventCollector events(baseName(path), strings);
+        const std::string error = readTraceDat(
+            path, strings, [&](const TraceEvent& ev) { events.add(ev); }, options.progress);
+        if (!error.empty()) {
+            TraceFileResult r = fail(error);
+            r.cancelled = error.ends_with("cancelled");
+            return r;
+        }
+        TraceFileResult r = finishText(events, strings, baseName(path), {}, sink, options, "trace.dat");
+        if (options.progress)
+            options.progress(1.0);
+        return r;
+    }
+    if (magic.substr(0, kPerfDataMagic.size()) == kPerfDataMagic)
+        return fail(path + ": a perf.data file: expected text; convert it with `perf script --ns -i " + path +
+                    " > trace.txt` and open that");
+    if (magic.find('\0') != std::string_view::npos)
+        return fail(path +
+                    ": expected a text trace (ftrace, trace-cmd report, perf script) or a trace.dat, found "
+                    "binary data");
+    in.seekg(0);
+    StringTable strings;
+    const std::string name = baseName(path);
+    EventCollector events(name, strings);
+    // A scheduler event takes 100 to 200 bytes of text; guess low, growth handles the rest.
+    events.reserve(static_cast<size_t>(size / 110));
+    LineSplitter lines(events);
+    std::vector<char> buffer(8u << 20);
+    double done = 0;
+    while (in) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        const auto got = static_cast<size_t>(in.gcount());
+        if (got == 0)
+            break;
+        lines.feed(std::string_view(buffer.data(), got));
+        done += static_cast<double>(got);
+        if (options.progress && !options.progress(0.9 * done / size)) {
+            TraceFileResult r;
+            r.cancelled = true;
+            r.error = path + ": import cancelled";
+            return r;
+        }
+    }
+    if (in.bad())
+        return fail(path + ": read error after " + std::to_string(static_cast<uint64_t>(done)) + " bytes");
+    const std::string truncated = lines.finish();
+    TraceFileResult r = finishText(events, strings, name, truncated, sink, options);
+    if (options.progress)
+        options.progress(1.0);
+    return r;
+}
+
+} // namespace core

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "import/traceimporter.h"
+#include "output/summary.h"
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace core {
+
+struct TraceFileOptions {
+    LatencyStart latencyStart = LatencyStart::Waking;
+    /// Called now and then with the fraction read (0..1); returning false cancels the import.
+    std::function<bool(double)> progress;
+};
+
+/// The outcome of opening a trace: a summary (with `summary.trace` saying what the trace could
+/// not tell), or an error naming the file, the place, what was expected and what was found.
+struct TraceFileResult {
+    bool ok = false;
+    bool cancelled = false;
+    std::string error;
+    RunSummary summary;
+    SimTime origin;                       ///< the trace's first timestamp (the summary starts there)
+    std::vector<std::string> cgroupPaths; ///< by the cgroup ids in the records
+};
+
+/// Reads a scheduler trace, whatever its form (detected from the content, not the name):
+/// ftrace text, `trace-cmd report` text, `perf script` text, or trace-cmd's trace.dat.
+/// Everything it finds goes to `sink` (may be null) in time order, then the summary is built.
+TraceFileResult importTraceFile(const std::string& path, TraceSink* sink,
+                                const TraceFileOptions& options = {});
+
+/// The same for text already in memory (`name` is used in messages).
+TraceFileResult importTraceText(std::string_view text, const std::string& name, TraceSink* sink,
+                                const TraceFileOptions& options = {});
+
+/// Whether the bytes at the start of a file look like a trace this reader understands; the
+/// GUI's File > Open uses it to tell traces from scenarios.
+bool looksLikeTrace(std::string_view head);
+
+} // namespace core

@@ -1,0 +1,38 @@
+#include "import/workloadfile.h"
+
+#include "import/rtapp.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace core {
+
+WorkloadLoad loadScenarioOrWorkload(const std::string& fileOrBuiltin) {
+    WorkloadLoad w;
+    w.result = loadScenario(fileOrBuiltin);
+    if (w.result.ok() || fileOrBuiltin.rfind("builtin:", 0) == 0)
+        return w;
+    // A scenario's "tasks" is an array, an rt-app file's an object: one file cannot be both, so
+    // the translation is tried only once the scenario loader has said no.
+    std::ifstream in(fileOrBuiltin, std::ios::binary);
+    if (!in)
+        return w;
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (text.str().size() > kMaxRtAppBytes)
+        return w;
+    try {
+        RtAppImport imported = importRtApp(text.str(), fileOrBuiltin);
+        LoadResult translated = loadScenarioText(imported.scenarioJson, fileOrBuiltin);
+        if (!translated.ok())
+            return w;
+        w.result = std::move(translated);
+        w.fromRtApp = true;
+        w.warnings = std::move(imported.warnings);
+    } catch (const RtAppError&) {
+        // Not rt-app either: the scenario loader's messages stand.
+    }
+    return w;
+}
+
+} // namespace core

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "output/snapshot.h"
+#include "output/summary.h"
+#include "scenario/scenariospec.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+class QThread;
+
+namespace ui {
+
+/// A real trace read into what a Session shows: the snapshots its History is fed, the
+/// summary (with the trace's warnings), and a scenario describing the traced machine (its CPUs
+/// and cgroups) for the views that read the scenario.
+struct ImportedTrace {
+    std::string path;
+    core::RunSummary summary;
+    core::SimTime origin; ///< the trace's first timestamp: time 0 in the views
+    std::shared_ptr<const core::ScenarioSpec> spec;
+    std::vector<std::shared_ptr<core::Snapshot>> snapshots;
+};
+
+/// Reads a trace on a thread of its own, reporting progress; cancellable. One import at a time.
+class TraceLoader : public QObject {
+    Q_OBJECT
+public:
+    explicit TraceLoader(QObject* parent = nullptr);
+    ~TraceLoader() override;
+
+    /// Starts reading `path`; false when an import is already running.
+    bool start(const QString& path);
+    void cancel();
+    bool busy() const { return m_thread != nullptr; }
+
+    /// Reads a trace on the calling thread (batch modes and tests); `error` is set on failure.
+    static std::shared_ptr<ImportedTrace> load(const std::string& path, std::string& error,
+                                               const std::function<bool(double)>& progress = {});
+
+signals:
+    void progress(int percent);
+    void loaded(std::shared_ptr<ui::ImportedTrace> trace);
+    /// `cancelled` when the user stopped it; otherwise `message` names the file and the problem.
+    void failed(const QString& message, bool cancelled);
+
+private:
+    void done();
+
+    QThread* m_thread = nullptr;
+    std::atomic<bool> m_cancel{false};
+    std::atomic<int> m_percent{0};
+    std::mutex m_mutex;
+    std::shared_ptr<ImportedTrace> m_result;
+    std::string m_error;
+    bool m_cancelled = false;
+};
+
+} // namespace ui

@@ -1,0 +1,167 @@
+#include "pages/latencypage.h"
+
+#include "controller/latencystats.h"
+#include "controller/session.h"
+#include "export/exportregistry.h"
+#include "models/latencytablemodel.h"
+#include "plots/latencyhistogramplot.h"
+#include "plots/runqueuedelayplot.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace ui {
+
+LatencyPage::LatencyPage(Session& session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_model(new LatencyTableModel(this))
+    , m_sorted(new QSortFilterProxyModel(this))
+    , m_table(new QTableView(this))
+    , m_histogram(new LatencyHistogramPlot(this))
+    , m_delay(new RunqueueDelayPlot(session, this))
+    , m_group(new QComboBox(this))
+    , m_waits(new QComboBox(this))
+    , m_range(new QComboBox(this))
+    , m_note(new QLabel(this)) {
+    m_sorted->setSourceModel(m_model);
+    m_sorted->setSortRole(LatencyTableModel::SortRole);
+    m_table->setObjectName(QStringLiteral("latencyTable"));
+    m_table->setModel(m_sorted);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(LatencyTableModel::Max, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+
+    m_group->addItem(tr("per task"));
+    m_group->addItem(tr("per cgroup"));
+    m_waits->addItem(tr("every wait (perf sched latency)"));
+    m_waits->addItem(tr("after wakeups only"));
+    m_range->addItem(tr("view range"));
+    m_range->addItem(tr("whole run"));
+    for (QComboBox* c : {m_group, m_waits, m_range})
+        connect(c, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
+    connect(&session.view(), &ViewState::rangeChanged, this, [this] {
+        if (m_range->currentIndex() == 0)
+            refreshWhenVisible();
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { showPicked(); });
+    m_note->setWordWrap(true);
+    m_histogram->setUpdater([this] { refresh(); });
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Waits for a CPU"), this));
+    controls->addWidget(m_group);
+    controls->addWidget(m_waits);
+    controls->addWidget(m_range);
+    controls->addStretch(1);
+    auto* left = new QWidget(this);
+    auto* leftLayout = new QVBoxLayout(left);
+    leftLayout->setContentsMargins(0, 0, 0, 0);
+    leftLayout->addWidget(m_table, 1);
+    leftLayout->addWidget(m_note);
+    auto* right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_histogram);
+    right->addWidget(m_delay);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(left);
+    split->addWidget(right);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({400, 600});
+    m_table->setMinimumWidth(220);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(controls); // across the page, so the table can be narrow
+    layout->addWidget(split, 1);
+    followSession(this, session);
+}
+
+void LatencyPage::addExports(ExportRegistry& exports) {
+    exports.add(m_histogram);
+    exports.add(m_delay);
+    exports.addTable(QStringLiteral("latency-table"), tr("Wait for a CPU"), m_table, [this] { refresh(); });
+}
+
+void LatencyPage::restart() {
+    m_model->setStats({}, m_group->currentIndex() == 1, m_waits->currentIndex() == 1);
+    m_delay->setTasks({}, {});
+}
+
+void LatencyPage::refresh() {
+    const History& h = m_session.history();
+    const ViewState& v = m_session.view();
+    const bool whole = m_range->currentIndex() == 1;
+    const SimNs from = whole ? h.start() : v.rangeStart();
+    const SimNs to = whole ? h.now() + 1 : std::min(v.rangeEnd(), h.now() + 1);
+    const bool byCgroup = m_group->currentIndex() == 1;
+    // Keep the picked rows picked across the update.
+    QStringList picked;
+    for (const QModelIndex& i : m_table->selectionModel()->selectedRows(LatencyTableModel::Name))
+        picked << i.data().toString();
+    LatencyStats stats =
+        computeLatency(h, byCgroup ? LatencyStats::GroupBy::Cgroup : LatencyStats::GroupBy::Task, from, to);
+    const bool partial = stats.partial;
+    m_model->setStats(std::move(stats), byCgroup, m_waits->currentIndex() == 1);
+    for (const QString& name : picked)
+        pick(name);
+    QString note = m_session.trace()
+                       ? tr("From the trace's sched_switch records: each wait runs from sched_waking (or the "
+                            "preemption) to the switch in, as perf sched latency counts them.")
+                       : tr("From the simulation's switch records: each wait runs from the wakeup (or the "
+                            "preemption) to the switch in.");
+    if (partial)
+        note += QLatin1Char(' ') + tr("Older switch records were compacted away; the figures start at %1.")
+                                       .arg(formatNs(h.coarseUntil()));
+    m_note->setText(note);
+    showPicked();
+}
+
+bool LatencyPage::pick(const QString& name) {
+    for (int r = 0; r < m_sorted->rowCount(); ++r)
+        if (m_sorted->index(r, LatencyTableModel::Name).data().toString() == name) {
+            m_table->selectionModel()->select(m_sorted->index(r, 0),
+                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+            return true;
+        }
+    return false;
+}
+
+void LatencyPage::showPicked() {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    core::LatencyHistogram merged;
+    std::vector<uint32_t> ids;
+    QStringList names;
+    const bool byCgroup = m_group->currentIndex() == 1;
+    for (const QModelIndex& i : rows) {
+        const int src = m_sorted->mapToSource(i).row();
+        if (const core::LatencyHistogram* h = m_model->histogram(src))
+            merged.merge(*h);
+        const LatencyRow& r = m_model->stats().rows[static_cast<size_t>(src)];
+        names << QString::fromStdString(r.name);
+        if (!byCgroup)
+            ids.push_back(r.id);
+    }
+    if (rows.isEmpty()) // nothing picked: everything
+        for (int r = 0; r < m_model->rowCount(); ++r)
+            merged.merge(*m_model->histogram(r));
+    const QString who = rows.isEmpty() ? tr("all tasks") : names.join(QStringLiteral(", "));
+    const auto spec = m_session.spec();
+    m_histogram->setHistogram(merged, who, spec ? QString::fromStdString(spec->name) : QString());
+    if (!byCgroup)
+        m_delay->setTasks(std::move(ids), rows.isEmpty() ? QString() : who);
+}
+
+} // namespace ui

@@ -1,0 +1,41 @@
+#include "window/traceopener.h"
+
+#include <QFileInfo>
+#include <QProgressDialog>
+
+namespace ui {
+
+TraceOpener::TraceOpener(QWidget* window)
+    : QObject(window)
+    , m_window(window) {
+    connect(&m_loader, &TraceLoader::progress, this, [this](int p) {
+        if (m_progress)
+            m_progress->setValue(p);
+    });
+    connect(&m_loader, &TraceLoader::loaded, this, [this](std::shared_ptr<ImportedTrace> t) {
+        if (m_progress)
+            m_progress->deleteLater();
+        emit opened(std::move(t));
+    });
+    connect(&m_loader, &TraceLoader::failed, this, [this](const QString& message, bool cancelled) {
+        if (m_progress)
+            m_progress->deleteLater();
+        emit failed(message, cancelled);
+    });
+}
+
+bool TraceOpener::open(const QString& path) {
+    if (!m_loader.start(path))
+        return false;
+    m_progress = new QProgressDialog(tr("Reading the trace %1...").arg(QFileInfo(path).fileName()),
+                                     tr("Cancel"), 0, 100, m_window);
+    m_progress->setWindowTitle(tr("Open Trace"));
+    m_progress->setWindowModality(Qt::WindowModal);
+    m_progress->setMinimumDuration(300); // small traces open without a flash of dialog
+    m_progress->setAutoClose(false);
+    m_progress->setAutoReset(false);
+    connect(m_progress, &QProgressDialog::canceled, &m_loader, &TraceLoader::cancel);
+    return true;
+}
+
+} // namespace ui

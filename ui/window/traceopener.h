@@ -1,0 +1,33 @@
+#pragma once
+
+#include "controller/traceloader.h"
+
+#include <QObject>
+#include <QPointer>
+
+class QProgressDialog;
+class QWidget;
+
+namespace ui {
+
+/// File > Open Trace: reads a trace on a thread with a progress dialog that can cancel it, then
+/// hands the result over. A failed or cancelled import leaves the session as it was.
+class TraceOpener : public QObject {
+    Q_OBJECT
+public:
+    explicit TraceOpener(QWidget* window);
+    /// Starts reading `path`; false (and nothing happens) while another import runs.
+    bool open(const QString& path);
+    bool busy() const { return m_loader.busy(); }
+
+signals:
+    void opened(std::shared_ptr<ui::ImportedTrace> trace);
+    void failed(const QString& message, bool cancelled);
+
+private:
+    QWidget* m_window;
+    TraceLoader m_loader;
+    QPointer<QProgressDialog> m_progress;
+};
+
+} // namespace ui

@@ -71,7 +71,12 @@ void printUsage() {
         "                                perf sched latency of perf 6.1 counts them\n"
         "  import-rtapp FILE             translate an rt-app workload (JSON) into a scenario on stdout;\n"
         "                                what cannot be represented is a warning on stderr\n"
-        "      --cpus N                  CPUs of the machine (default: from the file's affinities)\n\n"
+        "      --cpus N                  CPUs of the machine (default: from the file's affinities)\n"
+        "  host                          a scenario skeleton for this machine on stdout: topology, the\n"
+        "                                kernel's CPU numbering, the cgroup tree; notes on stderr\n"
+        "      --sysfs ROOT              read the topology under ROOT (default /sys)\n"
+        "      --cgroupfs ROOT           read the cgroup tree under ROOT (default /sys/fs/cgroup)\n"
+        "      --out PATH                write the scenario to PATH (atomically)\n\n"
         "exit codes: 0 ok, 1 output not written, 2 invalid scenario, 64 bad command line\n");
 }
 

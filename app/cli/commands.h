@@ -17,6 +17,7 @@ int cmdBenchMemory(Args& args);
 int cmdBenchImport(Args& args);
 int cmdTraceSummary(Args& args);
 int cmdImportRtApp(Args& args);
+int cmdHost(Args& args);
 int cmdCosts(Args& args);
 int cmdModels(Args& args);
 void printUsage();

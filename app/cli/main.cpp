@@ -42,6 +42,8 @@ int main(int argc, char** argv) {
         rc = cmdTraceSummary(args);
     else if (cmd == "import-rtapp")
         rc = cmdImportRtApp(args);
+    else if (cmd == "host")
+        rc = cmdHost(args);
     else {
         std::fprintf(stderr, "schedscope-cli: unknown command \"%s\"; see schedscope-cli help\n",
                      cmd.c_str());

@@ -68,6 +68,22 @@ std::string CpuSet::toString() const {
     return out;
 }
 
+std::string formatCpuList(const std::vector<uint32_t>& cpus) {
+    std::string out;
+    for (size_t i = 0; i < cpus.size();) {
+        size_t j = i;
+        while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1)
+            ++j;
+        if (!out.empty())
+            out += ',';
+        out += std::to_string(cpus[i]);
+        if (j > i)
+            out += '-' + std::to_string(cpus[j]);
+        i = j + 1;
+    }
+    return out;
+}
+
 uint32_t CpuListParse::maxCpu() const {
     uint32_t m = 0;
     for (auto [a, b] : ranges)

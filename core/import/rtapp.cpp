@@ -2,6 +2,7 @@
 // parser and thread loop behave; no rt-app code is used. docs/rtapp.md describes the mapping.
 #include "import/rtapp.h"
 
+#include "base/cpuset.h"
 #include "import/rtappjson.h"
 
 #include <nlohmann/json.hpp>
@@ -205,19 +206,7 @@ std::string cpuListString(const std::vector<uint32_t>& cpus) {
     std::vector<uint32_t> c = cpus;
     std::sort(c.begin(), c.end());
     c.erase(std::unique(c.begin(), c.end()), c.end());
-    std::string out;
-    for (size_t i = 0; i < c.size();) {
-        size_t j = i;
-        while (j + 1 < c.size() && c[j + 1] == c[j] + 1)
-            ++j;
-        if (!out.empty())
-            out += ',';
-        out += std::to_string(c[i]);
-        if (j > i)
-            out += "-" + std::to_string(c[j]);
-        i = j + 1;
-    }
-    return out;
+    return formatCpuList(c);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -66,7 +66,8 @@ ReplayResult replay(std::shared_ptr<const ScenarioSpec> spec, const std::vector<
             return result;
         }
         if (o.format == TraceOutput::Format::Csv) {
-            writers.push_back(std::make_unique<CsvTraceWriter>(f.out(), engine.cgroups()));
+            writers.push_back(std::make_unique<CsvTraceWriter>(f.out(), engine.cgroups(),
+                                                               engine.spec().topology.cpuNumbers));
         } else {
             auto w = std::make_unique<PerfettoTraceWriter>(f.out(), engine.topology(), engine.cgroups(),
                                                            engine.spec().name);

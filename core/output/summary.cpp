@@ -36,7 +36,7 @@ RunSummary summarize(const Engine& engine) {
     const Topology& topo = engine.topology();
     for (const Rq& rq : engine.machine().rqs()) {
         const CpuInfo& ci = topo.cpu(CpuId(rq.cpu));
-        CpuSummary c{rq.cpu, ci.socket, ci.coreInSocket, ci.thread, {}, {}, {}};
+        CpuSummary c{spec.topology.kernelCpu(rq.cpu), ci.socket, ci.coreInSocket, ci.thread, {}, {}, {}};
         engine.cpuTimesNow(rq, c.busy, c.idle, c.overhead);
         s.cpus.push_back(c);
     }

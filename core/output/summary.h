@@ -19,7 +19,8 @@ namespace core {
 class Engine;
 
 struct CpuSummary {
-    uint32_t cpu, socket, core, thread;
+    uint32_t cpu; ///< the kernel's CPU number (topology.cpu_numbers; the scenario's when absent)
+    uint32_t socket, core, thread;
     SimTime busy, idle, overhead;
 };
 

@@ -13,9 +13,10 @@ std::string csvQuote(const std::string& v) {
 }
 } // namespace
 
-CsvTraceWriter::CsvTraceWriter(std::ostream& out, const CgroupTree& cgroups)
+CsvTraceWriter::CsvTraceWriter(std::ostream& out, const CgroupTree& cgroups, std::vector<uint32_t> cpuNumbers)
     : m_out(out)
-    , m_cgroups(cgroups) {
+    , m_cgroups(cgroups)
+    , m_cpuNumbers(std::move(cpuNumbers)) {
     m_out << "record,start_ns,end_ns,cpu,task_id,task,cgroup,from_cpu,to_cpu,reason,domain_level,label\n";
 }
 
@@ -30,7 +31,7 @@ void CsvTraceWriter::taskCreated(TaskId id, const std::string& name, CgroupId, S
 
 void CsvTraceWriter::slice(const Slice& s) {
     m_out << (s.kind == SliceKind::Task ? "task" : "overhead") << ',' << s.start.count() << ','
-          << s.end.count() << ',' << s.cpu << ',';
+          << s.end.count() << ',' << cpu(s.cpu) << ',';
     if (s.task.valid())
         m_out << s.task.value() << ',' << csvQuote(taskName(s.task)) << ','
               << csvQuote(s.cgroup.valid() ? m_cgroups.at(s.cgroup).path : std::string());
@@ -40,19 +41,20 @@ void CsvTraceWriter::slice(const Slice& s) {
 }
 
 void CsvTraceWriter::migration(const MigrationRecord& m) {
-    m_out << "migration," << m.time.count() << ',' << m.time.count() << ',' << m.to << ',' << m.task.value()
-          << ',' << csvQuote(taskName(m.task)) << ",," << m.from << ',' << m.to << ','
-          << migrationReasonName(m.reason) << ',' << (m.level >= 0 ? std::to_string(m.level) : std::string())
-          << ",\n";
+    m_out << "migration," << m.time.count() << ',' << m.time.count() << ',' << cpu(m.to) << ','
+          << m.task.value() << ',' << csvQuote(taskName(m.task)) << ",," << cpu(m.from) << ',' << cpu(m.to)
+          << ',' << migrationReasonName(m.reason) << ','
+          << (m.level >= 0 ? std::to_string(m.level) : std::string()) << ",\n";
 }
 
 void CsvTraceWriter::placement(const PlacementRecord& p) {
-    m_out << "placement," << p.time.count() << ',' << p.time.count() << ',' << p.to << ',' << p.task.value()
-          << ',' << csvQuote(taskName(p.task)) << ",," << p.from << ',' << p.to << ",fork,,\n";
+    m_out << "placement," << p.time.count() << ',' << p.time.count() << ',' << cpu(p.to) << ','
+          << p.task.value() << ',' << csvQuote(taskName(p.task)) << ",," << cpu(p.from) << ',' << cpu(p.to)
+          << ",fork,,\n";
 }
 
 void CsvTraceWriter::throttle(const ThrottleRecord& t) {
-    m_out << "throttle," << t.start.count() << ',' << t.end.count() << ',' << t.cpu << ",,,"
+    m_out << "throttle," << t.start.count() << ',' << t.end.count() << ',' << cpu(t.cpu) << ",,,"
           << csvQuote(m_cgroups.at(t.cgroup).path) << ",,,cpu.max,,\n";
 }
 

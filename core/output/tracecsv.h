@@ -16,7 +16,9 @@ class CgroupTree;
 /// one row each (the `record` column says which), in the order they complete.
 class CsvTraceWriter : public TraceSink {
 public:
-    CsvTraceWriter(std::ostream& out, const CgroupTree& cgroups);
+    /// CPUs are written by the kernel's numbers: `cpuNumbers` is topology.cpu_numbers (empty:
+    /// the scenario's own numbering).
+    CsvTraceWriter(std::ostream& out, const CgroupTree& cgroups, std::vector<uint32_t> cpuNumbers = {});
     void slice(const Slice& s) override;
     void migration(const MigrationRecord& m) override;
     void placement(const PlacementRecord& p) override;
@@ -27,9 +29,11 @@ public:
 
 private:
     std::string taskName(TaskId id) const;
+    uint32_t cpu(uint32_t c) const { return c < m_cpuNumbers.size() ? m_cpuNumbers[c] : c; }
     std::ostream& m_out;
     const CgroupTree& m_cgroups;
     std::unordered_map<uint32_t, std::string> m_names;
+    std::vector<uint32_t> m_cpuNumbers;
 };
 
 } // namespace core

@@ -23,7 +23,13 @@ struct TopologySpec {
     uint32_t coresPerSocket = 1;
     uint32_t threadsPerCore = 1;
     uint32_t numaNodes = 1;
+    /// The kernel's number of each CPU (topology.cpu_numbers), in scenario order; empty when
+    /// the kernel numbers CPUs as the scenario does. CPU lists in the file use these numbers; the
+    /// loader translates them, so everything after it works on scenario CPU numbers.
+    std::vector<uint32_t> cpuNumbers;
     uint32_t nrCpus() const { return sockets * coresPerSocket * threadsPerCore; }
+    /// The number the kernel (and the views) give scenario CPU `cpu`.
+    uint32_t kernelCpu(uint32_t cpu) const { return cpu < cpuNumbers.size() ? cpuNumbers[cpu] : cpu; }
 };
 
 /// A duration an action takes: fixed, or drawn from the scenario's seeded generator.

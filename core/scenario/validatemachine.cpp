@@ -7,7 +7,7 @@ void Validator::topology(const json& j, ScenarioSpec& spec) {
     const std::string p = "topology";
     if (!isObject(j, p))
         return;
-    checkKeys(j, p, {"sockets", "cores_per_socket", "threads_per_core", "numa_nodes"});
+    checkKeys(j, p, {"sockets", "cores_per_socket", "threads_per_core", "numa_nodes", "cpu_numbers"});
     uint32_t vals[4] = {0, 0, 0, 1};
     const char* keys[4] = {"sockets", "cores_per_socket", "threads_per_core", "numa_nodes"};
     bool ok = true;
@@ -39,8 +39,76 @@ void Validator::topology(const json& j, ScenarioSpec& spec) {
               std::to_string(vals[3]) + " does not divide sockets (" + std::to_string(vals[0]) + ") evenly");
         return;
     }
-    spec.topology = {vals[0], vals[1], vals[2], vals[3]};
+    spec.topology = {vals[0], vals[1], vals[2], vals[3], {}};
+    if (auto it = j.find("cpu_numbers");
+        it != j.end() && !cpuNumbers(*it, join(p, "cpu_numbers"), total, spec))
+        return;
     m_nrCpus = static_cast<uint32_t>(total);
+}
+
+bool Validator::cpuNumbers(const json& j, const std::string& path, uint64_t total, ScenarioSpec& spec) {
+    if (!j.is_array()) {
+        expected(path, "an array of the kernel's CPU numbers, one per CPU in scenario order", j);
+        return false;
+    }
+    if (j.size() != total) {
+        error(path,
+              std::to_string(j.size()) + " numbers for " + std::to_string(total) + " CPUs; need one per CPU");
+        return false;
+    }
+    std::vector<uint32_t> numbers;
+    std::vector<int32_t> toScenario;
+    for (size_t i = 0; i < j.size(); ++i) {
+        auto v = integer(j[i], index(path, i), 0, kMaxCpuNumber);
+        if (!v)
+            return false;
+        const auto n = static_cast<uint32_t>(*v);
+        if (n >= toScenario.size())
+            toScenario.resize(n + 1, -1);
+        if (toScenario[n] >= 0) {
+            error(index(path, i), "CPU " + std::to_string(n) + " is listed twice (also at [" +
+                                      std::to_string(toScenario[n]) + "])");
+            return false;
+        }
+        toScenario[n] = static_cast<int32_t>(i);
+        numbers.push_back(n);
+    }
+    bool identity = true;
+    for (size_t i = 0; i < numbers.size(); ++i)
+        identity = identity && numbers[i] == i;
+    if (!identity) {
+        spec.topology.cpuNumbers = std::move(numbers);
+        m_kernelToScenario = std::move(toScenario);
+    }
+    return true;
+}
+
+std::optional<CpuListParse> Validator::toScenarioNumbers(const CpuListParse& kernel,
+                                                         const std::string& path) {
+    std::vector<bool> in(m_nrCpus, false);
+    for (auto [a, b] : kernel.ranges)
+        for (uint32_t c = a; c <= b; ++c) {
+            if (c >= m_kernelToScenario.size() || m_kernelToScenario[c] < 0) {
+                std::vector<uint32_t> known;
+                for (size_t k = 0; k < m_kernelToScenario.size(); ++k)
+                    if (m_kernelToScenario[k] >= 0)
+                        known.push_back(static_cast<uint32_t>(k));
+                error(path, "CPU " + std::to_string(c) + " does not exist; the machine has CPUs " +
+                                formatCpuList(known) + " (topology.cpu_numbers)");
+                return std::nullopt;
+            }
+            in[static_cast<size_t>(m_kernelToScenario[c])] = true;
+        }
+    CpuListParse out;
+    for (uint32_t c = 0; c < m_nrCpus; ++c) {
+        if (!in[c])
+            continue;
+        if (!out.ranges.empty() && out.ranges.back().second + 1 == c)
+            out.ranges.back().second = c;
+        else
+            out.ranges.emplace_back(c, c);
+    }
+    return out;
 }
 
 void Validator::kernel(const json& j, ScenarioSpec& spec) {

@@ -33,6 +33,8 @@ inline constexpr size_t kMaxDescriptionLength = 64 * 1024;
 inline constexpr size_t kMaxPathLength = 4096;
 inline constexpr uint32_t kMaxCgroupDepth = 100;
 inline constexpr uint32_t kMaxCpus = 4096;
+/// Highest kernel CPU number in topology.cpu_numbers (the CPU list syntax's own limit).
+inline constexpr uint32_t kMaxCpuNumber = 65535;
 inline constexpr uint32_t kMaxCount = 100000;
 inline constexpr uint64_t kMaxInstances = 1000000;
 inline constexpr int kMaxProgramNesting = 32;
@@ -222,6 +224,8 @@ private:
             expected(path, p.error, j);
             return std::nullopt;
         }
+        if (!m_kernelToScenario.empty())
+            return toScenarioNumbers(p, path);
         if (m_nrCpus > 0 && p.maxCpu() >= m_nrCpus) {
             error(path, "CPU " + std::to_string(p.maxCpu()) + " does not exist; the machine has CPUs 0-" +
                             std::to_string(m_nrCpus - 1));
@@ -229,6 +233,8 @@ private:
         }
         return p;
     }
+    /// A list in the kernel's numbering (topology.cpu_numbers) as scenario CPU numbers.
+    std::optional<CpuListParse> toScenarioNumbers(const CpuListParse& kernel, const std::string& path);
     std::optional<std::string> cgroupPath(const json& j, const std::string& path) {
         if (!j.is_string()) {
             expected(path, "a cgroup path string such as \"/a/b\"", j);
@@ -251,6 +257,7 @@ private:
 
     // ---- sections -----------------------------------------------------------------------------
     void topology(const json& j, ScenarioSpec& spec);
+    bool cpuNumbers(const json& j, const std::string& path, uint64_t total, ScenarioSpec& spec);
     void kernel(const json& j, ScenarioSpec& spec);
     void optimizations(const json& j, const std::string& path, std::map<Optimization, bool>& out);
     void cgroups(const json& j, ScenarioSpec& spec);
@@ -277,6 +284,9 @@ private:
     std::vector<std::string> m_errors;
     size_t m_suppressed = 0;
     uint32_t m_nrCpus = 0;
+    /// topology.cpu_numbers inverted: kernel CPU -> scenario CPU (-1: not on the machine);
+    /// empty when the numbering is the scenario's own.
+    std::vector<int32_t> m_kernelToScenario;
     uint64_t m_instances = 0;
     uint64_t m_budget = kCheckBudget;
     bool m_budgetReported = false;

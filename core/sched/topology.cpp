@@ -1,5 +1,7 @@
 #include "sched/topology.h"
 
+#include <algorithm>
+
 namespace core {
 
 const char* domainLevelName(DomainLevel l) {
@@ -95,10 +97,22 @@ void Topology::setSmtGainCapacity(bool on) {
     m_capacityOrig = (on && hasSmt()) ? 1178 / m_spec.threadsPerCore : 1024;
 }
 
+std::string Topology::cpuName(CpuId c) const {
+    return "cpu" + std::to_string(kernelCpu(c));
+}
+
+std::string Topology::cpuRangeName(uint32_t first, uint32_t count) const {
+    std::vector<uint32_t> numbers;
+    for (uint32_t c = first; c < first + count && c < m_nrCpus; ++c)
+        numbers.push_back(kernelCpu(CpuId(c)));
+    std::sort(numbers.begin(), numbers.end());
+    return "cpu" + formatCpuList(numbers);
+}
+
 std::string Topology::cpuLabel(CpuId c) const {
     const CpuInfo& i = cpu(c);
-    return "cpu" + std::to_string(c.value()) + " (" + std::to_string(i.socket) + "/" +
-           std::to_string(i.coreInSocket) + "/" + std::to_string(i.thread) + ")";
+    return cpuName(c) + " (" + std::to_string(i.socket) + "/" + std::to_string(i.coreInSocket) + "/" +
+           std::to_string(i.thread) + ")";
 }
 
 void Topology::useV6Parameters() {

@@ -100,7 +100,13 @@ public:
     /// busy_factor 16 (was 32), SD_PREFER_SIBLING on every level below NUMA.
     void useV6Parameters();
 
-    /// "cpu5 (0/2/1)": number with socket/core/thread, as lane labels show it.
+    /// The kernel's number of CPU c (topology.cpu_numbers; c itself without a map).
+    uint32_t kernelCpu(CpuId c) const { return m_spec.kernelCpu(c.value()); }
+    /// "cpu40": CPU c by the kernel's number, as views and exports name it.
+    std::string cpuName(CpuId c) const;
+    /// "cpu0-3,40-43": the kernel's numbers of scenario CPUs first..first+count-1.
+    std::string cpuRangeName(uint32_t first, uint32_t count) const;
+    /// "cpu40 (0/2/1)": the kernel's number with socket/core/thread, as lane labels show it.
     std::string cpuLabel(CpuId c) const;
 
 private:

@@ -246,6 +246,45 @@ private slots:
         QVERIFY2(bad.err.contains("valid-minimal.json"), bad.err.constData());
     }
 
+    void host() {
+        // The fixture server: a scenario on stdout that `validate` accepts, no notes.
+        const QString root = data("hosts/two-socket");
+        auto r = cli({QStringLiteral("host"), QStringLiteral("--sysfs"), root + QStringLiteral("/sys"),
+                      QStringLiteral("--cgroupfs"), root + QStringLiteral("/cgroup")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject topo =
+            QJsonDocument::fromJson(r.out).object()[QStringLiteral("topology")].toObject();
+        QCOMPARE(topo[QStringLiteral("sockets")].toInt(), 2);
+        QCOMPARE(topo[QStringLiteral("cpu_numbers")].toArray().size(), 16);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("host.json"));
+        QCOMPARE(cli({QStringLiteral("host"), QStringLiteral("--sysfs"), root + QStringLiteral("/sys"),
+                      QStringLiteral("--cgroupfs"), root + QStringLiteral("/cgroup"), QStringLiteral("--out"),
+                      out})
+                     .code,
+                 0);
+        QCOMPARE(cli({QStringLiteral("validate"), out}).code, 0);
+        // A hybrid host: notes on stderr, still exit 0.
+        const QString hybrid = data("hosts/hybrid");
+        auto h = cli({QStringLiteral("host"), QStringLiteral("--sysfs"), hybrid + QStringLiteral("/sys"),
+                      QStringLiteral("--cgroupfs"), hybrid + QStringLiteral("/cgroup")});
+        QCOMPARE(h.code, 0);
+        QVERIFY2(h.err.contains("note: ") && h.err.contains("hybrid cgroup v1/v2 mount"), h.err.constData());
+        // No CPUs to read: exit 2, naming the path.
+        auto none = cli({QStringLiteral("host"), QStringLiteral("--sysfs"), data("hosts/nonexistent")});
+        QCOMPARE(none.code, 2);
+        QVERIFY2(none.err.contains("hosts/nonexistent/devices/system/cpu: expected the CPU directories"),
+                 none.err.constData());
+        QCOMPARE(cli({QStringLiteral("host"), QStringLiteral("--sysf"), root}).code, 64);
+        // This machine, with the default roots.
+        if (QFileInfo::exists(QStringLiteral("/sys/devices/system/cpu/cpu0"))) {
+            auto self = cli({QStringLiteral("host")});
+            QCOMPARE(self.code, 0);
+            QVERIFY(QJsonDocument::fromJson(self.out).object().contains(QStringLiteral("topology")));
+        }
+    }
+
     void benchImportQuick() {
         auto r = cli({QStringLiteral("bench"), QStringLiteral("import"), QStringLiteral("--events"),
                       QStringLiteral("200000")});

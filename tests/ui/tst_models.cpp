@@ -204,6 +204,15 @@ private slots:
             QVERIFY(from == 1 || to == 1);
         }
         filter.setCpu(std::nullopt);
+        // CPUs are named by the kernel's numbers when the scenario maps them (topology.cpu_numbers).
+        std::vector<uint32_t> numbers(f.history.nrCpus());
+        for (uint32_t c = 0; c < numbers.size(); ++c)
+            numbers[c] = 100 + c;
+        f.history.setCpuNumbers(numbers);
+        const QModelIndex from0 = model.index(0, MigrationTableModel::From);
+        QCOMPARE(from0.data().toString(),
+                 QStringLiteral("cpu%1").arg(100 + from0.data(MigrationTableModel::SortRole).toInt()));
+        f.history.setCpuNumbers({});
         // Filter by reason: the first row's.
         const QModelIndex first = model.index(0, MigrationTableModel::Reason);
         const QString reasonText = first.data().toString();

@@ -63,6 +63,7 @@ History::History(size_t capBytes)
 
 void History::reset(uint32_t nrCpus) {
     m_fromTrace = false;
+    m_cpuNumbers.clear();
     m_lanes.clear();
     m_lanes.resize(nrCpus);
     m_migrations.clear();

@@ -114,6 +114,10 @@ public:
     /// Whether this history was read from a real trace (migration reasons are then inferred;
     /// there is no PSI). Cleared by reset().
     bool fromTrace() const { return m_fromTrace; }
+    /// The kernel's CPU numbers (topology.cpu_numbers) for naming CPUs; reset() clears them.
+    void setCpuNumbers(std::vector<uint32_t> numbers) { m_cpuNumbers = std::move(numbers); }
+    /// The kernel's number of lane `cpu`.
+    uint32_t kernelCpu(uint32_t cpu) const { return cpu < m_cpuNumbers.size() ? m_cpuNumbers[cpu] : cpu; }
     void markFromTrace() { m_fromTrace = true; }
 
 private:
@@ -151,6 +155,7 @@ private:
     uint64_t m_snapshots = 0;
     bool m_anyRt = false;
     bool m_fromTrace = false;
+    std::vector<uint32_t> m_cpuNumbers;
     int m_compactions = 0;
 };
 

@@ -118,10 +118,12 @@ QString executedEventText(const core::Engine& engine) {
     QString what;
     switch (e.kind) {
     case core::EventKind::CpuResume:
-        what = QCoreApplication::translate("ui::KernelText", "cpu%1 continues its task's program").arg(e.cpu);
+        what = QCoreApplication::translate("ui::KernelText", "cpu%1 continues its task's program")
+                   .arg(engine.topology().kernelCpu(core::CpuId(e.cpu)));
         break;
     case core::EventKind::Tick:
-        what = QCoreApplication::translate("ui::KernelText", "scheduler tick on cpu%1").arg(e.cpu);
+        what = QCoreApplication::translate("ui::KernelText", "scheduler tick on cpu%1")
+                   .arg(engine.topology().kernelCpu(core::CpuId(e.cpu)));
         break;
     case core::EventKind::TaskTimer:
         what = QCoreApplication::translate("ui::KernelText", "timer of %1 expired (sleep, I/O or stall ends)")
@@ -150,8 +152,8 @@ QString executedEventText(const core::Engine& engine) {
                                            "RT period timer: RT run time paid back, throttled CPUs released");
         break;
     case core::EventKind::FairServer:
-        what =
-            QCoreApplication::translate("ui::KernelText", "fair deadline server timer of cpu%1").arg(e.cpu);
+        what = QCoreApplication::translate("ui::KernelText", "fair deadline server timer of cpu%1")
+                   .arg(engine.topology().kernelCpu(core::CpuId(e.cpu)));
         break;
     }
     return QCoreApplication::translate("ui::KernelText", "Executed at %1: %2")

@@ -64,6 +64,7 @@ void Session::setFrameRate(int fps) {
 void Session::onOpened(std::shared_ptr<const core::ScenarioSpec> spec) {
     m_topology.emplace(spec->topology);
     m_history.reset(m_topology->nrCpus());
+    m_history.setCpuNumbers(spec->topology.cpuNumbers);
     if (m_trace) // before the views restart: they draw a trace differently
         m_history.markFromTrace();
     m_colors = CgroupColors{};

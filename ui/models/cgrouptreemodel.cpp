@@ -367,7 +367,7 @@ QVariant CgroupTreeModel::taskData(const core::TaskInfo& t, int column, int role
     case Name:
         return QStringLiteral("%1 #%2").arg(QString::fromStdString(t.name)).arg(t.id.value());
     case Tasks:
-        return taskStateText(t.state, t.cpu);
+        return taskStateText(t.state, m_history.kernelCpu(t.cpu));
     case CpuTime:
         return formatMs(t.runtime.count());
     }

@@ -99,9 +99,9 @@ QVariant MigrationTableModel::data(const QModelIndex& index, int role) const {
             .arg(QString::fromStdString(h.taskName(m.task.value())))
             .arg(m.task.value());
     case From:
-        return QStringLiteral("cpu%1").arg(m.from);
+        return QStringLiteral("cpu%1").arg(h.kernelCpu(m.from));
     case To:
-        return QStringLiteral("cpu%1").arg(m.to);
+        return QStringLiteral("cpu%1").arg(h.kernelCpu(m.to));
     case Reason: {
         // A trace does not say why a task moved: the reason is read from its state then.
         return m_history.fromTrace() ? tr("%1 (inferred)").arg(migrationReasonText(m.reason))

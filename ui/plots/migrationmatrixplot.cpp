@@ -86,6 +86,16 @@ void MigrationMatrixPlot::refresh() {
         }
     // Log scale from one migration; a decade at least so the scale has ticks.
     m_map->setDataRange(QCPRange(1, std::max(10.0, most)));
+    // Whole CPUs on the axes, named by the kernel's numbers (topology.cpu_numbers): at most
+    // about eight labels, a power-of-two apart.
+    uint32_t step = m_block;
+    while (n / step > 8)
+        step *= 2;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (uint32_t c = 0; c < n; c += step)
+        ticker->addTick(c, QString::number(h.kernelCpu(c)));
+    m_plot->xAxis->setTicker(ticker);
+    m_plot->yAxis->setTicker(ticker);
     const double half = m_block / 2.0;
     m_plot->xAxis->setRange(-half, (cells - 1) * double(m_block) + half);
     m_plot->yAxis->setRange(-half, (cells - 1) * double(m_block) + half);
@@ -104,7 +114,13 @@ void MigrationMatrixPlot::renderTo(QPainter& painter, const QRect& target) {
 QByteArray MigrationMatrixPlot::csv() const {
     CsvWriter out;
     const int cells = m_map->data()->keySize();
-    auto label = [this](int i) {
+    const core::Topology* topo = m_session.topology();
+    auto label = [this, topo](int i) {
+        const auto first = static_cast<uint32_t>(i * m_block);
+        if (topo && first < topo->nrCpus())
+            return QString::fromStdString(m_block == 1
+                                              ? topo->cpuName(core::CpuId(first))
+                                              : topo->cpuRangeName(first, static_cast<uint32_t>(m_block)));
         return m_block == 1 ? QStringLiteral("cpu%1").arg(i)
                             : QStringLiteral("cpu%1-%2").arg(i * m_block).arg((i + 1) * m_block - 1);
     };

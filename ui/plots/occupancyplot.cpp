@@ -646,7 +646,7 @@ QByteArray OccupancyPlot::csv() const {
         auto write = [&](const LaneBlock& b) {
             if (b.end <= v.rangeStart() || b.start >= v.rangeEnd())
                 return;
-            out.row({QString::number(cpu), QString::number(b.start), QString::number(b.end),
+            out.row({QString::number(h.kernelCpu(cpu)), QString::number(b.start), QString::number(b.end),
                      b.overhead > 0 ? QStringLiteral("overhead") : QStringLiteral("task"),
                      b.task == UINT32_MAX ? QString() : QString::number(b.task),
                      QString::fromStdString(h.taskName(b.task)),

@@ -145,8 +145,9 @@ QByteArray TopologyView::csv() const {
     for (uint32_t c = 0; c < topo->nrCpus() && c < h.nrCpus(); ++c) {
         const core::CpuInfo& info = topo->cpu(core::CpuId(c));
         const LaneBlock* b = h.lane(c).at(t > 0 ? t - 1 : 0);
-        out.row({QString::number(c), QString::number(info.socket), QString::number(info.core),
-                 QString::number(info.thread), b ? QString::number(b->task) : QString(),
+        out.row({QString::number(topo->kernelCpu(core::CpuId(c))), QString::number(info.socket),
+                 QString::number(info.core), QString::number(info.thread),
+                 b ? QString::number(b->task) : QString(),
                  b ? QString::fromStdString(h.taskName(b->task)) : QString(),
                  QString::number(busyShare(c, t), 'f', 4)});
     }
@@ -193,7 +194,7 @@ void TopologyView::paint(QPainter& p, const QRectF& bounds) {
         if (r.height() >= fm.height() * 1.1 && r.width() >= fm.horizontalAdvance(QStringLiteral("cpu000"))) {
             p.setPen(Qt::black);
             const QRectF text = r.adjusted(std::max(4.0, r.width() * 0.14), 1, -2, -1);
-            QString label = QStringLiteral("cpu%1").arg(c);
+            QString label = QString::fromStdString(topo->cpuName(core::CpuId(c)));
             if (b && r.height() >= fm.height() * 2.1)
                 label += QLatin1Char('\n') + fm.elidedText(QString::fromStdString(h.taskName(b->task)),
                                                            Qt::ElideRight, text.width());

@@ -123,7 +123,8 @@ void TrackList::collapseCores() {
 }
 
 QString TrackList::label(const Track& t) const {
-    const QString range = QStringLiteral("cpu%1-%2").arg(t.first).arg(t.first + t.count - 1);
+    const QString range = m_topo ? QString::fromStdString(m_topo->cpuRangeName(t.first, t.count))
+                                 : QStringLiteral("cpu%1-%2").arg(t.first).arg(t.first + t.count - 1);
     switch (t.kind) {
     case Track::Kind::Cpu:
         return m_topo ? QString::fromStdString(m_topo->cpuLabel(core::CpuId(t.first)))

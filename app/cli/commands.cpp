@@ -41,6 +41,7 @@ void printUsage() {
         "      --for DUR                 simulate this long instead of the scenario's duration\n"
         "      --seed N                  override the scenario's seed\n"
         "      --model NAME              run on this kernel model instead of the scenario's (see models)\n"
+        "      --costs FILE              cost-model overrides from a costs file (schedscope-cli calibrate)\n"
         "      --opt KEY=on|off          set an optimization (repeatable; KEY=all sets every one the\n"
         "                                model lets change)\n"
         "      --format table|json|csv|psi  summary format (default table; psi: /proc/pressure text)\n"
@@ -76,7 +77,13 @@ void printUsage() {
         "                                kernel's CPU numbering, the cgroup tree; notes on stderr\n"
         "      --sysfs ROOT              read the topology under ROOT (default /sys)\n"
         "      --cgroupfs ROOT           read the cgroup tree under ROOT (default /sys/fs/cgroup)\n"
-        "      --out PATH                write the scenario to PATH (atomically)\n\n"
+        "      --out PATH                write the scenario to PATH (atomically)\n"
+        "  calibrate                     measure this host's kernel costs (syscall, pipe, switch,\n"
+        "                                wakeup, IPI, fork, exit): a costs file for run --costs on\n"
+        "                                stdout, the table and the pipe round-trip check on stderr\n"
+        "      --out PATH                write the costs file to PATH (atomically)\n"
+        "      --model NAME              kernel model of the check (default v6.12)\n"
+        "      --quick                   shorter measurements (about 1 s)\n\n"
         "exit codes: 0 ok, 1 output not written, 2 invalid scenario, 64 bad command line\n");
 }
 
@@ -167,6 +174,7 @@ int cmdRun(Args& args) {
     const auto seedText = args.take("--seed");
     const auto opts = args.takeAll("--opt");
     const auto modelName = args.take("--model");
+    const auto costsPath = args.take("--costs");
     const std::string format = args.take("--format").value_or("table");
     const auto out = args.take("--out");
     const auto tracePath = args.take("--trace");
@@ -210,6 +218,15 @@ int cmdRun(Args& args) {
         return ExitInvalid;
     }
     ScenarioSpec spec = std::move(*r.spec);
+    if (costsPath) {
+        const CostsFile costs = loadCostsFile(*costsPath);
+        if (!costs.ok()) {
+            for (const std::string& e : costs.errors)
+                std::fprintf(stderr, "%s\n", e.c_str());
+            return ExitInvalid;
+        }
+        applyCosts(spec, costs);
+    }
     if (forText) {
         DurationParse d = parseDuration(*forText);
         if (!d.value || d.value->count() == 0) {

@@ -18,6 +18,7 @@ int cmdBenchImport(Args& args);
 int cmdTraceSummary(Args& args);
 int cmdImportRtApp(Args& args);
 int cmdHost(Args& args);
+int cmdCalibrate(Args& args);
 int cmdCosts(Args& args);
 int cmdModels(Args& args);
 void printUsage();

@@ -44,6 +44,8 @@ int main(int argc, char** argv) {
         rc = cmdImportRtApp(args);
     else if (cmd == "host")
         rc = cmdHost(args);
+    else if (cmd == "calibrate")
+        rc = cmdCalibrate(args);
     else {
         std::fprintf(stderr, "schedscope-cli: unknown command \"%s\"; see schedscope-cli help\n",
                      cmd.c_str());

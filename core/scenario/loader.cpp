@@ -14,37 +14,75 @@ namespace core {
 using nlohmann::json;
 using validation::Validator;
 
-LoadResult loadScenarioText(std::string_view text, const std::string& source) {
-    LoadResult result;
+namespace {
+
+/// Scans and parses JSON text; nullopt with the messages in `errors` when it is not JSON.
+std::optional<json> parseText(std::string_view text, const std::string& source,
+                              std::vector<std::string>& errors) {
     if (text.size() > kMaxScenarioBytes) {
-        result.errors.push_back(source + ": file of " + std::to_string(text.size()) + " bytes; at most " +
-                                std::to_string(kMaxScenarioBytes));
-        return result;
+        errors.push_back(source + ": file of " + std::to_string(text.size()) + " bytes; at most " +
+                         std::to_string(kMaxScenarioBytes));
+        return std::nullopt;
     }
     // Structural problems nlohmann accepts (excess nesting, duplicate keys) and plain syntax
     // errors, with line and column.
     if (auto problem = scanJson(text)) {
-        result.errors.push_back(source + ":" + std::to_string(problem->line) + ":" +
-                                std::to_string(problem->column) + ": " + problem->message);
-        return result;
+        errors.push_back(source + ":" + std::to_string(problem->line) + ":" +
+                         std::to_string(problem->column) + ": " + problem->message);
+        return std::nullopt;
     }
-    json root;
     try {
-        root = json::parse(text.begin(), text.end());
+        return json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
         // Should be rare: the scanner catches syntax errors first. Keep nlohmann's wording.
         TextPosition pos = positionOfByte(text, e.byte == 0 ? 0 : e.byte - 1);
         std::string what = e.what();
         if (auto dash = what.find(": "); dash != std::string::npos)
             what = what.substr(dash + 2);
-        result.errors.push_back(source + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) +
-                                ": " + what);
-        return result;
+        errors.push_back(source + ":" + std::to_string(pos.line) + ":" + std::to_string(pos.column) + ": " +
+                         what);
     } catch (const json::exception& e) {
-        result.errors.push_back(source + ": " + e.what());
-        return result;
+        errors.push_back(source + ": " + e.what());
     }
-    result = Validator(source).run(root);
+    return std::nullopt;
+}
+
+/// Reads a whole file of at most kMaxScenarioBytes; nullopt with the message in `errors`.
+std::optional<std::string> readText(const std::string& path, std::vector<std::string>& errors) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        errors.push_back(path + ": cannot open the file");
+        return std::nullopt;
+    }
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0) {
+        errors.push_back(path + ": cannot read the file (not a regular file?)");
+        return std::nullopt;
+    }
+    if (static_cast<uint64_t>(size) > kMaxScenarioBytes) {
+        errors.push_back(path + ": file of " + std::to_string(size) + " bytes; at most " +
+                         std::to_string(kMaxScenarioBytes));
+        return std::nullopt;
+    }
+    in.seekg(0);
+    std::string text(static_cast<size_t>(size), '\0');
+    in.read(text.data(), size);
+    if (!in) {
+        errors.push_back(path + ": read error");
+        return std::nullopt;
+    }
+    return text;
+}
+
+} // namespace
+
+LoadResult loadScenarioText(std::string_view text, const std::string& source) {
+    LoadResult result;
+    std::optional<json> root = parseText(text, source, result.errors);
+    if (!root)
+        return result;
+    result = Validator(source).run(*root);
     if (result.ok())
         result.text = std::string(text);
     return result;
@@ -52,30 +90,28 @@ LoadResult loadScenarioText(std::string_view text, const std::string& source) {
 
 LoadResult loadScenarioFile(const std::string& path) {
     LoadResult result;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        result.errors.push_back(path + ": cannot open the file");
-        return result;
-    }
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0) {
-        result.errors.push_back(path + ": cannot read the file (not a regular file?)");
-        return result;
-    }
-    if (static_cast<uint64_t>(size) > kMaxScenarioBytes) {
-        result.errors.push_back(path + ": file of " + std::to_string(size) + " bytes; at most " +
-                                std::to_string(kMaxScenarioBytes));
-        return result;
-    }
-    in.seekg(0);
-    std::string text(static_cast<size_t>(size), '\0');
-    in.read(text.data(), size);
-    if (!in) {
-        result.errors.push_back(path + ": read error");
-        return result;
-    }
-    return loadScenarioText(text, path);
+    std::optional<std::string> text = readText(path, result.errors);
+    return text ? loadScenarioText(*text, path) : result;
+}
+
+CostsFile loadCostsText(std::string_view text, const std::string& source) {
+    CostsFile result;
+    if (std::optional<json> root = parseText(text, source, result.errors))
+        result = Validator(source).runCosts(*root);
+    return result;
+}
+
+CostsFile loadCostsFile(const std::string& path) {
+    CostsFile result;
+    std::optional<std::string> text = readText(path, result.errors);
+    return text ? loadCostsText(*text, path) : result;
+}
+
+void applyCosts(ScenarioSpec& spec, const CostsFile& costs) {
+    for (const auto& [op, t] : costs.kernel.costs)
+        spec.kernel.costs[op] = t;
+    for (const auto& [param, v] : costs.kernel.costCounts)
+        spec.kernel.costCounts[param] = v;
 }
 
 LoadResult loadScenario(const std::string& fileOrBuiltin) {

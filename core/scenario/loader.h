@@ -32,4 +32,17 @@ LoadResult loadScenarioFile(const std::string& path);
 /// Loads "builtin:NAME" from the embedded library, or a file path otherwise.
 LoadResult loadScenario(const std::string& fileOrBuiltin);
 
+/// A costs file: cost-model overrides for a host, as `schedscope-cli calibrate` writes them
+/// ({"format": 1, "costs": {NAME: DURATION, ...}, "host": ..., "measured": ...};
+/// docs/cost-model.md). Errors are worded as the scenario loader's.
+struct CostsFile {
+    KernelSpec kernel; ///< only costs and costCounts are filled
+    std::vector<std::string> errors;
+    bool ok() const { return errors.empty(); }
+};
+CostsFile loadCostsText(std::string_view text, const std::string& source);
+CostsFile loadCostsFile(const std::string& path);
+/// The file's costs replace the scenario's own values of the same names.
+void applyCosts(ScenarioSpec& spec, const CostsFile& costs);
+
 } // namespace core

@@ -111,6 +111,52 @@ std::optional<CpuListParse> Validator::toScenarioNumbers(const CpuListParse& ker
     return out;
 }
 
+void Validator::costs(const json& j, const std::string& cp, KernelSpec& kernel) {
+    if (!isObject(j, cp))
+        return;
+    for (auto ci = j.begin(); ci != j.end(); ++ci) {
+        if (auto param = costCountFromName(ci.key())) {
+            const CostCountInfo& info = costCountCatalog()[static_cast<size_t>(*param)];
+            if (auto v = integer(*ci, join(cp, ci.key()), 0, info.maxValue))
+                kernel.costCounts[*param] = static_cast<uint32_t>(*v);
+            continue;
+        }
+        auto op = costOpFromName(ci.key());
+        if (!op) {
+            std::vector<std::string_view> names;
+            for (const CostInfo& info : costCatalog())
+                if (info.op != CostOp::LockSpin)
+                    names.push_back(info.name);
+            for (const CostCountInfo& info : costCountCatalog())
+                names.push_back(info.name);
+            const std::string best = closestName(ci.key(), names, 3);
+            error(join(cp, ci.key()), "unknown cost " + quoteJson(ci.key()) +
+                                          (best.empty() ? std::string("; see docs/cost-model.md")
+                                                        : " (did you mean \"" + best + "\"?)"));
+            continue;
+        }
+        if (auto d = duration(*ci, join(cp, ci.key())))
+            kernel.costs[*op] = *d;
+    }
+}
+
+CostsFile Validator::runCosts(const json& root) {
+    CostsFile out;
+    if (isObject(root, "")) {
+        checkKeys(root, "", {"format", "kind", "host", "measured", "costs"});
+        if (auto it = root.find("format"); it == root.end())
+            error("format", "required key is missing");
+        else if (auto v = integer(*it, "format", 1, 1000); v && *v != 1)
+            expected("format", "1", *it);
+        if (auto it = root.find("costs"); it == root.end())
+            error("costs", "required key is missing");
+        else
+            costs(*it, "costs", out.kernel);
+    }
+    out.errors = std::move(m_errors);
+    return out;
+}
+
 void Validator::kernel(const json& j, ScenarioSpec& spec) {
     const std::string p = "kernel";
     if (!isObject(j, p))
@@ -150,35 +196,8 @@ void Validator::kernel(const json& j, ScenarioSpec& spec) {
                         *dst = *b;
         }
     }
-    if (auto it = j.find("costs"); it != j.end()) {
-        const std::string cp = join(p, "costs");
-        if (isObject(*it, cp)) {
-            for (auto ci = it->begin(); ci != it->end(); ++ci) {
-                if (auto param = costCountFromName(ci.key())) {
-                    const CostCountInfo& info = costCountCatalog()[static_cast<size_t>(*param)];
-                    if (auto v = integer(*ci, join(cp, ci.key()), 0, info.maxValue))
-                        spec.kernel.costCounts[*param] = static_cast<uint32_t>(*v);
-                    continue;
-                }
-                auto op = costOpFromName(ci.key());
-                if (!op) {
-                    std::vector<std::string_view> names;
-                    for (const CostInfo& info : costCatalog())
-                        if (info.op != CostOp::LockSpin)
-                            names.push_back(info.name);
-                    for (const CostCountInfo& info : costCountCatalog())
-                        names.push_back(info.name);
-                    const std::string best = closestName(ci.key(), names, 3);
-                    error(join(cp, ci.key()), "unknown cost " + quoteJson(ci.key()) +
-                                                  (best.empty() ? std::string("; see docs/cost-model.md")
-                                                                : " (did you mean \"" + best + "\"?)"));
-                    continue;
-                }
-                if (auto d = duration(*ci, join(cp, ci.key())))
-                    spec.kernel.costs[*op] = *d;
-            }
-        }
-    }
+    if (auto it = j.find("costs"); it != j.end())
+        costs(*it, join(p, "costs"), spec.kernel);
     if (auto it = j.find("smt_gain_capacity"); it != j.end())
         if (auto b = boolean(*it, join(p, "smt_gain_capacity")))
             spec.kernel.smtGainCapacity = *b;

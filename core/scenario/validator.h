@@ -61,6 +61,8 @@ public:
         : m_file(std::move(file)) {}
 
     LoadResult run(const json& root);
+    /// A costs file (docs/cost-model.md): {"format": 1, "costs": {...}, ...}.
+    CostsFile runCosts(const json& root);
 
 private:
     // ---- reporting --------------------------------------------------------------------------
@@ -259,6 +261,8 @@ private:
     void topology(const json& j, ScenarioSpec& spec);
     bool cpuNumbers(const json& j, const std::string& path, uint64_t total, ScenarioSpec& spec);
     void kernel(const json& j, ScenarioSpec& spec);
+    /// A kernel.costs object (also a costs file's "costs").
+    void costs(const json& j, const std::string& path, KernelSpec& kernel);
     void optimizations(const json& j, const std::string& path, std::map<Optimization, bool>& out);
     void cgroups(const json& j, ScenarioSpec& spec);
     /// A cgroup's "max" object: {"quota": DURATION | "max", "period": DURATION, "burst": DURATION}.

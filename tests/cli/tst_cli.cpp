@@ -285,6 +285,30 @@ private slots:
         }
     }
 
+    void calibrateAndRunWithCosts() {
+        QTemporaryDir dir;
+        const QString costs = dir.filePath(QStringLiteral("host-costs.json"));
+        auto c =
+            cli({QStringLiteral("calibrate"), QStringLiteral("--quick"), QStringLiteral("--out"), costs});
+        QCOMPARE(c.code, 0);
+        QVERIFY2(c.err.contains("pipe round trip") && c.err.contains("sim. calibrated"), c.err.constData());
+        auto r = cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--for"),
+                      QStringLiteral("50ms"), QStringLiteral("--costs"), costs});
+        QCOMPARE(r.code, 0);
+        // A bad costs file: exit 2, naming the file, the key and what was expected.
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": 1, "costs": {"ipi": "slow"}})");
+        f.close();
+        auto b =
+            cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--costs"), bad});
+        QCOMPARE(b.code, 2);
+        QVERIFY2(b.err.contains("bad.json: costs.ipi: expected a duration"), b.err.constData());
+        QCOMPARE(cli({QStringLiteral("calibrate"), QStringLiteral("--model"), QStringLiteral("v9")}).code,
+                 64);
+    }
+
     void benchImportQuick() {
         auto r = cli({QStringLiteral("bench"), QStringLiteral("import"), QStringLiteral("--events"),
                       QStringLiteral("200000")});

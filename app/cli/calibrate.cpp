@@ -1,0 +1,106 @@
+// schedscope-cli calibrate [--out FILE] [--quick]: measures this host's kernel costs, writes a
+// costs file for `run --costs`, and checks the simulated pipe round trips against the measured
+// ones (docs/calibration.md).
+#include "commands.h"
+
+#include "base/kernelmodel.h"
+#include "reality/calibration.h"
+
+#include <sys/utsname.h>
+
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <stdexcept>
+
+namespace cli {
+
+namespace {
+
+std::string hostDescription(const core::HostMeasurements& m) {
+    utsname u{};
+    std::string s =
+        uname(&u) == 0 ? std::string(u.sysname) + " " + u.release + " " + u.machine : "unknown kernel";
+    s += ", measured on cpu" + std::to_string(m.cpuA);
+    if (m.cpuB >= 0)
+        s += " and cpu" + std::to_string(m.cpuB);
+    return s;
+}
+
+std::string pct(double sim, double real) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.0f%%", (sim - real) / real * 100);
+    return buf;
+}
+
+} // namespace
+
+int cmdCalibrate(Args& args) {
+    const auto out = args.take("--out");
+    const bool quick = args.flag("--quick");
+    const std::string model = args.take("--model").value_or("v6.12");
+    auto left = args.leftovers();
+    if (!left.empty() || !args.positional().empty()) {
+        for (const std::string& l : left)
+            std::fprintf(stderr, "schedscope-cli: unknown option %s\n", l.c_str());
+        for (const std::string& p : args.positional())
+            std::fprintf(stderr, "schedscope-cli calibrate: unexpected argument \"%s\"\n", p.c_str());
+        return ExitUsage;
+    }
+    if (!core::kernelModelFromName(model)) {
+        std::fprintf(stderr,
+                     "schedscope-cli calibrate: unknown kernel model \"%s\"; see schedscope-cli models\n",
+                     model.c_str());
+        return ExitUsage;
+    }
+    core::MeasureOptions options;
+    if (quick) {
+        options.batchSeconds = 0.01;
+        options.batches = 5;
+    }
+    std::fprintf(stderr, "measuring this host's kernel (about %.0f s)...\n",
+                 options.batchSeconds * options.batches * 11 * 1.3);
+    core::HostMeasurements m;
+    try {
+        m = core::measureHost(options);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "schedscope-cli calibrate: %s\n", e.what());
+        return ExitFailure;
+    }
+    const core::Calibration c = core::calibrate(m);
+    const std::string host = hostDescription(m);
+
+    std::fprintf(stderr, "\n%s\n\n%-16s %10s %10s   %s\n", host.c_str(), "cost", "default", "this host",
+                 "from");
+    std::map<core::CostOp, core::SimTime> costs;
+    for (const core::CalibratedCost& cc : c.costs) {
+        costs[cc.op] = cc.value;
+        const core::CostInfo& info = core::costCatalog()[static_cast<size_t>(cc.op)];
+        std::fprintf(stderr, "%-16s %10s %10s   %s\n", std::string(info.name).c_str(),
+                     core::formatDuration(info.defaultCost).c_str(), core::formatDuration(cc.value).c_str(),
+                     cc.derivation.c_str());
+    }
+    for (const std::string& n : c.notes)
+        std::fprintf(stderr, "note: %s\n", n.c_str());
+
+    // The check: pipe round trips were not used to derive any cost, so the simulated ones are
+    // predictions.
+    std::fprintf(stderr, "\npipe round trip (1 byte, ping-pong; kernel model %s)\n%-12s %10s %18s %18s\n",
+                 model.c_str(), "", "measured", "sim. defaults", "sim. calibrated");
+    bool within = true;
+    for (bool cross : {false, true}) {
+        const std::optional<double> real = cross ? m.pipeCrossCpuNs : std::optional<double>(m.pipeSameCpuNs);
+        if (!real)
+            continue;
+        const double def = core::simulatedPipeRoundTripNs(cross, {}, model);
+        const double cal = core::simulatedPipeRoundTripNs(cross, costs, model);
+        within = within && std::abs(cal - *real) <= 0.25 * *real;
+        std::fprintf(stderr, "%-12s %8.2fus %10.2fus %5s %10.2fus %5s\n", cross ? "across CPUs" : "one CPU",
+                     *real / 1000, def / 1000, pct(def, *real).c_str(), cal / 1000, pct(cal, *real).c_str());
+    }
+    std::fprintf(stderr, "calibrated prediction %s within 25%% of the measured round trips\n\n",
+                 within ? "is" : "is NOT");
+    return writeOutput(out, core::costsFileJson(c, m, host));
+}
+
+} // namespace cli

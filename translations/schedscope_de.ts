@@ -66,6 +66,10 @@
         <source>A scenario file, builtin:NAME or a scheduler trace (default: builtin:default)</source>
         <translation>Eine Szenariodatei, builtin:NAME oder ein Scheduler-Trace (Vorgabe: builtin:default)</translation>
     </message>
+    <message>
+        <source>With --screenshot: the comparison of a real run (a trace FILE) with the scenario&apos;s simulation.</source>
+        <translation>Mit --screenshot: der Vergleich eines echten Laufs (ein Trace FILE) mit der Simulation des Szenarios.</translation>
+    </message>
 </context>
 <context>
     <name>ui</name>
@@ -351,6 +355,13 @@
         <source>%1 — kernel %2, %3</source>
         <translation>%1 — Kernel %2, %3</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 — real run: %2 (%3, %n scheduler event(s))</source>
+        <translation>
+            <numerusform>%1 — echter Lauf: %2 (%3, %n Scheduler-Ereignis)</numerusform>
+            <numerusform>%1 — echter Lauf: %2 (%3, %n Scheduler-Ereignisse)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ui::CompareWindow</name>
@@ -429,6 +440,10 @@
     <message>
         <source>A and B at %1</source>
         <translation>A und B bei %1</translation>
+    </message>
+    <message>
+        <source>Compare a real run with its simulation: %1 - SchedScope</source>
+        <translation>Echten Lauf mit seiner Simulation vergleichen: %1 - SchedScope</translation>
     </message>
 </context>
 <context>
@@ -1829,6 +1844,18 @@
     <message>
         <source>%1 has gaps or oddities the views cannot show by themselves:</source>
         <translation>%1 hat Lücken oder Auffälligkeiten, die die Ansichten nicht von selbst zeigen können:</translation>
+    </message>
+    <message>
+        <source>Compare with a Real &amp;Run...</source>
+        <translation>Mit echtem &amp;Lauf vergleichen...</translation>
+    </message>
+    <message>
+        <source>Trace of a real run of this scenario</source>
+        <translation>Trace eines echten Laufs dieses Szenarios</translation>
+    </message>
+    <message>
+        <source>The comparison was not opened; the current session goes on.</source>
+        <translation>Der Vergleich wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
     </message>
 </context>
 <context>

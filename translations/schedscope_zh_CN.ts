@@ -66,6 +66,10 @@
         <source>A scenario file, builtin:NAME or a scheduler trace (default: builtin:default)</source>
         <translation>场景文件、builtin:NAME 或调度器跟踪（默认：builtin:default）</translation>
     </message>
+    <message>
+        <source>With --screenshot: the comparison of a real run (a trace FILE) with the scenario&apos;s simulation.</source>
+        <translation>与 --screenshot 一起：真实运行（跟踪文件 FILE）与场景模拟的对比。</translation>
+    </message>
 </context>
 <context>
     <name>ui</name>
@@ -350,6 +354,12 @@
         <source>%1 — kernel %2, %3</source>
         <translation>%1 — 内核 %2，%3</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 — real run: %2 (%3, %n scheduler event(s))</source>
+        <translation>
+            <numerusform>%1 — 真实运行：%2（%3，%n 个调度事件）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ui::CompareWindow</name>
@@ -428,6 +438,10 @@
     <message>
         <source>A and B at %1</source>
         <translation>A 和 B 位于 %1</translation>
+    </message>
+    <message>
+        <source>Compare a real run with its simulation: %1 - SchedScope</source>
+        <translation>对比真实运行与其模拟：%1 - SchedScope</translation>
     </message>
 </context>
 <context>
@@ -1824,6 +1838,18 @@
     <message>
         <source>%1 has gaps or oddities the views cannot show by themselves:</source>
         <translation>%1 存在视图本身无法显示的缺口或异常：</translation>
+    </message>
+    <message>
+        <source>Compare with a Real &amp;Run...</source>
+        <translation>与真实运行对比(&amp;R)...</translation>
+    </message>
+    <message>
+        <source>Trace of a real run of this scenario</source>
+        <translation>此场景一次真实运行的跟踪</translation>
+    </message>
+    <message>
+        <source>The comparison was not opened; the current session goes on.</source>
+        <translation>未打开对比；当前会话继续。</translation>
     </message>
 </context>
 <context>

@@ -30,6 +30,59 @@ int writeOutput(const std::optional<std::string>& path, const std::string& text)
     return ExitOk;
 }
 
+std::optional<SimTime> parseForOption(const std::string& text, const char* command) {
+    DurationParse d = parseDuration(text);
+    if (!d.value || d.value->count() == 0) {
+        std::fprintf(stderr,
+                     "schedscope-cli %s: --for expects a positive duration such as 2s, found \"%s\"\n",
+                     command, text.c_str());
+        return std::nullopt;
+    }
+    return *d.value;
+}
+
+int loadScenarioForRun(const std::string& source, const std::optional<std::string>& modelName,
+                       const std::optional<std::string>& costsPath, const char* command,
+                       std::optional<ScenarioSpec>& spec) {
+    std::optional<KernelModel> model;
+    if (modelName) {
+        model = kernelModelFromName(*modelName);
+        if (!model) {
+            std::string known;
+            for (const KernelModelInfo& m : kernelModelCatalog())
+                known += " " + std::string(m.name);
+            std::fprintf(stderr, "schedscope-cli %s: unknown kernel model \"%s\"; known:%s\n", command,
+                         modelName->c_str(), known.c_str());
+            return ExitUsage;
+        }
+    }
+    LoadResult r = loadScenario(source);
+    if (r.ok() && model) {
+        // The scenario as it would be written for that kernel, checked like any file.
+        const std::string name = r.spec->source;
+        ModelRewrite rw = scenarioForModel(r.text, *model);
+        for (const ModelConflict& c : rw.dropped)
+            std::fprintf(stderr, "note: %s: %s: %s\n", name.c_str(), c.path.c_str(), c.message.c_str());
+        r = loadScenarioText(rw.text, name);
+    }
+    if (!r.ok()) {
+        for (const std::string& e : r.errors)
+            std::fprintf(stderr, "%s\n", e.c_str());
+        return ExitInvalid;
+    }
+    spec = std::move(*r.spec);
+    if (costsPath) {
+        const CostsFile costs = loadCostsFile(*costsPath);
+        if (!costs.ok()) {
+            for (const std::string& e : costs.errors)
+                std::fprintf(stderr, "%s\n", e.c_str());
+            return ExitInvalid;
+        }
+        applyCosts(*spec, costs);
+    }
+    return ExitOk;
+}
+
 void printUsage() {
     std::printf(
         "usage: schedscope-cli <command> [options]\n\n"
@@ -83,11 +136,19 @@ void printUsage() {
         "                                stdout, the table and the pipe round-trip check on stderr\n"
         "      --out PATH                write the costs file to PATH (atomically)\n"
         "      --model NAME              kernel model of the check (default v6.12)\n"
-        "      --quick                   shorter measurements (about 1 s)\n\n"
-        "exit codes: 0 ok, 1 output not written, 2 invalid scenario, 64 bad command line\n");
+        "      --quick                   shorter measurements (about 1 s)\n"
+        "  reality FILE|builtin:NAME     run the scenario's tasks as real processes on this host's kernel,\n"
+        "                                recorded with perf sched record, beside its simulation (root)\n"
+        "      --for DUR                 how long (default: the scenario's duration, at most 60 s)\n"
+        "      --model NAME              kernel model of the simulation (default: the scenario's)\n"
+        "      --costs FILE              cost-model overrides for the simulation (schedscope-cli calibrate)\n"
+        "      --format table|json       output format (default table); --out PATH as above\n"
+        "      --keep DIR                keep the recording there (perf.data, trace.txt: open trace.txt\n"
+        "                                in the GUI's Compare A/B against the scenario)\n\n"
+        "exit codes: 0 ok, 1 output not written (reality: the run failed), 2 invalid scenario (reality: also "
+        "a\n"
+        "missing permission or a machine this host cannot give), 64 bad command line, 130/143 interrupted\n");
 }
-
-namespace {
 
 bool reportLeftovers(Args& args) {
     auto left = args.leftovers();
@@ -97,6 +158,8 @@ bool reportLeftovers(Args& args) {
         std::fprintf(stderr, "schedscope-cli: unknown option %s\n", l.c_str());
     return true;
 }
+
+namespace {
 
 std::string firstLine(const std::string& s, size_t max) {
     std::string line = s.substr(0, s.find('\n'));
@@ -191,51 +254,16 @@ int cmdRun(Args& args) {
                      format.c_str());
         return ExitUsage;
     }
-    std::optional<KernelModel> model;
-    if (modelName) {
-        model = kernelModelFromName(*modelName);
-        if (!model) {
-            std::string known;
-            for (const KernelModelInfo& m : kernelModelCatalog())
-                known += " " + std::string(m.name);
-            std::fprintf(stderr, "schedscope-cli run: unknown kernel model \"%s\"; known:%s\n",
-                         modelName->c_str(), known.c_str());
-            return ExitUsage;
-        }
-    }
-    LoadResult r = loadScenario(args.positional()[0]);
-    if (r.ok() && model) {
-        // The scenario as it would be written for that kernel, checked like any file.
-        const std::string source = r.spec->source;
-        ModelRewrite rw = scenarioForModel(r.text, *model);
-        for (const ModelConflict& c : rw.dropped)
-            std::fprintf(stderr, "note: %s: %s: %s\n", source.c_str(), c.path.c_str(), c.message.c_str());
-        r = loadScenarioText(rw.text, source);
-    }
-    if (!r.ok()) {
-        for (const std::string& e : r.errors)
-            std::fprintf(stderr, "%s\n", e.c_str());
-        return ExitInvalid;
-    }
-    ScenarioSpec spec = std::move(*r.spec);
-    if (costsPath) {
-        const CostsFile costs = loadCostsFile(*costsPath);
-        if (!costs.ok()) {
-            for (const std::string& e : costs.errors)
-                std::fprintf(stderr, "%s\n", e.c_str());
-            return ExitInvalid;
-        }
-        applyCosts(spec, costs);
-    }
+    std::optional<ScenarioSpec> loaded;
+    if (const int rc = loadScenarioForRun(args.positional()[0], modelName, costsPath, "run", loaded);
+        rc != ExitOk)
+        return rc;
+    ScenarioSpec spec = std::move(*loaded);
     if (forText) {
-        DurationParse d = parseDuration(*forText);
-        if (!d.value || d.value->count() == 0) {
-            std::fprintf(stderr,
-                         "schedscope-cli run: --for expects a positive duration such as 2s, found \"%s\"\n",
-                         forText->c_str());
+        const std::optional<SimTime> d = parseForOption(*forText, "run");
+        if (!d)
             return ExitUsage;
-        }
-        spec.duration = *d.value;
+        spec.duration = *d;
     }
     if (seedText) {
         char* end = nullptr;

@@ -2,6 +2,9 @@
 
 #include "options.h"
 
+#include "base/simtime.h"
+#include "scenario/scenariospec.h"
+
 #include <optional>
 #include <string>
 
@@ -21,9 +24,19 @@ int cmdHost(Args& args);
 int cmdCalibrate(Args& args);
 int cmdCosts(Args& args);
 int cmdModels(Args& args);
+int cmdReality(Args& args);
 void printUsage();
 /// Writes a command's output to `path` atomically (nothing partial is left), or to stdout when
 /// no path was given. Returns the exit code: ExitOk, or ExitFailure with the reason on stderr.
 int writeOutput(const std::optional<std::string>& path, const std::string& text);
+/// Loads a scenario (a file or builtin:NAME) as `run` does: rewritten for `model` when given,
+/// with a costs file applied. Problems go to stderr; returns the exit code (ExitOk and `spec`).
+int loadScenarioForRun(const std::string& source, const std::optional<std::string>& model,
+                       const std::optional<std::string>& costsPath, const char* command,
+                       std::optional<core::ScenarioSpec>& spec);
+/// Reports options nobody took ("unknown option"); true when there were any.
+bool reportLeftovers(Args& args);
+/// `--for DUR`: a positive duration, or nullopt after saying what was wrong.
+std::optional<core::SimTime> parseForOption(const std::string& text, const char* command);
 
 } // namespace cli

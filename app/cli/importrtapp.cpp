@@ -1,5 +1,5 @@
 // schedscope-cli import-rtapp FILE [--cpus N]: translates an rt-app workload (JSON) into a scenario.
-#include "options.h"
+#include "commands.h"
 
 #include "import/rtapp.h"
 
@@ -40,12 +40,8 @@ bool readWhole(const std::string& path, size_t limit, std::string& out, std::str
 
 int cmdImportRtApp(Args& args) {
     const auto cpusText = args.take("--cpus");
-    auto left = args.leftovers();
-    if (!left.empty()) {
-        for (const std::string& l : left)
-            std::fprintf(stderr, "schedscope-cli: unknown option %s\n", l.c_str());
+    if (reportLeftovers(args))
         return ExitUsage;
-    }
     if (args.positional().size() != 1) {
         std::fprintf(stderr, "schedscope-cli import-rtapp: name exactly one rt-app JSON file\n");
         return ExitUsage;

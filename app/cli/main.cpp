@@ -46,6 +46,8 @@ int main(int argc, char** argv) {
         rc = cmdHost(args);
     else if (cmd == "calibrate")
         rc = cmdCalibrate(args);
+    else if (cmd == "reality")
+        rc = cmdReality(args);
     else {
         std::fprintf(stderr, "schedscope-cli: unknown command \"%s\"; see schedscope-cli help\n",
                      cmd.c_str());

@@ -128,6 +128,12 @@ int main(int argc, char** argv) {
     const QCommandLineOption compare(
         QStringLiteral("compare"),
         QApplication::translate("main", "With --screenshot: the A/B comparison window."));
+    const QCommandLineOption compareTrace(
+        QStringLiteral("compare-trace"),
+        QApplication::translate("main",
+                                "With --screenshot: the comparison of a real run (a trace FILE) with the "
+                                "scenario's simulation."),
+        QStringLiteral("FILE"));
     const QCommandLineOption expand(
         QStringLiteral("expand"),
         QApplication::translate("main", "With --screenshot: expand the core holding CPU N in the timeline."),
@@ -141,8 +147,8 @@ int main(int argc, char** argv) {
         QStringLiteral("size"),
         QApplication::translate("main", "Window size for --screenshot and --export-dir (default 1500x950)."),
         QStringLiteral("WxH"), QStringLiteral("1500x950"));
-    parser.addOptions(
-        {exportDir, runFor, formats, screenshot, runTo, tab, lang, compare, expand, pick, size});
+    parser.addOptions({exportDir, runFor, formats, screenshot, runTo, tab, lang, compare, compareTrace,
+                       expand, pick, size});
     parser.process(app);
 
     ui::MainWindow w;
@@ -217,6 +223,15 @@ int main(int argc, char** argv) {
         auto* s = new ui::ScreenshotJob(w, parser.value(screenshot), until, parser.value(tab).toInt());
         if (parser.isSet(compare))
             s->useCompare(w.openCompare());
+        if (parser.isSet(compareTrace)) {
+            std::string error;
+            auto trace = ui::TraceLoader::load(parser.value(compareTrace).toStdString(), error);
+            if (!trace) {
+                std::fprintf(stderr, "%s\n", error.c_str());
+                return 2;
+            }
+            s->useCompare(w.openCompareAgainst(std::move(trace)));
+        }
         if (parser.isSet(expand)) {
             const uint32_t cpu = parser.value(expand).toUInt(&ok);
             if (!ok || !w.session().topology() || cpu >= w.session().topology()->nrCpus()) {

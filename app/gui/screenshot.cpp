@@ -10,6 +10,7 @@
 #include <QPixmap>
 #include <QTabWidget>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace ui {
@@ -34,7 +35,7 @@ void ScreenshotJob::start() {
 
 void ScreenshotJob::poll() {
     const History& h = m_window.session().history();
-    const bool there = m_compare ? m_compare->commonTime() >= m_runTo.count()
+    const bool there = m_compare ? m_compare->commonTime() >= std::min(m_runTo, m_compare->duration()).count()
                                  : h.now() >= m_runTo.count() || h.latest().finished;
     if (!there) {
         if (++m_polls > 1200) {

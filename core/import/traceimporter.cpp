@@ -217,6 +217,8 @@ void TraceImporter::onSwitch(const TraceEvent& ev, Cpu& c) {
     const int64_t t = ev.time;
     const int32_t prev = task(ev.a, ev.name, t);
     const int32_t next = task(ev.b, ev.name2, t);
+    c.intoIdle += ev.b == 0;
+    c.outOfIdle += ev.a == 0;
     if (c.curr != prev) { // the tracer's own pid agreed, but prev_pid does not
         if (m_mismatches++ == 0)
             m_firstMismatchLine = ev.line;
@@ -393,6 +395,11 @@ RunSummary TraceImporter::finish(const std::string& name, TraceSource source) {
         if (c.unknown > 0 && c.seen)
             note("CPU " + std::to_string(n) + ": " + seconds(c.unknown) +
                  " with an unknown running task (after lost events); left out of busy and idle");
+        if (c.intoIdle > c.outOfIdle + 1 || c.outOfIdle > c.intoIdle + 1)
+            note("CPU " + std::to_string(n) + ": " + std::to_string(c.intoIdle) + " switches into idle but " +
+                 std::to_string(c.outOfIdle) +
+                 " out of it: the idle task's events went missing without a lost-events marker; this "
+                 "CPU's busy and idle times and its tasks' waits are not reliable");
     }
     if (m_mismatches > 0)
         note(std::to_string(m_mismatches) +

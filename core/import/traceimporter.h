@@ -73,6 +73,9 @@ private:
         int64_t since = 0;  ///< start of the current stretch
         int64_t first = 0;
         int64_t busy = 0, idle = 0, unknown = 0;
+        /// sched_switch events into the idle task (next_pid 0) and out of it (prev_pid 0): they
+        /// alternate, so counts more than one apart mean the idle task's events went missing.
+        uint64_t intoIdle = 0, outOfIdle = 0;
     };
 
     Cpu& cpu(int32_t n);

@@ -3,6 +3,7 @@
 #include "compare/comparedeltamodel.h"
 #include "compare/compareside.h"
 #include "compare/comparewindow.h"
+#include "controller/traceloader.h"
 #include "export/exportregistry.h"
 #include "output/snapshot.h"
 #include "scenario/loader.h"
@@ -250,6 +251,50 @@ private slots:
         w->sideA()->session().view().setRange(10000000, 40000000, false);
         QCOMPARE(w->sideB()->session().view().rangeStart(), int64_t(10000000));
         QCOMPARE(w->sideB()->session().view().rangeEnd(), int64_t(40000000));
+    }
+
+    // A real run (a trace) on side A, the simulation on B, for the trace's length; the delta
+    // compares B with the trace's state at the same time.
+    void realRunAgainstItsSimulation() {
+        auto w = compareOf(QStringLiteral("builtin:default"));
+        QVERIFY(w);
+        std::string error;
+        auto trace = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/ftrace.txt", error);
+        QVERIFY2(trace, error.c_str());
+        const core::SimTime length = trace->summary.simTime;
+        w->setReferenceTrace(trace);
+        w->show();
+        QCOMPARE(w->referenceTrace(), trace.get());
+        QVERIFY(w->sideA()->trace());
+        QVERIFY(!w->sideB()->trace());
+        QCOMPARE(w->duration(), length);
+        // The real side has no model or switches to pick.
+        QVERIFY(!w->sideA()->modelBox()->isVisible());
+        QVERIFY(w->sideB()->modelBox()->isVisible());
+        QVERIFY(!w->sideA()->optimizationBox(core::Optimization::PsiClockOnce)->isVisible());
+        const core::SimTime half = length / 2;
+        w->runTo(half);
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == half.count(); }, 30000));
+        // The delta follows at the next frame.
+        const double bSwitches = double(w->sideB()->session().history().latest().counters.contextSwitches);
+        int row = -1;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                row = w->delta()->rowOf(QStringLiteral("context switches"));
+                return row >= 0 && w->delta()->valueB(row) == bSwitches;
+            },
+            10000));
+        // A is the trace at that time: fewer switches than at its end, more than none.
+        const double atHalf = w->delta()->valueA(row);
+        QVERIFY(atHalf > 0);
+        QVERIFY(atHalf < double(trace->summary.counters.contextSwitches));
+        w->runTo(core::SimTime::s(3600)); // capped at the trace's length
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == length.count(); }, 30000));
+        // A reset keeps the trace on A.
+        for (QAction* a : w->findChild<QToolBar*>(QStringLiteral("compareToolBar"))->actions())
+            if (a->text() == QStringLiteral("R&eset"))
+                a->trigger();
+        QVERIFY(w->sideA()->trace());
     }
 };
 

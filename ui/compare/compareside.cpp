@@ -9,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -108,9 +109,22 @@ QString CompareSide::open(const core::ScenarioSpec& spec, const std::string& sou
         box->setToolTip(fixed.isEmpty() ? QString::fromUtf8(info.title.data(), qsizetype(info.title.size()))
                                         : tr("Not a switch in kernel model %1: %2").arg(runsName, fixed));
     }
+    showSwitches(true);
     m_session.open(std::move(copy), text);
     updateHeader();
     return note;
+}
+
+void CompareSide::openTrace(std::shared_ptr<const ImportedTrace> trace) {
+    showSwitches(false);
+    m_session.openTrace(std::move(trace));
+    updateHeader();
+}
+
+void CompareSide::showSwitches(bool visible) {
+    m_modelBox->setVisible(visible);
+    for (QCheckBox* b : m_boxes)
+        b->setVisible(visible);
 }
 
 core::KernelModel CompareSide::model() const {
@@ -130,6 +144,13 @@ QString CompareSide::optimizationsText() const {
 }
 
 void CompareSide::updateHeader() {
+    if (const ImportedTrace* t = m_session.trace()) {
+        m_header->setText(tr("%1 \u2014 real run: %2 (%3, %n scheduler event(s))", nullptr,
+                             int(t->summary.trace ? t->summary.trace->events : 0))
+                              .arg(m_letter, QFileInfo(QString::fromStdString(t->path)).fileName(),
+                                   QString::fromStdString(t->summary.trace ? t->summary.trace->format : "")));
+        return;
+    }
     m_header->setText(tr("%1 \u2014 kernel %2, %3")
                           .arg(m_letter, QString::fromUtf8(core::kernelModelInfo(model()).name.data()),
                                optimizationsText()));

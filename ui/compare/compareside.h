@@ -34,6 +34,12 @@ public:
     /// used, for the status bar (empty when nothing needs saying).
     QString open(const core::ScenarioSpec& spec, const std::string& sourceText, core::KernelModel model,
                  const core::OptimizationSet& opts);
+    /// Shows a real trace on this side instead of a simulation (A/B against a real run, e.g.
+    /// `schedscope-cli reality --keep DIR`'s trace.txt): the kernel model and the switches do
+    /// not apply and are hidden.
+    void openTrace(std::shared_ptr<const ImportedTrace> trace);
+    /// The trace shown, or null when this side simulates.
+    const ImportedTrace* trace() const { return m_session.trace(); }
     core::KernelModel model() const;
     QComboBox* modelBox() const { return m_modelBox; }
     /// "all off", "all on" or the keys that are on.
@@ -45,6 +51,7 @@ signals:
 
 private:
     void updateHeader();
+    void showSwitches(bool visible);
 
     QString m_letter;
     Session m_session;

@@ -4,9 +4,11 @@
 #include "compare/compareside.h"
 #include "controller/format.h"
 #include "export/exportregistry.h"
+#include "output/snapshot.h"
 #include "pages/statuspanel.h"
 
 #include <QAction>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHeaderView>
@@ -15,6 +17,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
+#include <algorithm>
 
 namespace ui {
 
@@ -137,9 +140,15 @@ void CompareWindow::restart() {
         modelB = m_b->model();
     }
     QStringList notes;
-    for (const QString& n : {m_a->open(m_spec, m_text, modelA, a), m_b->open(m_spec, m_text, modelB, b)})
-        if (!n.isEmpty())
-            notes << n;
+    if (m_reference) {
+        if (!m_a->trace())
+            b = m_spec.optimizations; // against a real run, the scenario as written
+        m_a->openTrace(m_reference);
+    } else if (const QString n = m_a->open(m_spec, m_text, modelA, a); !n.isEmpty()) {
+        notes << n;
+    }
+    if (const QString n = m_b->open(m_spec, m_text, modelB, b); !n.isEmpty())
+        notes << n;
     if (!notes.isEmpty())
         statusBar()->showMessage(notes.join(QStringLiteral("; ")), 15000);
     m_time->setText(tr("A and B at 0 s"));
@@ -157,7 +166,34 @@ void CompareWindow::setRunning(bool running) {
 
 SimNs CompareWindow::commonTime() const {
     const SimNs a = m_a->session().history().now(), b = m_b->session().history().now();
+    if (m_reference) // the real run is there at every time it covers
+        return b <= a ? b : -1;
     return a == b ? a : -1;
+}
+
+void CompareWindow::setReferenceTrace(std::shared_ptr<const ImportedTrace> trace) {
+    m_reference = std::move(trace);
+    // B runs as long as the real run was recorded.
+    m_spec.duration = std::max(core::SimTime::ns(1), m_reference->summary.simTime);
+    setWindowTitle(tr("Compare a real run with its simulation: %1 - SchedScope")
+                       .arg(QString::fromStdString(m_spec.name)));
+    restart();
+}
+
+core::Snapshot CompareWindow::referenceAt(SimNs t) const {
+    // The trace's final state, with the counters and cgroup usage of its last sample at or
+    // before t (the trace has no pressure to go back in time with).
+    const History& h = m_a->session().history();
+    core::Snapshot s = h.latest();
+    if (h.samples().empty() || t >= h.now())
+        return s;
+    const HistorySample& sample = h.samples()[h.sampleAt(t)];
+    s.time = core::SimTime::ns(sample.time);
+    s.counters = sample.counters;
+    for (core::CgroupState& g : s.cgroups)
+        g.usage = g.id.value() < sample.cgroups.size() ? core::SimTime::ns(sample.cgroups[g.id.value()].usage)
+                                                       : core::SimTime();
+    return s;
 }
 
 void CompareWindow::runTo(core::SimTime t) {
@@ -190,6 +226,10 @@ void CompareWindow::updateDelta() {
         return;
     }
     m_time->setText(tr("A and B at %1").arg(formatNs(t)));
+    if (m_reference) {
+        m_delta->update(referenceAt(t), m_b->session().history().latest());
+        return;
+    }
     m_delta->update(m_a->session().history().latest(), m_b->session().history().latest());
 }
 

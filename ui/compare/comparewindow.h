@@ -1,6 +1,8 @@
 #pragma once
 
 #include "controller/format.h"
+#include "controller/traceloader.h"
+#include "output/snapshot.h"
 #include "scenario/scenariospec.h"
 
 #include <QMainWindow>
@@ -39,6 +41,12 @@ public:
     SimNs commonTime() const;
     /// Runs both, as fast as possible, to `t` (capped at the scenario's end).
     void runTo(core::SimTime t);
+    /// A shows this real run (an imported trace) and B simulates the scenario as written, for
+    /// the trace's length; the delta compares B with the trace at the same time.
+    void setReferenceTrace(std::shared_ptr<const ImportedTrace> trace);
+    const ImportedTrace* referenceTrace() const { return m_reference.get(); }
+    /// How far "Run to end" goes: the scenario's duration, or the real run's length.
+    core::SimTime duration() const { return m_spec.duration; }
 
 private:
     void createActions();
@@ -48,7 +56,11 @@ private:
     void updateDelta();
     void syncRange(CompareSide* from, CompareSide* to);
 
+    /// The real run's state at `t` for the delta table.
+    core::Snapshot referenceAt(SimNs t) const;
+
     core::ScenarioSpec m_spec;
+    std::shared_ptr<const ImportedTrace> m_reference;
     std::string m_text;
     CompareSide* m_a;
     CompareSide* m_b;

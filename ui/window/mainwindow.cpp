@@ -287,6 +287,30 @@ void MainWindow::createFileMenu() {
     QAction* compare = file->addAction(tr("&Compare A/B..."), this, &MainWindow::openCompare);
     compare->setShortcut(QKeySequence(tr("Ctrl+K")));
     m_simulationOnly << compare;
+    m_simulationOnly << file->addAction(tr("Compare with a Real &Run..."), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Trace of a real run of this scenario"), QString(),
+            tr("Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        if (!m_referenceOpener) {
+            m_referenceOpener = new TraceOpener(this);
+            connect(m_referenceOpener, &TraceOpener::opened, this,
+                    [this](std::shared_ptr<ImportedTrace> t) { openCompareAgainst(std::move(t)); });
+            connect(m_referenceOpener, &TraceOpener::failed, this,
+                    [this](const QString& message, bool cancelled) {
+                        if (cancelled)
+                            return;
+                        QMessageBox box(QMessageBox::Warning, tr("Cannot open trace"),
+                                        tr("The comparison was not opened; the current session goes on."),
+                                        QMessageBox::Ok, this);
+                        box.setInformativeText(message);
+                        box.exec();
+                    });
+        }
+        if (!m_referenceOpener->open(path))
+            statusBar()->showMessage(tr("Another trace is being read."), 5000);
+    });
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
@@ -617,6 +641,13 @@ CompareWindow* MainWindow::openCompare() {
     auto* w = new CompareWindow(*spec, m_session.sourceText(), this);
     w->setWindowFlag(Qt::Window);
     w->show();
+    return w;
+}
+
+CompareWindow* MainWindow::openCompareAgainst(std::shared_ptr<const ImportedTrace> trace) {
+    CompareWindow* w = openCompare();
+    if (w)
+        w->setReferenceTrace(std::move(trace));
     return w;
 }
 

@@ -58,6 +58,9 @@ public:
     ExportRegistry& exports() const { return *m_exports; }
     /// Opens the A/B comparison of the current scenario; returns its window.
     CompareWindow* openCompare();
+    /// Compare A/B with A = a real run of this scenario (a trace, e.g. from `schedscope-cli
+    /// reality --keep DIR`) and B = its simulation.
+    CompareWindow* openCompareAgainst(std::shared_ptr<const ImportedTrace> trace);
     /// Sets the speed by preset index (see speedPresets()).
     void setSpeedPreset(int index);
 
@@ -106,6 +109,7 @@ private:
     QMenu* m_modelMenu = nullptr;
     QList<QAction*> m_simulationOnly; ///< what a real trace cannot do
     TraceOpener* m_traceOpener = nullptr;
+    TraceOpener* m_referenceOpener = nullptr; ///< Compare with a Real Run's trace
     bool m_batch = false;
     QString m_source;
 };

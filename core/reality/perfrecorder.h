@@ -1,0 +1,53 @@
+#pragma once
+
+#include <sys/types.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// `perf sched record` of the whole machine, started with its events disabled and switched on
+/// and off through perf's control pipe (`--control fd:CTL,ACK`), so the recording covers the
+/// workload and not perf's own start-up (docs/reality.md).
+class PerfRecorder {
+public:
+    PerfRecorder() = default;
+    PerfRecorder(const PerfRecorder&) = delete;
+    PerfRecorder& operator=(const PerfRecorder&) = delete;
+    ~PerfRecorder() { stop(); }
+
+    /// The perf executable found in PATH ("" when there is none).
+    static std::string find();
+    /// `perf --version`'s line ("" when it cannot be run).
+    static std::string version(const std::string& perf);
+
+    /// Starts recording into `dataPath` (perf's messages go to `logPath`), events off. Returns ""
+    /// or what went wrong.
+    std::string start(const std::string& perf, const std::string& dataPath, const std::string& logPath);
+    /// Switches the events on; returns once perf has acknowledged it (or with the error).
+    std::string enable();
+    /// Switches the events off and lets perf write its file. Idempotent; "" or what went wrong.
+    std::string stop();
+    pid_t pid() const { return m_pid; }
+
+private:
+    std::string command(const char* what);
+
+    pid_t m_pid = -1;
+    int m_ctl = -1, m_ack = -1;
+    std::string m_log;
+};
+
+/// `perf script --ns -i dataPath > outPath`, polled so that `cancelled` (may be empty) can stop
+/// it. Returns "" or what went wrong.
+std::string perfScript(const std::string& perf, const std::string& dataPath, const std::string& outPath,
+                       const std::function<bool()>& cancelled);
+
+/// Runs a child process to completion, its output to `outPath` ("" = /dev/null), polling
+/// `cancelled`; returns "" or what went wrong.
+std::string runProgram(const std::vector<std::string>& argv, const std::string& outPath,
+                       const std::function<bool()>& cancelled);
+
+} // namespace core

@@ -1,0 +1,624 @@
+#include "reality/realityrun.h"
+
+#include "base/cpuset.h"
+#include "import/tracefile.h"
+#include "reality/perfrecorder.h"
+#include "reality/realcgroups.h"
+#include "reality/realtask.h"
+#include "scenario/patterns.h"
+
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace core {
+
+namespace {
+
+int64_t monoNs() {
+    timespec ts{};
+    ::clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1'000'000'000LL + ts.tv_nsec;
+}
+
+void sleepUntil(int64_t ns) {
+    timespec ts{static_cast<time_t>(ns / 1'000'000'000), static_cast<long>(ns % 1'000'000'000)};
+    while (::clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nullptr) == EINTR) {
+    }
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Every cgroup path the scenario can put a task in ("/" first).
+void collectCgroups(const std::vector<ActionSpec>& program, std::set<std::string>& out);
+void collectTask(const TaskSpec& t, std::set<std::string>& out) {
+    if (t.cgroup)
+        out.insert(*t.cgroup);
+    collectCgroups(t.program, out);
+}
+void collectCgroups(const std::vector<ActionSpec>& program, std::set<std::string>& out) {
+    for (const ActionSpec& a : program) {
+        if (a.kind == ActionKind::Move)
+            out.insert(a.name);
+        if (a.child)
+            collectTask(*a.child, out);
+        collectCgroups(a.body, out);
+    }
+}
+
+/// What in a program the real run can only approximate.
+void scanActions(const std::vector<ActionSpec>& program, std::set<ActionKind>& kinds) {
+    for (const ActionSpec& a : program) {
+        kinds.insert(a.kind);
+        if (a.child)
+            scanActions(a.child->program, kinds);
+        scanActions(a.body, kinds);
+    }
+}
+
+uint64_t instances(const ScenarioSpec& spec) {
+    uint64_t n = 0;
+    for (const TaskSpec& t : spec.tasks)
+        n += t.count;
+    return n;
+}
+
+/// Deletes the run's files unless they are to be kept, and the directory it made.
+struct WorkDir {
+    std::string path;
+    bool keep = false, made = false;
+    std::vector<std::string> files;
+    ~WorkDir() {
+        if (keep)
+            return;
+        for (const std::string& f : files)
+            ::unlink((path + "/" + f).c_str());
+        if (made)
+            ::rmdir(path.c_str());
+    }
+};
+
+/// The run's task processes: killed and reaped on every way out. Only they are reaped here
+/// (by pid): perf is waited for by its recorder.
+struct Workers {
+    RealShared* shared = nullptr;
+    std::vector<bool> reaped;
+    uint32_t count() const { return shared ? std::min(shared->nextSlot.load(), RealShared::kSlots) : 0; }
+    void killAll() {
+        for (uint32_t i = 0; i < count(); ++i)
+            if (shared->slots[i].pid > 0)
+                ::kill(shared->slots[i].pid, SIGKILL);
+    }
+    /// Reaps the task processes that have ended and are the runner's children (the runner is
+    /// the subreaper of the orphaned ones); a task that died without finishing is marked done.
+    /// Returns how many are still to be reaped.
+    uint32_t reap() {
+        reaped.resize(count(), false);
+        uint32_t left = 0;
+        for (uint32_t i = 0; i < count(); ++i) {
+            RealTaskSlot& s = shared->slots[i];
+            if (reaped[i] || s.pid <= 0)
+                continue;
+            int status = 0;
+            const pid_t r = ::waitpid(s.pid, &status, WNOHANG | __WALL);
+            if (r == s.pid || (r < 0 && errno == ECHILD && ::kill(s.pid, 0) != 0)) {
+                reaped[i] = true;
+                int32_t running = 1;
+                s.state.compare_exchange_strong(running, 2);
+            } else {
+                ++left;
+            }
+        }
+        return left;
+    }
+    ~Workers() {
+        if (!shared)
+            return;
+        killAll();
+        for (int tries = 0; tries < 2000 && reap() > 0; ++tries)
+            ::usleep(1000);
+        ::munmap(shared, sizeof(RealShared));
+    }
+};
+
+std::string hostCpuList(std::vector<uint32_t>& online) {
+    const std::string text = slurp("/sys/devices/system/cpu/online");
+    std::string t = text.substr(0, text.find('\n'));
+    const CpuListParse p = parseCpuList(t);
+    for (const auto& [a, b] : p.ranges)
+        for (uint32_t c = a; c <= b; ++c)
+            online.push_back(c);
+    return t;
+}
+
+std::string relDiffText(double a, double b) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.0f vs %.0f", a, b);
+    return buf;
+}
+
+} // namespace
+
+SimTime realityDuration(const ScenarioSpec& spec, std::optional<SimTime> requested) {
+    if (requested)
+        return *requested;
+    return std::min(spec.duration, kRealityDefaultCap);
+}
+
+RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
+    RealityRun out;
+    auto say = [&](const std::string& s) {
+        if (options.status)
+            options.status(s);
+    };
+    auto stopped = [&] { return options.stopRequested && options.stopRequested(); };
+    out.duration = realityDuration(spec, options.duration);
+    utsname u{};
+    out.kernel = ::uname(&u) == 0 ? std::string(u.sysname) + " " + u.release : "unknown";
+
+    // The machine: every scenario CPU must be an online CPU of this host.
+    std::vector<uint32_t> online;
+    out.hostCpus = hostCpuList(online);
+    const uint32_t n = spec.topology.nrCpus();
+    std::vector<uint32_t> used;
+    for (uint32_t c = 0; c < n; ++c)
+        used.push_back(spec.topology.kernelCpu(c));
+    for (uint32_t c : used)
+        if (std::find(online.begin(), online.end(), c) == online.end()) {
+            out.status = RealityRun::Status::Refused;
+            out.error = spec.source + ": the scenario's machine has " + std::to_string(n) +
+                        " CPUs (kernel numbers " + formatCpuList([&] {
+                            auto s = used;
+                            std::sort(s.begin(), s.end());
+                            return s;
+                        }()) +
+                        "), but this host's online CPUs are " + out.hostCpus +
+                        ": use a smaller topology, or topology.cpu_numbers naming this host's CPUs "
+                        "(schedscope-cli host writes them)";
+            return out;
+        }
+    if (n < online.size())
+        out.notes.push_back("the scenario's " + std::to_string(n) + " CPUs are this host's " +
+                            formatCpuList([&] {
+                                auto s = used;
+                                std::sort(s.begin(), s.end());
+                                return s;
+                            }()) +
+                            "; its tasks are kept there by their affinity");
+    if (spec.channels.size() > RealShared::kChannels || instances(spec) > RealShared::kSlots / 2) {
+        out.status = RealityRun::Status::Refused;
+        out.error = spec.source + ": the reality check runs at most " +
+                    std::to_string(RealShared::kChannels) + " channels and " +
+                    std::to_string(RealShared::kSlots / 2) + " tasks; the scenario has " +
+                    std::to_string(spec.channels.size()) + " and " + std::to_string(instances(spec));
+        return out;
+    }
+
+    // What the real run approximates.
+    std::set<ActionKind> kinds;
+    bool sessions = false;
+    for (const TaskSpec& t : spec.tasks) {
+        scanActions(t.program, kinds);
+        sessions = sessions || t.session;
+    }
+    for (const TimelineEntry& e : spec.timeline)
+        if (e.spawn)
+            scanActions(e.spawn->program, kinds);
+    if (kinds.count(ActionKind::Io))
+        out.notes.push_back(
+            "io actions are sleeps here: no iowait and no io pressure, unlike the simulation");
+    if (kinds.count(ActionKind::Memstall))
+        out.notes.push_back("memstall actions are sleeps here: no memory pressure, unlike the simulation");
+    if (sessions || kinds.count(ActionKind::Setsid))
+        out.notes.push_back(
+            "sessions are setsid() calls: each task that names one gets a session of its own");
+    if (!spec.channels.empty())
+        out.notes.push_back(
+            "channels are pipes and socketpairs carrying 1-byte messages; their capacity is the "
+            "kernel's (64 KiB), not the scenario's message count");
+    for (const TimelineEntry& e : spec.timeline)
+        if (e.kind == TimelineEntry::Kind::Optimizations) {
+            out.notes.push_back(
+                "timeline optimization switches exist only in the simulation; the host's kernel "
+                "runs as built");
+            break;
+        }
+
+    // Permissions and tools.
+    const std::string perf = options.perf.empty() ? PerfRecorder::find() : options.perf;
+    if (perf.empty() || ::access(perf.c_str(), X_OK) != 0) {
+        out.status = RealityRun::Status::NoPermission;
+        out.error = (perf.empty() ? std::string("perf is not installed") : perf + ": no such executable") +
+                    " (Debian: apt install linux-perf); the reality check records with perf sched record";
+        return out;
+    }
+    if (::geteuid() != 0) {
+        const std::string paranoid = slurp("/proc/sys/kernel/perf_event_paranoid");
+        if (std::atoi(paranoid.c_str()) > -1) {
+            out.status = RealityRun::Status::NoPermission;
+            out.error = "recording every CPU's scheduler events needs root, or "
+                        "/proc/sys/kernel/perf_event_paranoid at -1 (it is " +
+                        paranoid.substr(0, paranoid.find('\n')) +
+                        "), and write access to the cgroup hierarchies";
+            return out;
+        }
+    }
+    out.recorder = "perf sched record (" + PerfRecorder::version(perf) + ")";
+
+    // Files.
+    WorkDir work;
+    work.keep = !options.keepDir.empty();
+    if (work.keep) {
+        work.path = options.keepDir;
+        if (::mkdir(work.path.c_str(), 0755) != 0 && errno != EEXIST) {
+            out.error = work.path + ": cannot create the directory: " + std::strerror(errno);
+            return out;
+        }
+    } else {
+        char tmpl[] = "/tmp/schedscope-reality-XXXXXX";
+        if (!::mkdtemp(tmpl)) {
+            out.error = std::string("cannot create a directory in /tmp: ") + std::strerror(errno);
+            return out;
+        }
+        work.path = tmpl;
+        work.made = true;
+    }
+    work.files = {"perf.data", "perf.data.old", "perf.log", "trace.txt"};
+
+    // Orphaned task processes come back to the runner, which reaps them and kills them at the end.
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+
+    // Cgroups.
+    std::set<std::string> paths{"/"};
+    for (const CgroupSpec& c : spec.cgroups)
+        paths.insert(c.path);
+    for (const TaskSpec& t : spec.tasks)
+        collectTask(t, paths);
+    for (const TimelineEntry& e : spec.timeline) {
+        if (!e.cgroupPath.empty())
+            paths.insert(e.cgroupPath);
+        if (e.spawn)
+            collectTask(*e.spawn, paths);
+    }
+    RealCgroups cgroups;
+    const std::string tag = "schedscope-reality-" + std::to_string(::getpid());
+    bool permission = false;
+    if (std::string e = cgroups.create(findCgroupMounts(slurp("/proc/self/mounts")), tag,
+                                       {paths.begin(), paths.end()}, permission);
+        !e.empty()) {
+        cgroups.destroy();
+        out.status = permission ? RealityRun::Status::NoPermission : RealityRun::Status::Failed;
+        out.error = e;
+        return out;
+    }
+    out.cgroupMode = cgroups.mode();
+    for (const CgroupSpec& c : spec.cgroups) {
+        std::string e = cgroups.setWeight(c.path, c.weight);
+        if (e.empty() && c.max.limited())
+            e = cgroups.setMax(c.path, c.max);
+        if (!e.empty()) {
+            out.error = e;
+            return out;
+        }
+    }
+
+    // Shared memory, channels, the start pipe.
+    void* mem =
+        ::mmap(nullptr, sizeof(RealShared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (mem == MAP_FAILED) {
+        out.error = std::string("cannot map shared memory: ") + std::strerror(errno);
+        return out;
+    }
+    std::memset(mem, 0, sizeof(RealShared));
+    Workers workers;
+    workers.shared = static_cast<RealShared*>(mem);
+    RealShared& shared = *workers.shared;
+
+    RealWorld world;
+    world.spec = &spec;
+    world.shared = &shared;
+    world.cgroups = &cgroups;
+    world.spinsPerNs = calibrateSpin();
+    std::vector<int> fds;
+    struct FdCloser {
+        std::vector<int>& fds;
+        ~FdCloser() {
+            for (int fd : fds)
+                ::close(fd);
+        }
+    } closer{fds};
+    for (const ChannelSpec& c : spec.channels) {
+        int p[2];
+        const int r = c.kind == ChannelKind::Pipe ? ::pipe(p) : ::socketpair(AF_UNIX, SOCK_STREAM, 0, p);
+        if (r != 0) {
+            out.error = "cannot create channel " + c.name + ": " + std::strerror(errno);
+            return out;
+        }
+        fds.push_back(p[0]);
+        fds.push_back(p[1]);
+        // A pipe is read at p[0] and written at p[1]; a socketpair is used the same way round.
+        world.channelIndex[c.name] = static_cast<uint32_t>(world.channels.size());
+        world.channels.emplace_back(p[0], p[1]);
+    }
+    int go[2];
+    if (::pipe2(go, O_CLOEXEC) != 0) {
+        out.error = std::string("cannot create a pipe: ") + std::strerror(errno);
+        return out;
+    }
+    world.goFd = go[0];
+    world.goWriteFd = go[1];
+    fds.push_back(go[0]);
+    bool goOpen = true;
+    struct GoCloser {
+        int fd;
+        bool& open;
+        ~GoCloser() {
+            if (open)
+                ::close(fd);
+        }
+    } goCloser{go[1], goOpen};
+
+    // The recorder first (its set-up takes a while and is not recorded), then the tasks.
+    say("starting perf sched record (" + work.path + ")");
+    PerfRecorder recorder;
+    if (std::string e = recorder.start(perf, work.path + "/perf.data", work.path + "/perf.log"); !e.empty()) {
+        out.error = e;
+        return out;
+    }
+    std::vector<std::string> names;
+    uint32_t started = 0;
+    for (const TaskSpec& t : spec.tasks)
+        for (uint32_t i = 0; i < t.count; ++i) {
+            std::string err;
+            if (spawnRealTask(world, t, i, instanceName(t.name, t.count, i), true, err) < 0) {
+                out.error = err;
+                return out;
+            }
+            ++started;
+        }
+    const int64_t setupUntil = monoNs() + 10'000'000'000LL;
+    while (shared.ready.load() < started && shared.errorSet.load() == 0) {
+        if (monoNs() > setupUntil || stopped()) {
+            out.status = stopped() ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
+            out.error =
+                stopped() ? "interrupted" : "the task processes did not set themselves up within 10 s";
+            return out;
+        }
+        ::usleep(1000);
+    }
+    if (shared.errorSet.load()) {
+        while (shared.errorSet.load() != 2)
+            ::usleep(100);
+        out.error = spec.source + ": " + shared.error;
+        out.status = std::string(shared.error).find("Operation not permitted") != std::string::npos
+                         ? RealityRun::Status::NoPermission
+                         : RealityRun::Status::Failed;
+        return out;
+    }
+    if (std::string e = recorder.enable(); !e.empty()) {
+        out.error = e;
+        return out;
+    }
+
+    // Go.
+    say("running " + std::to_string(started) + " tasks for at most " + formatDuration(out.duration));
+    const int64_t t0 = monoNs();
+    shared.t0.store(t0);
+    ::close(go[1]);
+    goOpen = false;
+    const int64_t deadline = t0 + out.duration.count();
+    size_t nextEntry = 0;
+    auto liveSlots = [&] {
+        std::vector<uint32_t> v;
+        const uint32_t k = std::min(shared.nextSlot.load(), RealShared::kSlots);
+        for (uint32_t i = 0; i < k; ++i)
+            if (shared.slots[i].state.load() == 1)
+                v.push_back(i);
+        return v;
+    };
+    bool interrupted = false;
+    for (;;) {
+        const int64_t now = monoNs();
+        if (now >= deadline)
+            break;
+        if (stopped()) {
+            interrupted = true;
+            break;
+        }
+        while (nextEntry < spec.timeline.size() && t0 + spec.timeline[nextEntry].at.count() <= now) {
+            const TimelineEntry& e = spec.timeline[nextEntry++];
+            std::string err;
+            for (uint32_t i : liveSlots()) {
+                RealTaskSlot& s = shared.slots[i];
+                if (!e.taskPattern.empty() && !matchPattern(e.taskPattern, s.name))
+                    continue;
+                if (e.kind == TimelineEntry::Kind::Kill) {
+                    s.proc = readProcSched(s.pid);
+                    s.state.store(2);
+                    ::kill(s.pid, SIGKILL);
+                } else if (e.kind == TimelineEntry::Kind::Move) {
+                    err = cgroups.place(s.pid, e.cgroupPath);
+                    std::snprintf(s.cgroup, sizeof s.cgroup, "%s", e.cgroupPath.c_str());
+                } else if (e.kind == TimelineEntry::Kind::Affinity && e.cpus) {
+                    cpu_set_t mask;
+                    CPU_ZERO(&mask);
+                    for (const auto& [a, b] : e.cpus->ranges)
+                        for (uint32_t c = a; c <= b && c < n; ++c)
+                            CPU_SET(spec.topology.kernelCpu(c), &mask);
+                    ::sched_setaffinity(s.pid, sizeof mask, &mask);
+                }
+            }
+            if (e.kind == TimelineEntry::Kind::CgroupWeight)
+                err = cgroups.setWeight(e.cgroupPath, e.weight);
+            else if (e.kind == TimelineEntry::Kind::CgroupMax)
+                err = cgroups.setMax(e.cgroupPath, e.max);
+            else if (e.kind == TimelineEntry::Kind::Spawn)
+                for (uint32_t i = 0; i < e.spawn->count && err.empty(); ++i)
+                    spawnRealTask(world, *e.spawn, i, instanceName(e.spawn->name, e.spawn->count, i), false,
+                                  err);
+            if (!err.empty())
+                out.notes.push_back("timeline at " + formatDuration(e.at) + ": " + err);
+        }
+        workers.reap();
+        if (liveSlots().empty() && nextEntry == spec.timeline.size() && shared.nextSlot.load() > 0)
+            break; // every task has exited
+        int64_t wake = std::min(deadline, now + 2'000'000);
+        if (nextEntry < spec.timeline.size())
+            wake = std::min(wake, t0 + spec.timeline[nextEntry].at.count());
+        sleepUntil(wake);
+    }
+    const int64_t t1 = monoNs();
+    out.elapsed = SimTime::ns(t1 - t0);
+
+    // The kernel's figures before anything is stopped: each live task's /proc/PID/sched, each
+    // cgroup's usage and pressure.
+    for (uint32_t i : liveSlots()) {
+        shared.slots[i].proc = readProcSched(shared.slots[i].pid);
+        shared.slots[i].state.store(2);
+    }
+    std::map<std::string, CgroupReading> readings;
+    for (const std::string& p : paths)
+        readings[p] = cgroups.read(p);
+    PsiReport systemPsi;
+    parsePressure(slurp("/proc/pressure/cpu"), systemPsi.cpu);
+    parsePressure(slurp("/proc/pressure/memory"), systemPsi.memory);
+    parsePressure(slurp("/proc/pressure/io"), systemPsi.io);
+
+    workers.killAll();
+    const std::string cgError = cgroups.destroy();
+    if (!cgError.empty())
+        out.notes.push_back("cgroups not removed: " + cgError);
+    say("stopping perf");
+    const std::string perfError = recorder.stop();
+    workers.reap();
+    if (interrupted) {
+        out.status = RealityRun::Status::Interrupted;
+        out.error = "interrupted; every process and cgroup of the run was removed";
+        return out;
+    }
+    if (!perfError.empty()) {
+        out.error = perfError;
+        return out;
+    }
+
+    // The recording, as text, into the trace importer.
+    say("reading the recording (perf script)");
+    const std::string tracePath = work.path + "/trace.txt";
+    if (std::string e = perfScript(perf, work.path + "/perf.data", tracePath, stopped); !e.empty()) {
+        out.status = e == "cancelled" ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
+        out.error = e;
+        return out;
+    }
+    TraceFileOptions to;
+    to.progress = [&](double) { return !stopped(); };
+    TraceFileResult imported = importTraceFile(tracePath, nullptr, to);
+    if (!imported.ok) {
+        out.status = imported.cancelled ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
+        out.error = imported.error;
+        return out;
+    }
+    if (work.keep)
+        out.keptTrace = tracePath;
+
+    // The scenario's tasks, named as the scenario names them.
+    RunSummary& s = out.real;
+    s.scenario = spec.name;
+    s.simTime = out.elapsed;
+    s.events = imported.summary.events;
+    s.trace = imported.summary.trace;
+    s.psiEnabled = ::access("/proc/pressure/cpu", R_OK) == 0;
+    s.cpuacctEnabled = readings["/"].ok;
+    std::map<int64_t, const TaskSummary*> byPid; // the last incarnation of each pid
+    for (const TaskSummary& t : imported.summary.tasks)
+        byPid[t.pid] = &t;
+    const uint32_t slotCount = std::min(shared.nextSlot.load(), RealShared::kSlots);
+    for (uint32_t i = 0; i < slotCount; ++i) {
+        const RealTaskSlot& slot = shared.slots[i];
+        auto it = byPid.find(slot.pid);
+        TaskSummary t = it != byPid.end() ? *it->second : TaskSummary{};
+        t.id = i;
+        t.name = slot.name;
+        t.cgroup = slot.cgroup;
+        t.pid = slot.pid;
+        if (it == byPid.end())
+            out.notes.push_back("task " + t.name + " (pid " + std::to_string(slot.pid) +
+                                ") is not in the recording");
+        s.counters.contextSwitches += t.switches;
+        s.counters.migrations += t.migrations;
+        s.counters.wakeups += t.latency.count();
+        s.counters.exits += t.exited;
+        if (slot.proc.ok) {
+            // /proc counts from the process's fork, the trace from the start: the figures at
+            // set-up are taken off, and a few switches around the start are allowed for.
+            const ProcSched& b = slot.base;
+            auto check = [&](const char* figure, double trace, double proc, double slack) {
+                ProcCrossCheck c{t.name, figure, trace, proc, std::abs(trace - proc) <= slack};
+                out.checks.push_back(c);
+                if (!c.agree && s.trace)
+                    s.trace->warnings.push_back("task " + t.name + ": " + figure + " " +
+                                                relDiffText(trace, proc) + " (trace vs /proc/" +
+                                                std::to_string(slot.pid) + "/sched)");
+            };
+            const double runtimeMs = static_cast<double>(t.runtime.count()) / 1e6;
+            const double procMs = static_cast<double>(slot.proc.sumExecNs - b.sumExecNs) / 1e6;
+            const auto switches = static_cast<double>(slot.proc.switches - b.switches);
+            // The kernel starts a task's clock when it picks it, before the sched_switch event
+            // is written (and charges it the way out of idle): 1.5 to 9 us a switch on the test
+            // VM (docs/reality.md).
+            check("runtime_ms", runtimeMs, procMs, 1.0 + 0.01 * procMs + 0.010 * switches);
+            const auto migrations = static_cast<double>(slot.proc.migrations - b.migrations);
+            check("switches", static_cast<double>(t.switches), switches, 3 + 0.01 * switches);
+            check("migrations", static_cast<double>(t.migrations), migrations, 2 + 0.01 * migrations);
+        }
+        s.tasks.push_back(std::move(t));
+    }
+    s.counters.forks = slotCount > started ? slotCount - started : 0;
+    for (const CpuSummary& c : imported.summary.cpus)
+        if (std::find(used.begin(), used.end(), c.cpu) != used.end())
+            s.cpus.push_back(c);
+    for (size_t i = 0; i < spec.channels.size(); ++i)
+        s.channels.push_back({spec.channels[i].name, shared.received[i].load()});
+    for (const std::string& p : paths) {
+        CgroupSummary c;
+        c.path = p;
+        for (const CgroupSpec& cs : spec.cgroups)
+            if (cs.path == p) {
+                c.weight = cs.weight;
+                c.max = cs.max;
+            }
+        const CgroupReading& r = readings[p];
+        c.usage = r.usage;
+        c.user = r.user;
+        c.system = r.system;
+        c.psi = r.psi;
+        s.cgroups.push_back(std::move(c));
+    }
+    s.systemPsi = systemPsi;
+    addCgroupLatency(s);
+    out.status = RealityRun::Status::Ok;
+    return out;
+}
+
+} // namespace core

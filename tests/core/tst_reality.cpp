@@ -1,0 +1,301 @@
+// schedscope-cli reality on this machine's kernel: small scenarios run for real and simulated,
+// compared figure by figure, and the runner's cleanup when it is killed mid-run. The runs need
+// root (perf of every CPU, cgroups) and two CPUs; without them each test says why it skips.
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <signal.h>
+#include <unistd.h>
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QByteArray out, err;
+    QJsonObject json;
+};
+
+QString data(const char* name) {
+    return QStringLiteral(SCHEDSCOPE_TEST_DATA "/reality/") + QLatin1String(name);
+}
+
+Result reality(const QStringList& extra) {
+    QProcess p;
+    p.start(QStringLiteral(SCHEDSCOPE_CLI), QStringList{QStringLiteral("reality")} + extra);
+    Result r;
+    if (!p.waitForFinished(120000)) {
+        p.kill();
+        r.err = "timeout";
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    r.json = QJsonDocument::fromJson(r.out).object();
+    return r;
+}
+
+/// Why the reality check cannot run here ("" when it can).
+QString missing() {
+    if (::geteuid() != 0)
+        return QStringLiteral("needs root: perf sched record of every CPU and cgroup writes");
+    if (QStandardPaths::findExecutable(QStringLiteral("perf")).isEmpty())
+        return QStringLiteral("perf is not installed (Debian: linux-perf)");
+    if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+        return QStringLiteral("the scenarios need two online CPUs");
+    QFile mounts(QStringLiteral("/proc/self/mounts"));
+    if (!mounts.open(QIODevice::ReadOnly) || !mounts.readAll().contains("cgroup"))
+        return QStringLiteral("no cgroup hierarchy is mounted");
+    return {};
+}
+
+#define REQUIRE_REAL_KERNEL()                                                                                \
+    do {                                                                                                     \
+        const QString why = missing();                                                                       \
+        if (!why.isEmpty())                                                                                  \
+            QSKIP(qPrintable(why));                                                                          \
+    } while (0)
+
+QJsonObject task(const QJsonObject& summary, const QString& name) {
+    for (const QJsonValue& v : summary[QStringLiteral("tasks")].toArray())
+        if (v[QStringLiteral("name")].toString() == name)
+            return v.toObject();
+    return {};
+}
+
+QJsonObject cgroup(const QJsonObject& summary, const QString& path) {
+    for (const QJsonValue& v : summary[QStringLiteral("cgroups")].toArray())
+        if (v[QStringLiteral("path")].toString() == path)
+            return v.toObject();
+    return {};
+}
+
+double seconds(const QJsonObject& summary) {
+    return summary[QStringLiteral("sim_time_ns")].toDouble() / 1e9;
+}
+
+double share(const QJsonObject& summary, const QString& name) {
+    return task(summary, name)[QStringLiteral("runtime_ns")].toDouble() / 1e9 / seconds(summary);
+}
+
+double psiTotalSeconds(const QJsonObject& summary, const QString& path, const char* kind) {
+    const QJsonObject cpu = cgroup(summary, path)[QStringLiteral("psi")][QStringLiteral("cpu")].toObject();
+    return cpu[QLatin1String(kind)][QStringLiteral("total_us")].toDouble() / 1e6;
+}
+
+/// Every /proc/PID/sched figure agreed with the trace.
+void crossChecksAgree(const Result& r) {
+    const QJsonArray checks = r.json[QStringLiteral("host")][QStringLiteral("cross_checks")].toArray();
+    QVERIFY(!checks.isEmpty());
+    for (const QJsonValue& c : checks)
+        QVERIFY2(c[QStringLiteral("agree")].toBool(), QJsonDocument(c.toObject()).toJson().constData());
+}
+
+Result runJson(const char* file, const char* duration) {
+    return reality({data(file), QStringLiteral("--for"), QLatin1String(duration), QStringLiteral("--model"),
+                    QStringLiteral("v6.12"), QStringLiteral("--format"), QStringLiteral("json")});
+}
+
+/// Processes whose comm is `name`.
+int processesNamed(const QByteArray& name) {
+    int n = 0;
+    for (const QString& pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        QFile comm(QStringLiteral("/proc/%1/comm").arg(pid));
+        if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == name)
+            ++n;
+    }
+    return n;
+}
+
+/// Cgroup directories of the runner with this pid, in any hierarchy.
+QStringList cgroupsOf(qint64 pid) {
+    QStringList found;
+    const QString tag = QStringLiteral("schedscope-reality-%1").arg(pid);
+    for (const QString& h :
+         QDir(QStringLiteral("/sys/fs/cgroup")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        const QString d = QStringLiteral("/sys/fs/cgroup/%1/%2").arg(h, tag);
+        if (QDir(d).exists())
+            found << d;
+    }
+    if (QDir(QStringLiteral("/sys/fs/cgroup/") + tag).exists())
+        found << QStringLiteral("/sys/fs/cgroup/") + tag;
+    return found;
+}
+
+} // namespace
+
+class TestReality : public QObject {
+    Q_OBJECT
+private slots:
+    // No permission needed: what the host cannot give is refused before anything is made.
+    void refusesAMachineLargerThanTheHost() {
+        const auto r = reality({QStringLiteral(SCHEDSCOPE_TEST_DATA "/reality/too-many-cpus.json")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("too-many-cpus.json: the scenario's machine has 4096 CPUs"), r.err);
+        QVERIFY2(r.err.contains("online CPUs are"), r.err);
+    }
+
+    void missingPerfIsNamed() {
+        const auto r =
+            reality({data("weights.json"), QStringLiteral("--perf"), QStringLiteral("/nonexistent/perf")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("/nonexistent/perf: no such executable"), r.err);
+    }
+
+    void badOptions() {
+        QCOMPARE(reality({data("weights.json"), QStringLiteral("--format"), QStringLiteral("csv")}).code, 64);
+        QCOMPARE(reality({data("weights.json"), QStringLiteral("--for"), QStringLiteral("0s")}).code, 64);
+        QCOMPARE(reality({data("weights.json"), QStringLiteral("--model"), QStringLiteral("v9")}).code, 64);
+        QCOMPARE(reality({QStringLiteral("/nonexistent.json")}).code, 2);
+    }
+
+    // nice 0 against nice 5 on one CPU: weights 1024 and 335, 0.7535 of the CPU.
+    void weights() {
+        REQUIRE_REAL_KERNEL();
+        const auto r = runJson("weights.json", "1s");
+        QVERIFY2(r.code == 0, r.err);
+        const QJsonObject real = r.json[QStringLiteral("real")].toObject();
+        const QJsonObject sim = r.json[QStringLiteral("simulated")].toObject();
+        const double realShare = share(real, QStringLiteral("nice0"));
+        const double simShare = share(sim, QStringLiteral("nice0"));
+        QVERIFY2(realShare > 0.72 && realShare < 0.79, qPrintable(QString::number(realShare)));
+        QVERIFY2(std::abs(realShare - simShare) < 0.03,
+                 qPrintable(QStringLiteral("real %1 simulated %2").arg(realShare).arg(simShare)));
+        QCOMPARE(r.json[QStringLiteral("host")][QStringLiteral("model")].toString(), QStringLiteral("v6.12"));
+        crossChecksAgree(r);
+    }
+
+    // Two cgroups of weight 300 and 100 on one CPU: usage 3 : 1, real and simulated.
+    void cgroupShares() {
+        REQUIRE_REAL_KERNEL();
+        const auto r = runJson("shares.json", "1s");
+        QVERIFY2(r.code == 0, r.err);
+        for (const char* side : {"real", "simulated"}) {
+            const QJsonObject s = r.json[QLatin1String(side)].toObject();
+            const double big =
+                cgroup(s, QStringLiteral("/big"))[QStringLiteral("cpuacct_usage_ns")].toDouble();
+            const double small =
+                cgroup(s, QStringLiteral("/small"))[QStringLiteral("cpuacct_usage_ns")].toDouble();
+            QVERIFY2(small > 0 && big / small > 2.6 && big / small < 3.4,
+                     qPrintable(QStringLiteral("%1: %2 / %3").arg(QLatin1String(side)).arg(big).arg(small)));
+        }
+        QVERIFY2(r.json[QStringLiteral("host")][QStringLiteral("cgroups")].toString().contains(
+                     QStringLiteral("cgroup")),
+                 r.out);
+        crossChecksAgree(r);
+    }
+
+    // Two hogs on one CPU keep /busy under pressure nearly all the time; /calm has almost none.
+    void pressure() {
+        REQUIRE_REAL_KERNEL();
+        const auto r = runJson("psi.json", "1s");
+        QVERIFY2(r.code == 0, r.err);
+        const QJsonObject real = r.json[QStringLiteral("real")].toObject();
+        const QJsonObject sim = r.json[QStringLiteral("simulated")].toObject();
+        const double len = seconds(real);
+        const double busy = psiTotalSeconds(real, QStringLiteral("/busy"), "some");
+        const double simBusy = psiTotalSeconds(sim, QStringLiteral("/busy"), "some");
+        QVERIFY2(busy > 0.85 * len && busy < 1.05 * len, qPrintable(QString::number(busy)));
+        QVERIFY2(std::abs(busy - simBusy) < 0.1 * len,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(busy).arg(simBusy)));
+        QVERIFY2(psiTotalSeconds(real, QStringLiteral("/calm"), "some") < 0.1 * len, r.out);
+    }
+
+    // perf bench sched pipe's ping-pong: every message comes back, every transfer is a wakeup.
+    void pipePair() {
+        REQUIRE_REAL_KERNEL();
+        const auto r = runJson("pipe.json", "1s");
+        QVERIFY2(r.code == 0, r.err);
+        const QJsonObject real = r.json[QStringLiteral("real")].toObject();
+        const QJsonArray channels = real[QStringLiteral("channels")].toArray();
+        QCOMPARE(channels.size(), 2);
+        const double ping = channels[0][QStringLiteral("transfers")].toDouble();
+        const double pong = channels[1][QStringLiteral("transfers")].toDouble();
+        QVERIFY2(ping > 1000 && std::abs(ping - pong) <= 1, r.out);
+        // Each round trip blocks both tasks once: the switches the trace saw match the messages.
+        const double switches = task(real, QStringLiteral("sender"))[QStringLiteral("switches")].toDouble();
+        QVERIFY2(switches > 0.9 * ping && switches < 1.1 * ping + 10, r.out);
+        QVERIFY(
+            r.json[QStringLiteral("simulated")][QStringLiteral("channels")][0][QStringLiteral("transfers")]
+                .toDouble() > 0);
+        crossChecksAgree(r);
+    }
+
+    // A sleeper beside a hog: as many wakeups as sleeps, real and simulated; the hog gets the rest.
+    void sleeperWithHog() {
+        REQUIRE_REAL_KERNEL();
+        const auto r = runJson("sleeper.json", "1s");
+        QVERIFY2(r.code == 0, r.err);
+        const QJsonObject real = r.json[QStringLiteral("real")].toObject();
+        const QJsonObject sim = r.json[QStringLiteral("simulated")].toObject();
+        const double realWaits =
+            task(real, QStringLiteral("sleeper"))[QStringLiteral("latency")][QStringLiteral("count")]
+                .toDouble();
+        const double simWaits =
+            task(sim, QStringLiteral("sleeper"))[QStringLiteral("latency")][QStringLiteral("count")]
+                .toDouble();
+        QVERIFY2(realWaits > 500 && std::abs(realWaits - simWaits) < 0.2 * simWaits,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(realWaits).arg(simWaits)));
+        QVERIFY2(share(real, QStringLiteral("hog")) > 0.8, r.out);
+        crossChecksAgree(r);
+    }
+
+    // Killed mid-run (SIGTERM, then SIGINT): no process, cgroup or file of the run is left.
+    void cleanupWhenKilled_data() {
+        QTest::addColumn<int>("sig");
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::newRow("SIGINT") << int(SIGINT);
+    }
+    void cleanupWhenKilled() {
+        REQUIRE_REAL_KERNEL();
+        QFETCH(int, sig);
+        QTemporaryDir keep;
+        QProcess p;
+        p.setProcessChannelMode(QProcess::SeparateChannels);
+        p.start(QStringLiteral(SCHEDSCOPE_CLI), {QStringLiteral("reality"), data("cleanup.json"),
+                                                 QStringLiteral("--for"), QStringLiteral("30s")});
+        QVERIFY(p.waitForStarted());
+        const qint64 pid = p.processId();
+        QByteArray err;
+        QElapsedTimer t;
+        t.start();
+        while (!err.contains("running") && t.elapsed() < 20000) {
+            p.waitForReadyRead(100);
+            err += p.readAllStandardError();
+        }
+        QVERIFY2(err.contains("running"), err);
+        QTest::qWait(300);
+        QCOMPARE(processesNamed("ssclean"), 3);
+        QVERIFY(!cgroupsOf(pid).isEmpty());
+        ::kill(static_cast<pid_t>(pid), sig);
+        QVERIFY(p.waitForFinished(30000));
+        err += p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 128 + sig);
+        QVERIFY2(err.contains("interrupted"), err);
+        QCOMPARE(processesNamed("ssclean"), 0);
+        QVERIFY2(cgroupsOf(pid).isEmpty(), qPrintable(cgroupsOf(pid).join(QLatin1Char(' '))));
+        // perf and its files.
+        for (const QString& d :
+             QDir(QStringLiteral("/tmp")).entryList({QStringLiteral("schedscope-reality-*")}, QDir::Dirs)) {
+            const QFileInfo info(QStringLiteral("/tmp/") + d);
+            QVERIFY2(info.lastModified().msecsTo(QDateTime::currentDateTime()) > t.elapsed() + 60000,
+                     qPrintable(QStringLiteral("left behind: /tmp/") + d));
+        }
+        QFile perfPid(QStringLiteral("/proc/%1").arg(pid));
+        QVERIFY(!perfPid.exists());
+        QVERIFY(QDir(QStringLiteral("/sys/kernel/tracing/instances"))
+                    .entryList({QStringLiteral("schedscope*")}, QDir::Dirs)
+                    .isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReality)
+#include "tst_reality.moc"

@@ -1,12 +1,16 @@
 #include "commands.h"
 
 #include "output/summary.h"
+#include "reality/perfrecorder.h"
 #include "scenario/loader.h"
 #include "sim/engine.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace cli {
 
@@ -79,6 +83,81 @@ void printCase(const CaseResult& c, double roundTrips) {
         std::printf("  %-34s %.2f M/s\n", "round trips per wall second", roundTrips / c.wall / 1e6);
 }
 
+/// The issue-19 case: perf bench sched pipe with both tasks pinned to CPU 0, in a cgroup three
+/// levels deep, PSI and cpuacct on, on kernel model `model`.
+std::string pinnedPipeScenario(long rounds, const std::string& model) {
+    const std::string n = std::to_string(rounds);
+    return R"({"format": 1, "name": "bench: pipe ping-pong pinned to cpu0, 3 cgroup levels, )" + n +
+           R"( round trips", "duration": "1000s",
+      "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 1, "numa_nodes": 1},
+      "kernel": {"model": ")" +
+           model + R"(", "features": {"psi": true, "cpuacct": true}},
+      "cgroups": [{"path": "/l1/l2/l3"}],
+      "channels": [{"name": "p1", "kind": "pipe"}, {"name": "p2", "kind": "pipe"}],
+      "tasks": [
+        {"name": "sender", "cpus": "0", "cgroup": "/l1/l2/l3", "program": [{"loop": )" +
+           n + R"(, "do": [{"send": "p1"}, {"recv": "p2"}]}]},
+        {"name": "receiver", "cpus": "0", "cgroup": "/l1/l2/l3", "program": [{"loop": )" +
+           n + R"(, "do": [{"recv": "p1"}, {"send": "p2"}]}]}
+      ]})";
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+/// `bench engine --vs-kernel`: the kernel's own pipe round trips (perf bench sched pipe, pinned
+/// to CPU 0) against the simulation of the same benchmark, interleaved, median of three each.
+int benchVsKernel(bool quick) {
+    const long rounds = quick ? 100000 : 1000000;
+    const std::string perf = PerfRecorder::find();
+    if (perf.empty())
+        std::fprintf(stderr,
+                     "perf is not installed (Debian: linux-perf): the simulated times alone, no ratio\n");
+    const std::vector<std::string> models{"v4.11", "v6.12"};
+    std::vector<double> kernel;
+    std::vector<std::vector<double>> sim(models.size());
+    std::vector<uint64_t> events(models.size());
+    for (int run = 0; run < 3; ++run) {
+        std::fprintf(stderr, "run %d of 3: %ld round trips on the kernel and simulated...\n", run + 1,
+                     rounds);
+        if (!perf.empty()) {
+            std::string error;
+            if (const auto t = perfBenchPipe(perf, rounds, 0, error))
+                kernel.push_back(*t);
+            else
+                std::fprintf(stderr, "perf bench sched pipe: %s\n", error.c_str());
+        }
+        for (size_t m = 0; m < models.size(); ++m) {
+            const CaseResult c = runCase("pinned pipe " + models[m], pinnedPipeScenario(rounds, models[m]));
+            sim[m].push_back(c.wall);
+            events[m] = c.summary.events;
+        }
+    }
+    const double r = static_cast<double>(rounds);
+    std::printf("%ld pipe round trips, both tasks on cpu0 (median of 3 interleaved runs)\n", rounds);
+    std::optional<double> k;
+    if (!kernel.empty()) {
+        k = median(kernel);
+        std::printf("  %-52s %8.3f s  %6.2f us per round trip\n",
+                    ("kernel: perf bench sched pipe -l " + std::to_string(rounds) + ", pinned").c_str(), *k,
+                    *k / r * 1e6);
+    }
+    for (size_t m = 0; m < models.size(); ++m) {
+        const double w = median(sim[m]);
+        std::printf("  %-52s %8.3f s  %6.1f events per round trip, %5.0f ns per event",
+                    ("simulated, kernel model " + models[m] + ", 3 cgroup levels, PSI").c_str(), w,
+                    static_cast<double>(events[m]) / r, w / static_cast<double>(events[m]) * 1e9);
+        if (k)
+            std::printf(", %.2fx the kernel's speed", *k / w);
+        std::printf("\n");
+    }
+    if (k)
+        std::printf("  goal (issue 19): at least 10 times the kernel's speed\n");
+    return ExitOk;
+}
+
 } // namespace
 
 int cmdBench(Args& args) {
@@ -97,10 +176,13 @@ int cmdBench(Args& args) {
         return ExitUsage;
     }
     const bool quick = args.flag("--quick");
+    const bool vsKernel = args.flag("--vs-kernel");
     if (!args.leftovers().empty()) {
         std::fprintf(stderr, "schedscope-cli bench: unknown option %s\n", args.leftovers()[0].c_str());
         return ExitUsage;
     }
+    if (vsKernel)
+        return benchVsKernel(quick);
     if (quick)
         std::fprintf(stderr, "--quick: workloads scaled down (100,000 round trips; 10 s on 176 CPUs)\n");
     const long rounds = quick ? 100000 : 1000000;

@@ -103,6 +103,8 @@ void printUsage() {
         "      --perfetto PATH           write the trace as Chrome/Perfetto JSON (ui.perfetto.dev)\n"
         "  costs                         the kernel cost model: every entry and its default\n"
         "  bench engine [--quick]        engine speed: pipe ping-pong rates\n"
+        "      --vs-kernel               the kernel's perf bench sched pipe (pinned to cpu0) against\n"
+        "                                the simulation of it, both models, and the ratio\n"
         "  bench seeds                   the five seed experiments, change off and on, vs published\n"
         "      --quick                   scaled-down workloads (for tests; no published comparison)\n"
         "      --only NAME               one experiment (repeatable): an optimization key\n"

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -194,7 +195,7 @@ std::string PerfRecorder::stop() {
 }
 
 std::string runProgram(const std::vector<std::string>& argv, const std::string& outPath,
-                       const std::function<bool()>& cancelled) {
+                       const std::function<bool()>& cancelled, int cpu) {
     const std::string errPath = outPath.empty() ? std::string("/dev/null") : outPath + ".stderr";
     const pid_t pid = ::fork();
     if (pid < 0)
@@ -207,6 +208,13 @@ std::string runProgram(const std::vector<std::string>& argv, const std::string& 
         const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         if (out < 0 || err < 0)
             ::_exit(126);
+        if (cpu >= 0) {
+            cpu_set_t mask;
+            CPU_ZERO(&mask);
+            CPU_SET(cpu, &mask);
+            if (::sched_setaffinity(0, sizeof mask, &mask) != 0)
+                ::_exit(125);
+        }
         ::dup2(out, 1);
         ::dup2(err, 2);
         execOrDie(argv);
@@ -234,6 +242,30 @@ std::string runProgram(const std::vector<std::string>& argv, const std::string& 
 std::string perfScript(const std::string& perf, const std::string& dataPath, const std::string& outPath,
                        const std::function<bool()>& cancelled) {
     return runProgram({perf, "script", "--ns", "-i", dataPath}, outPath, cancelled);
+}
+
+std::optional<double> perfBenchPipe(const std::string& perf, long loops, int cpu, std::string& error) {
+    char tmpl[] = "/tmp/schedscope-perfbench-XXXXXX";
+    const int fd = ::mkstemp(tmpl);
+    if (fd < 0) {
+        error = std::string("cannot create a file in /tmp: ") + std::strerror(errno);
+        return std::nullopt;
+    }
+    ::close(fd);
+    error = runProgram({perf, "bench", "sched", "pipe", "-l", std::to_string(loops)}, tmpl, {}, cpu);
+    std::ifstream in(tmpl);
+    std::optional<double> seconds;
+    // "Total time: 2.912 [sec]" has milliseconds; "2.912345 usecs/op" is finer.
+    for (std::string line; std::getline(in, line);) {
+        if (const auto at = line.find("Total time:"); at != std::string::npos && !seconds)
+            seconds = std::strtod(line.c_str() + at + 11, nullptr);
+        if (line.find("usecs/op") != std::string::npos)
+            seconds = std::strtod(line.c_str(), nullptr) * static_cast<double>(loops) / 1e6;
+    }
+    ::unlink(tmpl);
+    if (error.empty() && !seconds)
+        error = "perf bench sched pipe printed no \"Total time\"";
+    return error.empty() ? seconds : std::nullopt;
 }
 
 } // namespace core

@@ -3,6 +3,7 @@
 #include <sys/types.h>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,8 +47,12 @@ std::string perfScript(const std::string& perf, const std::string& dataPath, con
                        const std::function<bool()>& cancelled);
 
 /// Runs a child process to completion, its output to `outPath` ("" = /dev/null), polling
-/// `cancelled`; returns "" or what went wrong.
+/// `cancelled`; pinned to CPU `cpu` when it is not -1. Returns "" or what went wrong.
 std::string runProgram(const std::vector<std::string>& argv, const std::string& outPath,
-                       const std::function<bool()>& cancelled);
+                       const std::function<bool()>& cancelled, int cpu = -1);
+
+/// `perf bench sched pipe -l loops`, pinned to CPU `cpu`: perf's "Total time" in seconds, or
+/// nullopt with `error` saying why.
+std::optional<double> perfBenchPipe(const std::string& perf, long loops, int cpu, std::string& error);
 
 } // namespace core

@@ -248,6 +248,22 @@ private slots:
         crossChecksAgree(r);
     }
 
+    // bench engine --vs-kernel: the kernel's perf bench sched pipe beside its simulation, one run.
+    void benchAgainstTheKernel() {
+        if (QStandardPaths::findExecutable(QStringLiteral("perf")).isEmpty())
+            QSKIP("perf is not installed (Debian: linux-perf)");
+        QProcess p;
+        p.start(QStringLiteral(SCHEDSCOPE_CLI), {QStringLiteral("bench"), QStringLiteral("engine"),
+                                                 QStringLiteral("--vs-kernel"), QStringLiteral("--quick")});
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray out = p.readAllStandardOutput();
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY2(out.contains("kernel: perf bench sched pipe -l 100000, pinned"), out);
+        // Both models, each with its speed relative to the kernel's.
+        QVERIFY2(out.contains("kernel model v4.11") && out.contains("kernel model v6.12"), out);
+        QCOMPARE(out.count("x the kernel's speed"), 2);
+    }
+
     // Killed mid-run (SIGTERM, then SIGINT): no process, cgroup or file of the run is left.
     void cleanupWhenKilled_data() {
         QTest::addColumn<int>("sig");

@@ -172,6 +172,8 @@ std::string RealCgroups::create(const CgroupMounts& mounts, const std::string& t
                 return d + ": cannot create the cgroup: " + std::strerror(errno);
             }
             m_created.push_back(d);
+            if (root == m_cpuRoot && !m_cpuIsV2)
+                giveRtRuntime(mounts.v1cpu, p, d, all);
             if (m_cpuIsV2 && (p == "/" || parents.count(p))) {
                 if (std::string e = writeText(d + "/cgroup.subtree_control", "+cpu"); !e.empty())
                     return e;
@@ -185,6 +187,40 @@ std::string RealCgroups::create(const CgroupMounts& mounts, const std::string& t
         }
     }
     return {};
+}
+
+void RealCgroups::giveRtRuntime(const std::string& mount, const std::string& path, const std::string& d,
+                                const std::set<std::string>& all) {
+    // With RT group scheduling (CONFIG_RT_GROUP_SCHED) a new v1 cpu cgroup has no RT runtime, and
+    // sched_setscheduler refuses RT policies inside it. The subtree gets what it can of the
+    // root's, and each cgroup an equal part of its parent's.
+    if (::access((d + "/cpu.rt_runtime_us").c_str(), W_OK) != 0)
+        return;
+    bool ok = false;
+    int64_t budget = 0;
+    if (path == "/") {
+        budget = std::strtoll(slurp(mount + "/cpu.rt_runtime_us", ok).c_str(), nullptr, 10);
+    } else {
+        const std::string parent = path.substr(0, std::max<size_t>(path.rfind('/'), 1));
+        int64_t siblings = 0;
+        for (const std::string& q : all)
+            siblings += q != "/" && q.substr(0, std::max<size_t>(q.rfind('/'), 1)) == parent;
+        budget = m_rtRuntime[parent] / std::max<int64_t>(siblings, 1);
+    }
+    for (int64_t v = budget; v >= 1000; v /= 2)
+        if (writeText(d + "/cpu.rt_runtime_us", std::to_string(v)).empty()) {
+            m_rtRuntime[path] = v;
+            if (path == "/")
+                m_notes.push_back("RT group scheduling: the subtree got " + std::to_string(v) +
+                                  " us of RT runtime per cpu.rt_period_us (each cgroup an equal part of its "
+                                  "parent's); the simulation throttles RT only machine-wide");
+            return;
+        }
+    m_rtRuntime[path] = 0;
+    if (path == "/")
+        m_notes.push_back(
+            "RT group scheduling: no RT runtime could be given to the subtree; RT policies will "
+            "be refused");
 }
 
 std::string RealCgroups::setWeight(const std::string& path, uint32_t weight) const {

@@ -4,6 +4,9 @@
 #include "base/cpumax.h"
 #include "base/simtime.h"
 
+#include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -51,6 +54,8 @@ public:
                        const std::vector<std::string>& paths, bool& permission);
     /// Which hierarchies hold what, for the report.
     const std::string& mode() const { return m_mode; }
+    /// What the report should say about how the tree was made (RT runtime given, ...).
+    const std::vector<std::string>& notes() const { return m_notes; }
     bool weightsApplied() const { return !m_cpuRoot.empty(); }
 
     std::string setWeight(const std::string& path, uint32_t weight) const;
@@ -67,12 +72,16 @@ public:
 
 private:
     std::string dir(const std::string& root, const std::string& path) const;
+    void giveRtRuntime(const std::string& mount, const std::string& path, const std::string& d,
+                       const std::set<std::string>& all);
 
     std::string m_mode;
     std::string m_cpuRoot;              ///< `<mount>/<tag>` of the hierarchy holding weights ("" when none)
     std::string m_psiRoot;              ///< `<v2 mount>/<tag>` (pressure and usage)
     bool m_cpuIsV2 = false;             ///< weights are in the v2 tree itself
     std::vector<std::string> m_created; ///< in creation order (parents first)
+    std::vector<std::string> m_notes;
+    std::map<std::string, int64_t> m_rtRuntime; ///< cpu.rt_runtime_us given, by scenario path
 };
 
 } // namespace core

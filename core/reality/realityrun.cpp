@@ -314,6 +314,7 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
         return out;
     }
     out.cgroupMode = cgroups.mode();
+    out.notes.insert(out.notes.end(), cgroups.notes().begin(), cgroups.notes().end());
     for (const CgroupSpec& c : spec.cgroups) {
         std::string e = cgroups.setWeight(c.path, c.weight);
         if (e.empty() && c.max.limited())

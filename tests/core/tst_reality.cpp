@@ -150,6 +150,29 @@ private slots:
         QVERIFY2(r.err.contains("/nonexistent/perf: no such executable"), r.err);
     }
 
+    // Without root it names what it needs and exits 2 (as root, the test drops to nobody).
+    void withoutPermissionItSaysWhich() {
+        QStringList command{QStringLiteral(SCHEDSCOPE_CLI), QStringLiteral("reality"), data("weights.json")};
+        if (::geteuid() == 0) {
+            const QString setpriv = QStandardPaths::findExecutable(QStringLiteral("setpriv"));
+            if (setpriv.isEmpty())
+                QSKIP("running as root and setpriv (util-linux) is missing: cannot drop to an unprivileged "
+                      "user");
+            command = QStringList{setpriv, QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                                  QStringLiteral("--clear-groups")} +
+                      command;
+        }
+        QProcess p;
+        p.start(command.takeFirst(), command);
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray err = p.readAllStandardError();
+        if (err.contains("Permission denied") && !err.contains("cgroup"))
+            QSKIP(qPrintable(QStringLiteral("the build tree is not readable by nobody: ") +
+                             QString::fromUtf8(err)));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains("needs root") || err.contains("cannot create the cgroup"), err);
+    }
+
     void badOptions() {
         QCOMPARE(reality({data("weights.json"), QStringLiteral("--format"), QStringLiteral("csv")}).code, 64);
         QCOMPARE(reality({data("weights.json"), QStringLiteral("--for"), QStringLiteral("0s")}).code, 64);
@@ -262,6 +285,27 @@ private slots:
         // Both models, each with its speed relative to the kernel's.
         QVERIFY2(out.contains("kernel model v4.11") && out.contains("kernel model v6.12"), out);
         QCOMPARE(out.count("x the kernel's speed"), 2);
+    }
+
+    // An RT task in a cgroup (v1 RT group scheduling needs runtime given) and forked children.
+    void rtTaskAndForkedChildren() {
+        REQUIRE_REAL_KERNEL();
+        const auto r = runJson("rt-fork.json", "1s");
+        QVERIFY2(r.code == 0, r.err);
+        const QJsonObject real = r.json[QStringLiteral("real")].toObject();
+        const double fifo = share(real, QStringLiteral("fifo"));
+        const double hog = share(real, QStringLiteral("hog"));
+        QVERIFY2(fifo > 0.17 && fifo < 0.23, qPrintable(QString::number(fifo)));
+        QVERIFY2(hog > 0.7 && hog < 0.83, qPrintable(QString::number(hog)));
+        int kids = 0;
+        for (const QJsonValue& t : real[QStringLiteral("tasks")].toArray())
+            if (t[QStringLiteral("name")].toString() == QStringLiteral("kid")) {
+                ++kids;
+                const double ms = t[QStringLiteral("runtime_ns")].toDouble() / 1e6;
+                QVERIFY2(ms > 40 && ms < 65, qPrintable(QString::number(ms)));
+            }
+        QCOMPARE(kids, 2);
+        QCOMPARE(real[QStringLiteral("counters")][QStringLiteral("forks")].toInt(), 2);
     }
 
     // Killed mid-run (SIGTERM, then SIGINT): no process, cgroup or file of the run is left.

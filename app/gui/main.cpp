@@ -1,4 +1,5 @@
 // schedscope: the desktop application.
+#include "compare/comparewindow.h"
 #include "controller/traceloader.h"
 #include "export/chartexporter.h"
 #include "headlessexport.h"
@@ -155,6 +156,7 @@ int main(int argc, char** argv) {
     const QStringList args = parser.positionalArguments();
     const QString scenario = args.isEmpty() ? QStringLiteral("builtin:default") : args.first();
     const bool batch = parser.isSet(screenshot) || parser.isSet(exportDir);
+    QSize batchSize;
     if (batch) {
         // The offscreen screen is 800x800; batch pictures choose their own size.
         const QStringList wh = parser.value(size).split(QLatin1Char('x'));
@@ -164,7 +166,8 @@ int main(int argc, char** argv) {
                          qPrintable(parser.value(size)));
             return 64;
         }
-        w.resize(width, height);
+        batchSize = QSize(width, height);
+        w.resize(batchSize);
         w.setBatchMode(true);
         // No one to click a message box away: the loader's messages go to stderr, exit 2.
         if (isTraceFile(scenario)) {
@@ -221,8 +224,14 @@ int main(int argc, char** argv) {
         if (!ok)
             return 64;
         auto* s = new ui::ScreenshotJob(w, parser.value(screenshot), until, parser.value(tab).toInt());
+        // The A/B window is pictured at --size too.
+        auto pictured = [&](ui::CompareWindow* c) {
+            if (c)
+                c->resize(batchSize);
+            return c;
+        };
         if (parser.isSet(compare))
-            s->useCompare(w.openCompare());
+            s->useCompare(pictured(w.openCompare()));
         if (parser.isSet(compareTrace)) {
             std::string error;
             auto trace = ui::TraceLoader::load(parser.value(compareTrace).toStdString(), error);
@@ -230,7 +239,7 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "%s\n", error.c_str());
                 return 2;
             }
-            s->useCompare(w.openCompareAgainst(std::move(trace)));
+            s->useCompare(pictured(w.openCompareAgainst(std::move(trace))));
         }
         if (parser.isSet(expand)) {
             const uint32_t cpu = parser.value(expand).toUInt(&ok);

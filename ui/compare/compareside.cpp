@@ -10,7 +10,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFileInfo>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -29,8 +29,11 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
     f.setBold(true);
     f.setPointSizeF(f.pointSizeF() * 1.15);
     m_header->setFont(f);
-    auto* toggles = new QHBoxLayout;
-    toggles->setSpacing(10);
+    // Two rows (the model and two switches, then three), so that two sides fit a 1280-pixel
+    // screen side by side.
+    auto* toggles = new QGridLayout;
+    toggles->setHorizontalSpacing(10);
+    toggles->setVerticalSpacing(2);
     m_modelBox->setObjectName(QStringLiteral("kernelModel"));
     for (const core::KernelModelInfo& m : core::kernelModelCatalog()) {
         m_modelBox->addItem(tr("kernel %1").arg(QString::fromUtf8(m.name.data(), qsizetype(m.name.size()))),
@@ -38,20 +41,22 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
         m_modelBox->setItemData(m_modelBox->count() - 1, kernelModelText(m.id), Qt::ToolTipRole);
     }
     connect(m_modelBox, &QComboBox::activated, this, &CompareSide::modelChosen);
-    toggles->addWidget(m_modelBox);
+    toggles->addWidget(m_modelBox, 0, 0);
+    int slot = 1;
     for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
         auto* box = new QCheckBox(QString::fromUtf8(info.key.data(), qsizetype(info.key.size())));
         box->setObjectName(box->text());
         box->setToolTip(QString::fromUtf8(info.title.data(), qsizetype(info.title.size())));
         m_boxes[size_t(info.id)] = box;
-        toggles->addWidget(box);
+        toggles->addWidget(box, slot / 3, slot % 3);
+        ++slot;
         const core::Optimization id = info.id;
         connect(box, &QCheckBox::toggled, this, [this, id](bool on) {
             m_session.controller().setOptimization(id, on);
             updateHeader();
         });
     }
-    toggles->addStretch(1);
+    toggles->setColumnStretch(3, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_header);

@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QHeaderView>
 #include <QLabel>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -37,6 +38,7 @@ CompareWindow::CompareWindow(const core::ScenarioSpec& spec, const std::string& 
     , m_speed(new QComboBox) {
     setObjectName(QStringLiteral("compareWindow"));
     setAttribute(Qt::WA_DeleteOnClose);
+    setWindowFlag(Qt::Window); // a window of its own, also when it has a parent
     setWindowTitle(tr("Compare A/B: %1 - SchedScope").arg(QString::fromStdString(spec.name)));
 
     m_table->setObjectName(QStringLiteral("deltaTable"));
@@ -82,7 +84,7 @@ CompareWindow::CompareWindow(const core::ScenarioSpec& spec, const std::string& 
     }
     connect(&m_pump, &QTimer::timeout, this, &CompareWindow::pump);
     restart();
-    resize(1500, 950);
+    resize(screen() ? QSize(1500, 950).boundedTo(screen()->availableGeometry().size()) : QSize(1500, 950));
 }
 
 CompareWindow::~CompareWindow() = default;

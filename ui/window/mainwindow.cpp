@@ -639,7 +639,6 @@ CompareWindow* MainWindow::openCompare() {
     if (!spec)
         return nullptr;
     auto* w = new CompareWindow(*spec, m_session.sourceText(), this);
-    w->setWindowFlag(Qt::Window);
     w->show();
     return w;
 }

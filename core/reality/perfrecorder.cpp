@@ -1,5 +1,7 @@
 #include "reality/perfrecorder.h"
 
+#include "import/hostfs.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
@@ -13,7 +15,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <thread>
 
@@ -24,12 +25,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 std::string tail(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    std::string t = s.str();
-    while (!t.empty() && (t.back() == '\n' || t.back() == ' '))
-        t.pop_back();
+    std::string t = hostfs::readValue(path).value_or(std::string());
     if (t.size() > 400)
         t = "..." + t.substr(t.size() - 400);
     return t;
@@ -253,7 +249,7 @@ std::optional<double> perfBenchPipe(const std::string& perf, long loops, int cpu
     }
     ::close(fd);
     error = runProgram({perf, "bench", "sched", "pipe", "-l", std::to_string(loops)}, tmpl, {}, cpu);
-    std::ifstream in(tmpl);
+    std::istringstream in(hostfs::readValue(tmpl).value_or(std::string()));
     std::optional<double> seconds;
     // "Total time: 2.912 [sec]" has milliseconds; "2.912345 usecs/op" is finer.
     for (std::string line; std::getline(in, line);) {

@@ -1,5 +1,7 @@
 #include "reality/realcgroups.h"
 
+#include "import/hostfs.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -9,7 +11,6 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <fstream>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -19,11 +20,9 @@ namespace core {
 namespace {
 
 std::string slurp(const std::string& path, bool& ok) {
-    std::ifstream in(path);
-    ok = static_cast<bool>(in);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    const std::optional<std::string> text = hostfs::readValue(path);
+    ok = text.has_value();
+    return text.value_or(std::string());
 }
 
 bool permissionErrno(int e) {

@@ -1,6 +1,7 @@
 #include "reality/realityrun.h"
 
 #include "base/cpuset.h"
+#include "import/hostfs.h"
 #include "import/tracefile.h"
 #include "reality/perfrecorder.h"
 #include "reality/realcgroups.h"
@@ -23,7 +24,6 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -45,10 +45,7 @@ void sleepUntil(int64_t ns) {
 }
 
 std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return hostfs::readValue(path).value_or(std::string());
 }
 
 /// Every cgroup path the scenario can put a task in ("/" first).

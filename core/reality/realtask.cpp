@@ -1,5 +1,6 @@
 #include "reality/realtask.h"
 
+#include "import/hostfs.h"
 #include "reality/realcgroups.h"
 #include "scenario/patterns.h"
 
@@ -14,7 +15,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <random>
 #include <sstream>
 
@@ -58,10 +58,9 @@ ProcSched parseProcSched(const std::string& text) {
 }
 
 ProcSched readProcSched(int pid) {
-    std::ifstream in(pid == 0 ? std::string("/proc/self/sched") : "/proc/" + std::to_string(pid) + "/sched");
-    std::ostringstream s;
-    s << in.rdbuf();
-    return parseProcSched(s.str());
+    return parseProcSched(hostfs::readValue(pid == 0 ? std::string("/proc/self/sched")
+                                                     : "/proc/" + std::to_string(pid) + "/sched")
+                              .value_or(std::string()));
 }
 
 namespace {

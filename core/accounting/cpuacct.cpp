@@ -51,7 +51,7 @@ void Cpuacct::account(uint32_t cpu, const Task& t, SimTime user, SimTime sys) {
     const size_t own = ownSlot(t.cgroup, cpu);
     m_ownOnCpu[own + kUser] += static_cast<uint64_t>(user.count());
     m_ownOnCpu[own + kSystem] += static_cast<uint64_t>(sys.count());
-    for (CgroupId cg = t.cgroup; cg.valid(); cg = m_cgroups.at(cg).parent) {
+    for (CgroupId cg = t.cgroup; cg.valid(); cg = m_cgroups.parent(cg)) {
         const size_t base = static_cast<size_t>(cg.value()) * 2;
         m_total[base + kUser] += static_cast<uint64_t>(user.count());
         m_total[base + kSystem] += static_cast<uint64_t>(sys.count());
@@ -72,7 +72,7 @@ int64_t Cpuacct::statBatch() const {
 
 void Cpuacct::updateStats(Rq& rq, const Task& t, int mode, int64_t val) {
     const int64_t batch = statBatch();
-    for (CgroupId cg = t.cgroup; cg.valid(); cg = m_cgroups.at(cg).parent) {
+    for (CgroupId cg = t.cgroup; cg.valid(); cg = m_cgroups.parent(cg)) {
         const size_t counter = static_cast<size_t>(cg.value()) * 2 + static_cast<size_t>(mode);
         PercpuCounter& c = m_stats[counter];
         int64_t& delta = m_statDeltas[statSlot(counter, rq.cpu)];

@@ -3,6 +3,7 @@
 #include "sched/task.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdio>
 
@@ -94,11 +95,11 @@ PsiGroup& Psi::leaf(const Task& p) {
     return *m_groups[p.cgroup.value()];
 }
 
-size_t Psi::chunkIndex(const PsiGroup& g, uint32_t cpu) const {
+inline size_t Psi::chunkIndex(const PsiGroup& g, uint32_t cpu) const {
     return size_t{cpu} * m_chunksPerCpu + g.index / kChunkGroups;
 }
 
-PsiGroupCpu& Psi::pcpu(const PsiGroup& g, uint32_t cpu) {
+inline PsiGroupCpu& Psi::pcpu(const PsiGroup& g, uint32_t cpu) {
     auto& chunk = m_pcpuChunks[chunkIndex(g, cpu)];
     if (!chunk)
         chunk = std::make_unique<PsiGroupCpu[]>(kChunkGroups);
@@ -132,31 +133,48 @@ void Psi::recordTimes(PsiGroupCpu& gc, SimTime now) {
     // Charges the time since the last change to the states that were active during it.
     const uint64_t delta = now > gc.stateStart ? static_cast<uint64_t>((now - gc.stateStart).count()) : 0;
     gc.stateStart = std::max(gc.stateStart, now);
-    for (int s = 0; s < kPsiStates; ++s)
-        if (gc.stateMask & bit(s))
-            gc.times[static_cast<size_t>(s)] += delta;
+    for (uint32_t m = gc.stateMask & (bit(kPsiStates) - 1); m; m &= m - 1)
+        gc.times[static_cast<size_t>(std::countr_zero(m))] += delta;
 }
 
-void Psi::groupChange(Rq& rq, uint32_t cpu, PsiGroup& g, uint32_t clear, uint32_t set, SimTime now,
-                      size_t level) {
-    ++m_ctx.counters.psiGroupUpdates;
-    // Reaching this group: the parent-cache walk or the direct cgroup walk.
-    if (m_ctx.optimizations.test(Optimization::PsiDirectIteration)) {
-        m_machine.charge(rq, CostOp::PsiWalkDirect);
-        // Levels of the walk whose cgroups stay cache-resident; deeper steps miss
-        // (docs/cost-model.md: psi_walk_resident_levels, psi_walk_cache_miss).
-        if (level >= m_ctx.costs.count(CostCount::PsiWalkResidentLevels))
-            m_machine.charge(rq, CostOp::PsiWalkCacheMiss);
-    } else {
-        m_machine.charge(rq, CostOp::PsiWalkParent);
-    }
-    m_machine.charge(rq, CostOp::PsiGroupUpdate);
-    if (!m_ctx.optimizations.test(Optimization::PsiClockOnce)) {
-        // Before the 2021 change every level read the clock itself (record_times did).
-        m_machine.charge(rq, CostOp::CpuClock);
-        ++m_ctx.counters.cpuClockReads;
-        now = std::max(rq.cursor, m_ctx.now);
-    }
+void Psi::chargeLevels(Rq& rq, size_t from, size_t to, uint64_t clockReads) {
+    const uint64_t n = to - from;
+    m_ctx.counters.psiGroupUpdates += n;
+    // Reaching each group: the parent-cache walk or the direct cgroup walk; with the latter,
+    // the levels past those whose cgroups stay cache-resident miss (docs/cost-model.md:
+    // psi_walk_resident_levels, psi_walk_cache_miss).
+    const bool direct = m_ctx.optimizations.test(Optimization::PsiDirectIteration);
+    const size_t resident = m_ctx.costs.count(CostCount::PsiWalkResidentLevels);
+    const uint64_t misses = direct && to > resident ? to - std::max(from, resident) : 0;
+    m_machine.chargeAll(rq, {{direct ? CostOp::PsiWalkDirect : CostOp::PsiWalkParent, n},
+                             {CostOp::PsiWalkCacheMiss, misses},
+                             {CostOp::PsiGroupUpdate, n},
+                             {CostOp::CpuClock, clockReads}});
+}
+
+SimTime Psi::levelStamp(Rq& rq, size_t level, SimTime once) {
+    if (m_clockOnce)
+        return once;
+    // Before the 2021 change every level read the clock itself (record_times did), after
+    // reaching and updating its group.
+    chargeLevels(rq, level, level + 1, 1);
+    ++m_ctx.counters.cpuClockReads;
+    return std::max(rq.cursor, m_ctx.now);
+}
+
+void Psi::endWalk(Rq& rq, size_t levels) {
+    // With the clock read once nothing reads it during the walk, so the levels' work is
+    // charged here in one piece: the same time, counters and trace as level by level.
+    if (m_clockOnce)
+        chargeLevels(rq, 0, levels, 0);
+}
+
+bool Psi::reclaimOnCpu(uint32_t cpu) const {
+    const Task* curr = m_machine.rq(cpu).curr;
+    return curr && curr->inMemstall;
+}
+
+void Psi::groupChange(uint32_t cpu, PsiGroup& g, uint32_t clear, uint32_t set, SimTime now, bool reclaim) {
     PsiGroupCpu& gc = pcpu(g, cpu);
     uint32_t mask;
     if (clear & TSK_ONCPU) {
@@ -168,21 +186,20 @@ void Psi::groupChange(Rq& rq, uint32_t cpu, PsiGroup& g, uint32_t clear, uint32_
     } else {
         mask = gc.stateMask & PSI_ONCPU;
     }
-    for (int t = 0; t < kPsiTaskCounts; ++t) {
-        if (clear & bit(t)) {
-            if (gc.tasks[static_cast<size_t>(t)] == 0) {
-                m_reportedUnderflow = true; // the kernel reports once and keeps the count at 0
-                continue;
-            }
-            --gc.tasks[static_cast<size_t>(t)];
+    // The counted flags are the low kPsiTaskCounts bits; visit only those that are set.
+    for (uint32_t c = clear; c; c &= c - 1) {
+        uint32_t& count = gc.tasks[static_cast<size_t>(std::countr_zero(c))];
+        if (count == 0) {
+            m_reportedUnderflow = true; // the kernel reports once and keeps the count at 0
+            continue;
         }
+        --count;
     }
-    for (int t = 0; t < kPsiTaskCounts; ++t)
-        if (set & bit(t))
-            ++gc.tasks[static_cast<size_t>(t)];
+    for (uint32_t c = set; c; c &= c - 1)
+        ++gc.tasks[static_cast<size_t>(std::countr_zero(c))];
     mask |= computeStates(gc.tasks, mask & PSI_ONCPU);
     // Reclaim on the CPU is a total loss of productivity for the group.
-    if ((mask & PSI_ONCPU) && m_machine.rq(cpu).curr && m_machine.rq(cpu).curr->inMemstall)
+    if ((mask & PSI_ONCPU) && reclaim)
         mask |= bit(PSI_MEM_FULL);
     recordTimes(gc, now);
     gc.stateMask = mask;
@@ -196,10 +213,14 @@ void Psi::taskChange(Rq& rq, Task& p, uint32_t clear, uint32_t set) {
     if (!enabled())
         return;
     flagsChange(p, clear, set);
-    const SimTime now = m_ctx.optimizations.test(Optimization::PsiClockOnce) ? readClockOnce(rq) : SimTime();
+    m_clockOnce = m_ctx.optimizations.test(Optimization::PsiClockOnce);
+    const SimTime once = m_clockOnce ? readClockOnce(rq) : SimTime();
+    const uint32_t cpu = p.cpu.value();
+    const bool reclaim = reclaimOnCpu(cpu);
     size_t level = 0;
-    for (PsiGroup* g = &leaf(p); g; g = g->parent)
-        groupChange(rq, p.cpu.value(), *g, clear, set, now, level++);
+    for (PsiGroup* g = &leaf(p); g; g = g->parent, ++level)
+        groupChange(cpu, *g, clear, set, levelStamp(rq, level, once), reclaim);
+    endWalk(rq, level);
 }
 
 void Psi::enqueue(Rq& cpuRq, Task& p, bool wakeup) {
@@ -259,7 +280,9 @@ void Psi::taskGone(Rq& rq, Task& p) {
 void Psi::taskSwitch(Rq& rq, Task* prev, Task* next, bool sleep) {
     if (!enabled())
         return;
-    const SimTime now = m_ctx.optimizations.test(Optimization::PsiClockOnce) ? readClockOnce(rq) : SimTime();
+    m_clockOnce = m_ctx.optimizations.test(Optimization::PsiClockOnce);
+    const SimTime once = m_clockOnce ? readClockOnce(rq) : SimTime();
+    const bool reclaim = reclaimOnCpu(rq.cpu);
     PsiGroup* common = nullptr;
     if (next) {
         flagsChange(*next, 0, TSK_ONCPU);
@@ -271,8 +294,9 @@ void Psi::taskSwitch(Rq& rq, Task* prev, Task* next, bool sleep) {
                 common = g;
                 break;
             }
-            groupChange(rq, rq.cpu, *g, 0, TSK_ONCPU, now, level);
+            groupChange(rq.cpu, *g, 0, TSK_ONCPU, levelStamp(rq, level, once), reclaim);
         }
+        endWalk(rq, level);
     }
     if (prev) {
         uint32_t clear = TSK_ONCPU, set = 0;
@@ -287,15 +311,16 @@ void Psi::taskSwitch(Rq& rq, Task* prev, Task* next, bool sleep) {
         PsiGroup* g = &leaf(*prev);
         size_t level = 0;
         for (; g && g != common; g = g->parent, ++level)
-            groupChange(rq, rq.cpu, *g, clear, set, now, level);
+            groupChange(rq.cpu, *g, clear, set, levelStamp(rq, level, once), reclaim);
         // Above the common ancestor only the non-ONCPU changes matter; when prev and next have
         // the same flags there, the aggregate does not change and the walk stops.
         const uint32_t nextFlags = next ? next->psiFlags : 0;
         if (g && ((prev->psiFlags ^ nextFlags) & ~uint32_t{TSK_ONCPU})) {
             clear &= ~uint32_t{TSK_ONCPU};
             for (; g; g = g->parent, ++level)
-                groupChange(rq, rq.cpu, *g, clear, set, now, level);
+                groupChange(rq.cpu, *g, clear, set, levelStamp(rq, level, once), reclaim);
         }
+        endWalk(rq, level);
     }
 }
 

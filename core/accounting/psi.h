@@ -133,10 +133,18 @@ public:
 private:
     /// psi_task_change: updates the task's flags and every group from its leaf up.
     void taskChange(Rq& rq, Task& p, uint32_t clear, uint32_t set);
-    /// psi_group_change of `cpu`'s state in group g, paid for by rq's CPU; `now` is the shared
-    /// stamp when the clock is read once.
-    void groupChange(Rq& rq, uint32_t cpu, PsiGroup& g, uint32_t clear, uint32_t set, SimTime now,
-                     size_t level);
+    /// psi_group_change of `cpu`'s state in group g at `now`; its cost is the walk's. `reclaim`:
+    /// the task on that CPU is in a memory stall (the same for every group of a walk).
+    void groupChange(uint32_t cpu, PsiGroup& g, uint32_t clear, uint32_t set, SimTime now, bool reclaim);
+    bool reclaimOnCpu(uint32_t cpu) const;
+    /// Charges levels [from, to) of a walk: reaching each group and updating it, plus
+    /// `clockReads` reads of the clock.
+    void chargeLevels(Rq& rq, size_t from, size_t to, uint64_t clockReads);
+    /// The stamp of a walk's level: `once` when the clock is read once per change; otherwise the
+    /// level pays for its work and reads the clock itself.
+    SimTime levelStamp(Rq& rq, size_t level, SimTime once);
+    /// Ends a walk of `levels` groups (charges their work when the clock was read once).
+    void endWalk(Rq& rq, size_t levels);
     /// The clock read at the start of a change (psi_clock_once on); returns the stamp.
     SimTime readClockOnce(Rq& rq);
     void recordTimes(PsiGroupCpu& gc, SimTime now);
@@ -166,6 +174,7 @@ private:
     SimTime m_period;
     uint64_t m_jiffyNs;
     bool m_reportedUnderflow = false;
+    bool m_clockOnce = true; ///< psi_clock_once, as of the walk in progress
 };
 
 } // namespace core

@@ -23,6 +23,7 @@ CgroupTree::CgroupTree(const ScenarioSpec& spec, uint32_t nrCpus, std::vector<Rq
     root.path = "/";
     root.tg = &rootTg;
     m_cgroups.push_back(root);
+    m_parents.push_back(CgroupId::invalid());
     m_byPath["/"] = CgroupId(0);
     for (Rq& rq : m_rqs)
         rq.cfs.tg = &rootTg;
@@ -49,6 +50,7 @@ CgroupTree::CgroupTree(const ScenarioSpec& spec, uint32_t nrCpus, std::vector<Rq
         }
         m_byPath[cg.path] = cg.id;
         m_cgroups[parentId.value()].children.push_back(cg.id);
+        m_parents.push_back(parentId);
         m_cgroups.push_back(std::move(cg));
     }
 }

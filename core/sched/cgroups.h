@@ -57,6 +57,9 @@ public:
     Cgroup& at(CgroupId id) { return m_cgroups[id.value()]; }
     const Cgroup& at(CgroupId id) const { return m_cgroups[id.value()]; }
     size_t size() const { return m_cgroups.size(); }
+    /// The parent of a cgroup (invalid for the root), from a compact array: the per-level walks
+    /// of accounting read only this, not each level's whole record.
+    CgroupId parent(CgroupId id) const { return m_parents[id.value()]; }
     CgroupId find(const std::string& path) const;
     const std::vector<Cgroup>& all() const { return m_cgroups; }
 
@@ -79,6 +82,7 @@ public:
 private:
     TaskGroup& newGroup(TaskGroup* parent, uint64_t shares);
     std::vector<Cgroup> m_cgroups;
+    std::vector<CgroupId> m_parents; ///< m_cgroups[i].parent
     std::map<std::string, CgroupId> m_byPath;
     std::vector<std::unique_ptr<TaskGroup>> m_groups;
     std::map<uint32_t, TaskGroup*> m_autogroups;

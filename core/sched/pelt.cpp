@@ -59,12 +59,7 @@ bool updateSumSlow(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnable, 
         contrib = accumulateSegments(periods, 1024 - sa.periodContrib, static_cast<uint32_t>(delta));
     }
     sa.periodContrib = static_cast<uint32_t>(delta);
-    if (load)
-        sa.loadSum += load * contrib;
-    if (runnable)
-        sa.runnableLoadSum += runnable * contrib;
-    if (running)
-        sa.utilSum += contrib * kCapacityScale;
+    accumulate(sa, contrib, load, runnable, running);
     return periods != 0;
 }
 

@@ -26,16 +26,35 @@ inline constexpr uint32_t kCapacityScale = 1024;
 /// val * y^n, with y^32 = 1/2.
 uint64_t decayLoad(uint64_t val, uint64_t n);
 
+/// Adds `contrib` us of this state to the sums (no decay: within one period).
+inline void accumulate(PeltAvg& sa, uint64_t contrib, uint64_t load, uint64_t runnable, bool running) {
+    if (load)
+        sa.loadSum += load * contrib;
+    if (runnable)
+        sa.runnableLoadSum += runnable * contrib;
+    if (running)
+        sa.utilSum += contrib * kCapacityScale;
+}
+
 /// Accumulates the sums up to `now` (ns). `load` and `runnable` are the weights while
 /// runnable (0 when blocked); `running` whether the entity is on the CPU. Returns true when at
 /// least one 1024 us period boundary was crossed (the averages then need recomputing).
 bool updateSumSlow(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnable, bool running);
 inline bool updateSum(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnable, bool running) {
+    if (now < sa.lastUpdate)
+        return updateSumSlow(sa, now, load, runnable, running);
     // Most calls land within the 1024 ns the sums were last brought to (every level of every
     // walk asks again at the same instant): nothing to do, and no call for it.
-    if (now >= sa.lastUpdate && now - sa.lastUpdate < 1024)
+    const uint64_t delta = (now - sa.lastUpdate) >> 10;
+    if (delta == 0)
         return false;
-    return updateSumSlow(sa, now, load, runnable, running);
+    // Most of the rest stay within the current 1024 us period: no decay, no call either.
+    if (delta + sa.periodContrib >= 1024)
+        return updateSumSlow(sa, now, load, runnable, running);
+    sa.lastUpdate += delta << 10;
+    sa.periodContrib += static_cast<uint32_t>(delta);
+    accumulate(sa, delta, load, runnable, running);
+    return false;
 }
 
 /// Recomputes the averages from the sums: avg = weight * sum / divider.

@@ -36,18 +36,8 @@ public:
     [[gnu::always_inline]] void charge(Rq& rq, CostOp op, SimTime cost) {
         if (cost.count() <= 0)
             return;
-        advance(rq);
-        const SimTime start = rq.cursor; // >= now after advance
-        rq.cursor = start + cost;
-        rq.overhead += cost;
         m_ctx.counters.overheadByOp[static_cast<size_t>(op)] += cost;
-        if (Task* t = rq.curr) {
-            // Kernel work in a task's context is its system time (sum_exec_runtime counts it).
-            t->sysTime += cost;
-            rq.pendingExec += cost;
-        }
-        if (m_ctx.trace)
-            traceSlice(rq, SliceKind::Overhead, rq.curr, start, rq.cursor);
+        spend(rq, cost);
     }
     [[gnu::always_inline]] void charge(Rq& rq, CostOp op) { charge(rq, op, m_ctx.costs[op]); }
     [[gnu::always_inline]] void chargeN(Rq& rq, CostOp op, uint64_t n) {
@@ -69,18 +59,8 @@ public:
             m_ctx.counters.overheadByOp[static_cast<size_t>(o.op)] += cost;
             total += cost;
         }
-        if (total.count() <= 0)
-            return;
-        advance(rq);
-        const SimTime start = rq.cursor;
-        rq.cursor = start + total;
-        rq.overhead += total;
-        if (Task* t = rq.curr) {
-            t->sysTime += total;
-            rq.pendingExec += total;
-        }
-        if (m_ctx.trace)
-            traceSlice(rq, SliceKind::Overhead, rq.curr, start, rq.cursor);
+        if (total.count() > 0)
+            spend(rq, total);
     }
 
     /// An idle CPU in the kernel's sense: nothing running and nothing queued.
@@ -94,6 +74,20 @@ public:
     }
 
 private:
+    /// Kernel work of `cost` (> 0) on this CPU, after any already charged: the CPU's time, and
+    /// the current task's system time (sum_exec_runtime counts it).
+    [[gnu::always_inline]] void spend(Rq& rq, SimTime cost) {
+        advance(rq);
+        const SimTime start = rq.cursor; // >= now after advance
+        rq.cursor = start + cost;
+        rq.overhead += cost;
+        if (Task* t = rq.curr) {
+            t->sysTime += cost;
+            rq.pendingExec += cost;
+        }
+        if (m_ctx.trace)
+            traceSlice(rq, SliceKind::Overhead, rq.curr, start, rq.cursor);
+    }
     void advanceTo(Rq& rq, SimTime now);
     void traceSlice(Rq& rq, SliceKind kind, const Task* t, SimTime start, SimTime end);
 

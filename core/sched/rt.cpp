@@ -30,7 +30,7 @@ int Rt::level(const Rq& rq) {
 }
 
 bool Rt::migratable(const Task& p) const {
-    return p.allowed ? p.allowed->count() > 1 : m_machine.nrCpus() > 1;
+    return p.nrCpusAllowed > 1;
 }
 
 // ---- the queue ----------------------------------------------------------------------------------

@@ -49,6 +49,17 @@ void Scheduler::recomputeAllowed(Task& p) {
         // An empty intersection falls back to the cpuset (the kernel resets affinity).
         p.allowed = both.empty() ? cgCpus : std::make_shared<const CpuSet>(std::move(both));
     }
+    p.nrCpusAllowed = p.allowed ? static_cast<uint32_t>(p.allowed->count()) : m_machine.nrCpus();
+}
+
+uint32_t Scheduler::selectTaskRq(Task& p, uint32_t cpu, uint32_t thisCpu, Task* waker, Wakeup::Kind kind,
+                                 bool sync) {
+    // select_task_rq: the class chooses only for a task that may run on more than one CPU; a
+    // pinned task goes to its CPU with no class work (no wakee record, no idle scan).
+    if (p.nrCpusAllowed <= 1)
+        return p.allowed ? p.allowed->first().value() : 0; // cpumask_any
+    return p.rt() ? m_rt.selectTaskRq(p, cpu, thisCpu)
+                  : m_wakeup.selectTaskRq(p, cpu, thisCpu, waker, kind, sync);
 }
 
 // ---- events of a CPU --------------------------------------------------------------------------
@@ -289,9 +300,7 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
         return;
     }
     const uint32_t prev = p.cpu.value();
-    const uint32_t cpu = p.rt()
-                             ? m_rt.selectTaskRq(p, prev, wakerRq.cpu)
-                             : m_wakeup.selectTaskRq(p, prev, wakerRq.cpu, waker, Wakeup::Kind::Wake, sync);
+    const uint32_t cpu = selectTaskRq(p, prev, wakerRq.cpu, waker, Wakeup::Kind::Wake, sync);
     if (cpu != prev) {
         m_psi.ttwuDequeue(wakerRq, p);
         if (p.rt())
@@ -320,9 +329,7 @@ void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
     else
         m_fair.taskFork(p, parentCpu);
     Rq& parentRq = m_machine.rq(parentCpu);
-    const uint32_t cpu =
-        p.rt() ? m_rt.selectTaskRq(p, parentCpu, parentCpu)
-               : m_wakeup.selectTaskRq(p, parentCpu, parentCpu, parent, Wakeup::Kind::Fork, false);
+    const uint32_t cpu = selectTaskRq(p, parentCpu, parentCpu, parent, Wakeup::Kind::Fork, false);
     if (cpu != parentCpu)
         placeNewTask(p, cpu, parentRq);
     p.state = TaskState::Runnable;

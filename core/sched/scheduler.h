@@ -85,6 +85,7 @@ public:
     TaskGroup& effectiveGroup(const Task& p, bool exiting) const;
     /// Sets a new task's effective group, allowed CPUs and weight from its attributes.
     void initTask(Task& p);
+    /// Recomputes allowed (affinity within the cgroup's cpus) and nrCpusAllowed.
     void recomputeAllowed(Task& p);
 
     Machine& machine() { return m_machine; }
@@ -97,6 +98,8 @@ private:
     /// reports it to the trace sink.
     void countSwitch(Rq& rq, const Task* prev, const Task* next);
     void checkPreemptCurr(Rq& rq, Task& p);
+    /// select_task_rq: the class's choice for a task allowed on several CPUs, else its one CPU.
+    uint32_t selectTaskRq(Task& p, uint32_t cpu, uint32_t thisCpu, Task* waker, Wakeup::Kind kind, bool sync);
     /// put_prev_task of prev's class.
     void putPrevTask(Rq& rq, Task& prev);
     /// The class pick in class order: the serving fair server, RT, fair.

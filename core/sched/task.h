@@ -29,6 +29,7 @@ struct Task {
     uint8_t rtPriority = 0; ///< 1..99 for FIFO and RR (higher runs first); kernel prio = 99 - rtPriority
     std::shared_ptr<const CpuSet> affinity; ///< requested affinity; null = all CPUs
     std::shared_ptr<const CpuSet> allowed;  ///< affinity within the cgroup's cpus; null = all
+    uint32_t nrCpusAllowed = 0;             ///< CPUs in allowed (p->nr_cpus_allowed)
 
     TaskState state = TaskState::New;
     BlockReason block = BlockReason::None;

@@ -101,6 +101,36 @@ private slots:
         QVERIFY2(e.counters().migrationsByReason[static_cast<size_t>(MigrationReason::Wakeup)] < 10,
                  qPrintable(QString::number(e.counters().migrations)));
     }
+
+    void pinnedTasksSkipTheClassSelection() {
+        // select_task_rq asks the class only for a task allowed on more than one CPU: a pipe
+        // pair pinned to CPU 0 wakes with no idle-CPU scan and no wakee record; the same pair
+        // allowed on CPUs 0-1 runs select_task_rq_fair at every wakeup.
+        auto run = [](const std::string& cpus) {
+            auto e = std::make_unique<Engine>(testutil::load(json::parse(
+                R"({"format": 1, "name": "pp",
+                "duration": "10ms",
+                "topology": {"sockets": 1, "cores_per_socket": 4, "threads_per_core": 1, "numa_nodes": 1},
+                "channels": [{"name": "a", "kind": "pipe"}, {"name": "b", "kind": "pipe"}],
+                "tasks": [{"name": "s", "cpus": ")" +
+                cpus + R"(", "program": [{"loop": 1000000, "do": [{"send": "a"}, {"recv": "b"}]}]},
+                          {"name": "r", "cpus": ")" +
+                cpus + R"(", "program": [{"loop": 1000000, "do": [{"recv": "a"}, {"send": "b"}]}]}]})")));
+            e->runToEnd();
+            uint32_t flips = 0;
+            e->tasks().forEach([&](const Task& t) { flips += t.wakeeFlips; });
+            return std::make_pair(std::move(e), flips);
+        };
+        const auto [pinned, pinnedFlips] = run("0");
+        QVERIFY(pinned->counters().wakeups > 1000);
+        QCOMPARE(pinned->counters().idleScans, uint64_t(0));
+        QCOMPARE(pinnedFlips, 0u);
+        QCOMPARE(pinned->counters().migrations, uint64_t(0));
+        const auto [pair, pairFlips] = run("0-1");
+        QVERIFY(pair->counters().wakeups > 1000);
+        QVERIFY(pair->counters().idleScans > 0);
+        QVERIFY(pairFlips > 0);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestWakeup)

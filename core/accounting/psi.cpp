@@ -203,7 +203,7 @@ void Psi::groupChange(uint32_t cpu, PsiGroup& g, uint32_t clear, uint32_t set, S
         mask |= bit(PSI_MEM_FULL);
     recordTimes(gc, now);
     gc.stateMask = mask;
-    if (!m_ctx.queue.pending(g.work))
+    if (!g.work.valid())
         armWork(g, m_period);
 }
 

@@ -70,13 +70,15 @@ struct PsiGroupCpu {
 struct PsiGroup {
     CgroupId cgroup;
     PsiGroup* parent = nullptr;
+    /// The pending averaging work, if any. Never cancelled, and reset when it runs, so a valid
+    /// handle means pending: every level of every walk tests it without reading the queue.
+    EventQueue::Handle work;
     uint32_t index = 0;
     std::array<uint64_t, kPsiReported> total{}; ///< ns, the averaging aggregator's totals
     std::array<uint64_t, kPsiReported> avgTotal{};
     std::array<std::array<uint64_t, 3>, kPsiReported> avg{}; ///< avg10/60/300, 11-bit fixed point
     SimTime avgLastUpdate;
     SimTime avgNextUpdate;
-    EventQueue::Handle work; ///< the pending averaging work, if any
 };
 
 /// What /proc/pressure shows for one resource: some and full lines.

@@ -102,6 +102,17 @@ std::string pinnedPipeScenario(long rounds, const std::string& model) {
       ]})";
 }
 
+/// Whether this build keeps the engine's assertions and invariant checks (SCHEDSCOPE_ASSERTS):
+/// every engine figure depends on it, so the bench says which it measured.
+const char* buildChecksLine() {
+#ifdef NDEBUG
+    return "build: assertions and invariant checks off (SCHEDSCOPE_ASSERTS=OFF)";
+#else
+    return "build: assertions and invariant checks on (SCHEDSCOPE_ASSERTS=ON, the default; "
+           "docs/performance.md measures them)";
+#endif
+}
+
 double median(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return v[v.size() / 2];
@@ -137,6 +148,7 @@ int benchVsKernel(bool quick) {
     }
     const double r = static_cast<double>(rounds);
     std::printf("%ld pipe round trips, both tasks on cpu0 (median of 3 interleaved runs)\n", rounds);
+    std::printf("  %s\n", buildChecksLine());
     std::optional<double> k;
     if (!kernel.empty()) {
         k = median(kernel);
@@ -186,6 +198,7 @@ int cmdBench(Args& args) {
     if (quick)
         std::fprintf(stderr, "--quick: workloads scaled down (100,000 round trips; 10 s on 176 CPUs)\n");
     const long rounds = quick ? 100000 : 1000000;
+    std::printf("%s\n", buildChecksLine());
     std::fprintf(stderr, "running pipe ping-pong, %ld round trips on 2 CPUs...\n", rounds);
     CaseResult pipe = runCase("pipe ping-pong, 2 tasks, 2 CPUs", pingPongScenario(rounds));
     uint64_t transfers = 0;

@@ -489,6 +489,12 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY(r.out.contains("round trips per wall second"));
         QVERIFY(r.out.contains("100000"));
+        // The bench says whether the engine's checks were in the build it measured.
+#ifdef NDEBUG
+        QVERIFY2(r.out.contains("build: assertions and invariant checks off"), r.out.constData());
+#else
+        QVERIFY2(r.out.contains("build: assertions and invariant checks on"), r.out.constData());
+#endif
     }
 };
 

@@ -285,6 +285,12 @@ private slots:
         // Both models, each with its speed relative to the kernel's.
         QVERIFY2(out.contains("kernel model v4.11") && out.contains("kernel model v6.12"), out);
         QCOMPARE(out.count("x the kernel's speed"), 2);
+        // The build's checks are part of what was measured (the CLI is built like this test).
+#ifdef NDEBUG
+        QVERIFY2(out.contains("build: assertions and invariant checks off"), out);
+#else
+        QVERIFY2(out.contains("build: assertions and invariant checks on"), out);
+#endif
     }
 
     // An RT task in a cgroup (v1 RT group scheduling needs runtime given) and forked children.

@@ -15,7 +15,8 @@ struct TaskGroup;
 
 /// A schedulable entity: a task, or a task group's representative on one CPU.
 /// The fields update_curr's walk up the hierarchy reads and writes at every level come first,
-/// in one cache line; at 50 levels that walk is bound by memory (docs/performance.md).
+/// within 64 bytes (one cache line, two when the object straddles one); at 50 levels that walk
+/// is bound by memory (docs/performance.md).
 struct SchedEntity {
     uint64_t weight = 1024;
     uint64_t vruntime = 0;
@@ -42,7 +43,7 @@ struct SchedEntity {
     PeltAvg avg;
 };
 static_assert(offsetof(SchedEntity, depth) + sizeof(SchedEntity::depth) <= 64,
-              "update_curr's fields in one line");
+              "update_curr's fields within 64 bytes");
 
 /// vruntime order as the kernel compares it: signed difference, so wrap-around is harmless.
 inline bool entityBefore(const SchedEntity* a, const SchedEntity* b) {
@@ -117,6 +118,6 @@ struct CfsRq {
     SimTime traceSince;           ///< start of the throttled stretch not yet traced
     bool throttledClockSet = false;
 };
-static_assert(offsetof(CfsRq, throttled) < 64, "update_curr's fields in one line");
+static_assert(offsetof(CfsRq, throttled) < 64, "update_curr's fields within 64 bytes");
 
 } // namespace core

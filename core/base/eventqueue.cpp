@@ -34,6 +34,12 @@ void EventQueue::postLast(SimTime at, const Event& ev) {
 }
 
 void EventQueue::insert(const Entry& e) {
+    if (m_hole) {
+        // The popped root's place: the new entry goes in from the top.
+        m_hole = false;
+        siftDownFromRoot(e);
+        return;
+    }
     // Sift up with a hole: one write per level.
     size_t i = m_heap.size();
     m_heap.push_back(e);
@@ -64,10 +70,14 @@ bool EventQueue::cancel(Handle h) {
 void EventQueue::popTop() {
     const Entry last = m_heap.back();
     m_heap.pop_back();
-    const size_t n = m_heap.size();
-    if (n == 0)
+    if (m_heap.empty())
         return;
-    // Sift the last entry down from the root, with a hole.
+    siftDownFromRoot(last);
+}
+
+void EventQueue::siftDownFromRoot(const Entry& last) {
+    // Sift down from the root, with a hole: one write per level.
+    const size_t n = m_heap.size();
     size_t i = 0;
     while (true) {
         size_t c = 2 * i + 1;
@@ -84,6 +94,7 @@ void EventQueue::popTop() {
 }
 
 void EventQueue::dropCancelled() {
+    closeHole();
     while (!m_heap.empty() && stale(m_heap.front()))
         popTop();
 }
@@ -98,11 +109,12 @@ EventQueue::Popped EventQueue::pop() {
     else
         releaseSlot(top.slot);
     m_lastPopped = top.time;
-    popTop();
+    m_hole = true;
     return out;
 }
 
 void EventQueue::clear() {
+    closeHole();
     for (const Entry& e : m_heap)
         if (e.slot != kNoSlot && !stale(e))
             releaseSlot(e.slot);

@@ -17,7 +17,9 @@ struct Event {
 /// Pending events ordered by (time, insertion sequence): ties break by insertion order, so a
 /// run is deterministic. Events are cancelled through their handle: a cancelled event stays in
 /// the heap but no longer matches its slot's generation and is discarded when it reaches the
-/// top (lazy deletion keeps push and pop free of position bookkeeping).
+/// top (lazy deletion keeps push and pop free of position bookkeeping). A pop leaves its slot
+/// at the root as a hole that the next insert fills by sifting down (most events schedule the
+/// next one: one sift instead of two); anything else that looks at the top closes it first.
 /// Pushing an event earlier than the last popped one is a logic error and asserted.
 class EventQueue {
 public:
@@ -93,6 +95,15 @@ private:
     void insert(const Entry& e);
     void dropCancelled();
     void popTop();
+    /// Fills the root from position 0 down with e (the root's entry is gone).
+    void siftDownFromRoot(const Entry& e);
+    /// Closes the hole a pop left at the root.
+    void closeHole() {
+        if (m_hole) {
+            m_hole = false;
+            popTop();
+        }
+    }
     void releaseSlot(uint32_t slot);
 
     std::vector<Entry> m_heap;
@@ -103,6 +114,7 @@ private:
     int64_t m_lastPopped = 0;
     size_t m_liveCount = 0;
     size_t m_posted = 0; ///< pending events without a slot
+    bool m_hole = false; ///< m_heap[0] was popped and not yet replaced
 };
 
 } // namespace core

@@ -99,6 +99,71 @@ private slots:
             QCOMPARE(q.size(), ref.size());
         }
     }
+
+    void popThenScheduleMixesWithEveryOperation() {
+        // A pop leaves a hole at the root that the next insert fills: every other operation
+        // (peek, another pop, cancel, post, postLast) in between must see the same order as a
+        // sorted reference. Keys: (time, scheduled-last, insertion).
+        EventQueue q;
+        core::Rng rng(23);
+        struct Ref {
+            int64_t time;
+            bool last;
+            uint64_t seq;
+            EventQueue::Handle h;
+        };
+        std::vector<Ref> ref;
+        auto key = [](const Ref& r) { return std::make_tuple(r.time, r.last, r.seq); };
+        auto earliest = [&] {
+            return std::min_element(ref.begin(), ref.end(),
+                                    [&](const Ref& x, const Ref& y) { return key(x) < key(y); });
+        };
+        uint64_t seq = 0;
+        int64_t now = 0;
+        for (int step = 0; step < 50000; ++step) {
+            const int op = static_cast<int>(rng.uniformInt(0, 11));
+            const int64_t t = now + rng.uniformInt(0, 50);
+            if (op < 3 || ref.empty()) {
+                ref.push_back({t, false, seq, q.push(SimTime::ns(t), {0, 0, seq})});
+                ++seq;
+            } else if (op < 5) {
+                q.post(SimTime::ns(t), {0, 0, seq});
+                ref.push_back({t, false, seq++, {}});
+            } else if (op < 6) {
+                q.postLast(SimTime::ns(t), {0, 0, seq});
+                ref.push_back({t, true, seq++, {}});
+            } else if (op < 9) {
+                auto it = earliest();
+                auto p = q.pop();
+                QCOMPARE(p.time.count(), it->time);
+                QCOMPARE(p.event.b, it->seq);
+                now = p.time.count();
+                ref.erase(it);
+            } else if (op < 10) {
+                SimTime at;
+                QVERIFY(q.peek(at));
+                QCOMPARE(at.count(), earliest()->time);
+            } else {
+                std::vector<size_t> cancellable;
+                for (size_t i = 0; i < ref.size(); ++i)
+                    if (ref[i].h.valid())
+                        cancellable.push_back(i);
+                if (cancellable.empty())
+                    continue;
+                const size_t i = cancellable[static_cast<size_t>(
+                    rng.uniformInt(0, static_cast<int64_t>(cancellable.size()) - 1))];
+                QVERIFY(q.cancel(ref[i].h));
+                ref.erase(ref.begin() + static_cast<std::ptrdiff_t>(i));
+            }
+            QCOMPARE(q.size(), ref.size()); // (empty() would close the hole every step)
+        }
+        while (!ref.empty()) {
+            auto it = earliest();
+            QCOMPARE(q.pop().event.b, it->seq);
+            ref.erase(it);
+        }
+        QVERIFY(q.empty());
+    }
 };
 
 QTEST_APPLESS_MAIN(TestEventQueue)

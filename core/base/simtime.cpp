@@ -110,7 +110,7 @@ std::string formatDuration(SimTime t) {
         std::string s = std::to_string(whole);
         if (rem != 0) {
             int64_t milli = rem / (u / 1000);
-            char buf[8];
+            char buf[24]; // milli < 1000; sized for any long long, so nothing can truncate
             std::snprintf(buf, sizeof buf, "%03lld", static_cast<long long>(milli));
             std::string f(buf);
             while (!f.empty() && f.back() == '0')

@@ -132,7 +132,7 @@ void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
     if (eevdfQueued)
         reweightEevdf(se, avruntime, weight);
     else if (m_eevdf) // vlag is V - v; the lag it stands for is weight times that
-        se.vlag = static_cast<int64_t>(static_cast<__int128>(se.vlag) * static_cast<int64_t>(se.weight) /
+        se.vlag = static_cast<int64_t>(static_cast<i128>(se.vlag) * static_cast<int64_t>(se.weight) /
                                        static_cast<int64_t>(weight));
     se.weight = weight;
     pelt::updateAvg(se.avg, se.weight, se.weight);

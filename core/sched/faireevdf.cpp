@@ -21,7 +21,7 @@ namespace {
 int64_t mulDivS(int64_t a, int64_t b, int64_t c) {
     if (c == 0)
         c = 1;
-    return static_cast<int64_t>(static_cast<__int128>(a) * b / c);
+    return static_cast<int64_t>(static_cast<i128>(a) * b / c);
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 #pragma once
 // Integer helpers shared by the fair class's two halves (fair.cpp, faireevdf.cpp).
 
+#include "base/wideint.h"
+
 #include <cstdint>
 
 namespace core::fairmath {
@@ -23,7 +25,7 @@ inline uint64_t mulDiv(uint64_t a, uint64_t b, uint64_t c) {
     uint64_t p;
     if (!__builtin_mul_overflow(a, b, &p))
         return p / c;
-    return static_cast<uint64_t>(static_cast<unsigned __int128>(a) * b / c);
+    return static_cast<uint64_t>(static_cast<u128>(a) * b / c);
 }
 
 inline uint64_t satSub(uint64_t a, uint64_t b) {

@@ -1,5 +1,7 @@
 #include "sched/pelt.h"
 
+#include "base/wideint.h"
+
 namespace core::pelt {
 
 namespace {
@@ -13,7 +15,7 @@ constexpr uint32_t kYnInv[kLoadAvgPeriod] = {
 };
 
 uint64_t mulShr32(uint64_t a, uint32_t b) {
-    return static_cast<uint64_t>((static_cast<unsigned __int128>(a) * b) >> 32);
+    return static_cast<uint64_t>((static_cast<u128>(a) * b) >> 32);
 }
 
 /// Contribution of `periods` full periods plus the partial first (d1) and last (d3) segments.

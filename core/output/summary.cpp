@@ -406,7 +406,7 @@ std::string toTable(const RunSummary& s) {
           << pad("cpu some", 10, true) << pad("mem some", 10, true) << pad("io some", 10, true) << "\n";
         const double total = static_cast<double>(s.cgroups.front().usage.count());
         auto avg10 = [](const PsiLine& l) {
-            char b[16];
+            char b[48]; // two 64-bit decimals and a point: never truncated
             std::snprintf(b, sizeof b, "%lu.%02lu", static_cast<unsigned long>(l.avg[0] >> 11),
                           static_cast<unsigned long>(((l.avg[0] & 2047) * 100) >> 11));
             return std::string(b);

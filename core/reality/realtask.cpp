@@ -224,8 +224,10 @@ void setUp(Proc& p, const TaskSpec& t, const std::string& name, bool forked, pid
 } // namespace
 
 void spinLoop(uint64_t iterations) {
-    for (volatile uint64_t i = 0; i < iterations; i = i + 1) {
-    }
+    volatile uint64_t sink = 0; // a store per turn the optimiser may not remove
+    for (uint64_t i = 0; i < iterations; ++i)
+        sink = i;
+    (void)sink;
 }
 
 double calibrateSpin() {

@@ -8,7 +8,7 @@ class TestTopology : public QObject {
     Q_OBJECT
 private slots:
     void numberingIsSocketMajorThenCoreThenThread() {
-        Topology t({2, 3, 2, 1});
+        Topology t({2, 3, 2, 1, {}});
         QCOMPARE(t.nrCpus(), 12u);
         // CPU = ((socket * cores + core) * threads + thread)
         const CpuInfo& c7 = t.cpu(CpuId(7));
@@ -20,7 +20,7 @@ private slots:
 
     void smtMcPkgLevels() {
         // 2 sockets x 4 cores x SMT2, one NUMA node: SMT(2), MC(8), PKG(16).
-        Topology t({2, 4, 2, 1});
+        Topology t({2, 4, 2, 1, {}});
         QCOMPARE(t.levels().size(), size_t(3));
         const auto& smt = t.levels()[0];
         QCOMPARE(smt.level, DomainLevel::Smt);
@@ -52,7 +52,7 @@ private slots:
     }
 
     void numaLevel() {
-        Topology t({4, 2, 1, 2});
+        Topology t({4, 2, 1, 2, {}});
         // SMT degenerate; MC = 2 CPUs, PKG = node of 2 sockets = 4 CPUs, NUMA = 8.
         QCOMPARE(t.levels().size(), size_t(3));
         QCOMPARE(t.levels()[0].level, DomainLevel::Mc);
@@ -66,7 +66,7 @@ private slots:
 
     void degenerateLevelsAreDropped() {
         // One socket of SMT8 cores (the POWER8 of the prefer-sibling seed): SMT and MC only.
-        Topology t({1, 22, 8, 1});
+        Topology t({1, 22, 8, 1, {}});
         QCOMPARE(t.nrCpus(), 176u);
         QCOMPARE(t.levels().size(), size_t(2));
         QCOMPARE(t.levels()[0].level, DomainLevel::Smt);
@@ -76,17 +76,17 @@ private slots:
         // The dropped PKG level's PREFER_SIBLING moves down to MC, as the kernel does.
         QVERIFY(t.levels()[1].flags & SD_PREFER_SIBLING);
         // A single CPU has no domains at all.
-        Topology one({1, 1, 1, 1});
+        Topology one({1, 1, 1, 1, {}});
         QVERIFY(one.levels().empty());
         QCOMPARE(one.llc(CpuId(0)).count, 1u);
     }
 
     void smtGainCapacity() {
-        Topology t({1, 2, 2, 1});
+        Topology t({1, 2, 2, 1, {}});
         QCOMPARE(t.capacityOrig(), 1024u);
         t.setSmtGainCapacity(true);
         QCOMPARE(t.capacityOrig(), 589u); // 1178 / 2 threads
-        Topology p8({1, 2, 8, 1});
+        Topology p8({1, 2, 8, 1, {}});
         p8.setSmtGainCapacity(true);
         QCOMPARE(p8.capacityOrig(), 147u);
     }

@@ -51,7 +51,7 @@ void oneLongSlice(History& h, uint32_t cpus) {
     run.start = SimTime::ns(0);
     run.end = SimTime::s(1);
     s.slices.push_back(run);
-    s.newTasks.push_back({TaskId(0), "worker"});
+    s.newTasks.push_back({TaskId(0), "worker", CgroupId(0)});
     s.time = SimTime::s(1);
     h.append(s);
 }

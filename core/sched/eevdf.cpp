@@ -1,5 +1,7 @@
 #include "sched/eevdf.h"
 
+#include <cassert>
+
 namespace core::eevdf {
 
 namespace {
@@ -28,10 +30,15 @@ uint64_t avgVruntime(const CfsRq& cfs) {
     return cfs.minVruntime + static_cast<uint64_t>(avg);
 }
 
+EligibleBound eligibleBound(const CfsRq& cfs) {
+    EligibleBound b;
+    sums(cfs, b.avg, b.load);
+    b.base = cfs.minVruntime;
+    return b;
+}
+
 bool vruntimeEligible(const CfsRq& cfs, uint64_t v) {
-    int64_t avg, load;
-    sums(cfs, avg, load);
-    return avg >= static_cast<int64_t>(v - cfs.minVruntime) * load;
+    return eligibleBound(cfs)(v);
 }
 
 SchedEntity* pick(CfsRq& cfs, SchedEntity* curr, bool protect) {
@@ -41,12 +48,16 @@ SchedEntity* pick(CfsRq& cfs, SchedEntity* curr, bool protect) {
     // entity has not finished the slice it was picked for.
     if (protect && curr && curr->vlag == static_cast<int64_t>(curr->deadline))
         return curr;
+    // The eligible entity with the earliest deadline, curr apart: a search of the deadline tree
+    // when the queue keeps one, a scan of its few entities otherwise. (deadline, seq) is a total
+    // order, so both find the same entity.
     SchedEntity* best = nullptr;
-    for (SchedEntity* se : cfs.timeline.entities()) {
-        if (se == curr || !eligible(cfs, *se))
-            continue;
-        if (!best || deadlineBefore(*se, *best))
-            best = se;
+    if (cfs.byDeadline.active()) {
+        best = cfs.byDeadline.firstEligible(eligibleBound(cfs), curr);
+    } else {
+        for (SchedEntity* se : cfs.timeline.entities())
+            if (se != curr && eligible(cfs, *se) && (!best || deadlineBefore(*se, *best)))
+                best = se;
     }
     // The previous entity wins only with a strictly earlier deadline.
     if (!best || (curr && static_cast<int64_t>(curr->deadline - best->deadline) < 0))
@@ -57,15 +68,19 @@ SchedEntity* pick(CfsRq& cfs, SchedEntity* curr, bool protect) {
 }
 
 uint64_t minSlice(const CfsRq& cfs) {
-    uint64_t s = 0;
-    auto take = [&](const SchedEntity* se) {
-        if (s == 0 || se->slice < s)
-            s = se->slice;
+    // cfs_rq_min_slice: curr's slice, then the queued entities' (a zero slice counts as none).
+    uint64_t s = cfs.curr && cfs.curr->onRq ? cfs.curr->slice : 0;
+    auto take = [&s](uint64_t slice) {
+        if (slice && (s == 0 || slice < s))
+            s = slice;
     };
-    if (cfs.curr && cfs.curr->onRq)
-        take(cfs.curr);
-    for (const SchedEntity* se : cfs.timeline.entities())
-        take(se);
+    if (cfs.byDeadline.active())
+        take(cfs.byDeadline.minSlice());
+    else
+        for (const SchedEntity* se : cfs.timeline.entities()) {
+            assert(se->slice > 0 && "a queued entity has a slice");
+            take(se->slice);
+        }
     return s;
 }
 

@@ -37,6 +37,8 @@ uint64_t avgVruntime(const CfsRq& cfs);
 /// vruntime_eligible(): would an entity at vruntime v have lag >= 0, i.e. V >= v? Compared
 /// without the division, as the kernel does: sum w_i (v_i - v0) >= (v - v0) * sum w_i.
 bool vruntimeEligible(const CfsRq& cfs, uint64_t v);
+/// The same test with the queue's sums taken once, for many entities of one queue.
+EligibleBound eligibleBound(const CfsRq& cfs);
 inline bool eligible(const CfsRq& cfs, const SchedEntity& se) {
     return vruntimeEligible(cfs, se.vruntime);
 }

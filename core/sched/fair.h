@@ -132,6 +132,7 @@ private:
     /// After find_matching_se and update_curr: does the woken entity win the pick now?
     bool eevdfWakeupPreempt(Rq& rq, SchedEntity& curr, SchedEntity& woken);
     void eevdfPlaceEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
+    void setQueuedSlice(SchedEntity& se, uint64_t slice);
     void updateEntityLag(CfsRq& cfs, SchedEntity& se);
     void updateDeadline(Rq& rq, CfsRq& cfs, SchedEntity& se);
     bool doPreemptShort(const CfsRq& cfs, const SchedEntity& pse, const SchedEntity& se) const;
@@ -139,6 +140,9 @@ private:
     int64_t lagLimit(const SchedEntity& se) const;
     void timelineInsert(CfsRq& cfs, SchedEntity& se);
     void timelineErase(CfsRq& cfs, SchedEntity& se);
+    // The queue's deadline tree, out of the hot path: kept only for long queues.
+    [[gnu::noinline]] void deadlineIndexInsert(CfsRq& cfs, SchedEntity& se);
+    [[gnu::noinline]] void deadlineIndexErase(CfsRq& cfs, SchedEntity& se);
 
     // Bandwidth control (fairbandwidth.cpp).
     void accountCfsRqRuntime(Rq& rq, CfsRq& cfs, int64_t delta);
@@ -158,6 +162,7 @@ private:
     CgroupTree& m_cgroups;
     Cpuacct& m_cpuacct;
     const bool m_eevdf;
+    const DeadlineIndexBounds m_deadlineIndex = deadlineIndexBounds(); ///< read once, per engine
     const bool m_delayDequeue;
     const bool m_preemptShort;
     const bool m_customSlices;

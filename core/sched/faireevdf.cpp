@@ -30,14 +30,42 @@ int64_t mulDivS(int64_t a, int64_t b, int64_t c) {
 
 void Fair::timelineInsert(CfsRq& cfs, SchedEntity& se) {
     cfs.timeline.insert(&se);
-    if (m_eevdf)
+    if (m_eevdf) {
         eevdf::avgAdd(cfs, se);
+        if (cfs.byDeadline.active() || cfs.timeline.size() >= m_deadlineIndex.from) [[unlikely]]
+            deadlineIndexInsert(cfs, se);
+    }
 }
 
 void Fair::timelineErase(CfsRq& cfs, SchedEntity& se) {
     cfs.timeline.erase(&se);
-    if (m_eevdf)
+    if (m_eevdf) {
         eevdf::avgSub(cfs, se);
+        if (cfs.byDeadline.active()) [[unlikely]]
+            deadlineIndexErase(cfs, se);
+    }
+}
+
+void Fair::deadlineIndexInsert(CfsRq& cfs, SchedEntity& se) {
+    if (cfs.byDeadline.active())
+        cfs.byDeadline.insert(se);
+    else
+        cfs.byDeadline.activate(cfs.timeline.entities());
+}
+
+void Fair::deadlineIndexErase(CfsRq& cfs, SchedEntity& se) {
+    if (cfs.timeline.size() < m_deadlineIndex.until)
+        cfs.byDeadline.deactivate();
+    else
+        cfs.byDeadline.erase(se);
+}
+
+void Fair::setQueuedSlice(SchedEntity& se, uint64_t slice) {
+    // A queued group entity takes its queue's shortest slice; when it waits in its parent's
+    // tree, the minima above it follow (min_vruntime_cb_propagate in the kernel).
+    se.slice = slice;
+    if (se.heapPos >= 0 && se.cfsRq->byDeadline.active())
+        se.cfsRq->byDeadline.sliceChanged(se);
 }
 
 int64_t Fair::lagLimit(const SchedEntity& se) const {
@@ -198,7 +226,7 @@ void Fair::eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags) {
         updateLoadAvg(*se->cfsRq, *se, false);
         updateCfsGroup(*se);
         if (m_customSlices && slice) { // (none when only a delayed task was requeued)
-            se->slice = slice;
+            setQueuedSlice(*se, slice);
             slice = eevdf::minSlice(*se->cfsRq);
         }
         throttled = se->cfsRq->throttled;
@@ -230,12 +258,12 @@ bool Fair::eevdfDequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
     if (cfs.prev == &se)
         cfs.prev = nullptr;
     updateEntityLag(cfs, se);
+    if (cfs.curr != &se) // out of the tree before its deadline changes (the tree is ordered by it)
+        timelineErase(cfs, se);
     if (m_relDeadline && !(flags & DequeueSleep)) {
         se.deadline -= se.vruntime;
         se.relDeadline = true;
     }
-    if (cfs.curr != &se)
-        timelineErase(cfs, se);
     se.onRq = false;
     addWeight(cfs, -static_cast<int64_t>(se.weight));
     --cfs.nrRunning;
@@ -284,7 +312,7 @@ void Fair::eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags) {
         updateLoadAvg(*se->cfsRq, *se, false);
         updateCfsGroup(*se);
         if (m_customSlices && slice) {
-            se->slice = slice;
+            setQueuedSlice(*se, slice);
             slice = eevdf::minSlice(*se->cfsRq);
         }
         throttled = se->cfsRq->throttled;

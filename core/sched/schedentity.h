@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/simtime.h"
+#include "sched/deadlinetree.h"
 #include "sched/pelt.h"
 
 #include <cstddef>
@@ -41,6 +42,11 @@ struct SchedEntity {
     CfsRq* myQ = nullptr; ///< group entity: the runqueue it represents
     Task* task = nullptr; ///< null for a group entity
     PeltAvg avg;
+    // EEVDF: its node in the queue's DeadlineTree (links, the subtree's minima).
+    SchedEntity* dlLeft = nullptr;
+    SchedEntity* dlRight = nullptr;
+    uint64_t dlMinVruntime = 0;
+    uint64_t dlMinSlice = 0;
 };
 static_assert(offsetof(SchedEntity, depth) + sizeof(SchedEntity::depth) <= 64,
               "update_curr's fields within 64 bytes");
@@ -103,6 +109,7 @@ struct CfsRq {
     uint32_t nrRunning = 0;  ///< entities queued directly here (curr included)
     uint32_t hNrRunning = 0; ///< tasks queued here or below
     uint64_t nextSeq = 0;
+    DeadlineTree byDeadline; ///< EEVDF: the timeline's entities in deadline order (pick, min slice)
     SchedEntity* next = nullptr;
     SchedEntity* last = nullptr;
     SchedEntity* skip = nullptr;

@@ -1,15 +1,22 @@
 // Kernel models and the EEVDF fair class (v6.6, v6.12): selection, weight fairness, lag kept
 // across sleep, custom slices with PREEMPT_SHORT, DELAY_DEQUEUE.
 #include "base/kernelmodel.h"
+#include "base/rng.h"
+#include "output/tracecsv.h"
 #include "scenario/modelselection.h"
+#include "sched/deadlinetree.h"
 #include "sched/eevdf.h"
 #include "sim/engine.h"
 #include "testutil.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <sstream>
+#include <vector>
 
 using namespace core;
 using nlohmann::json;
@@ -25,6 +32,13 @@ json oneCpu(const std::string& model, const json& tasks, const std::string& dura
     j["cgroups"] = cgroups;
     j["tasks"] = tasks;
     return j;
+}
+
+/// The models with EEVDF, one test row each.
+void addEevdfModelRows() {
+    QTest::addColumn<QString>("model");
+    QTest::newRow("v6.6") << QStringLiteral("v6.6");
+    QTest::newRow("v6.12") << QStringLiteral("v6.12");
 }
 
 std::map<std::string, double> runtimes(const Engine& e) {
@@ -176,11 +190,7 @@ private slots:
         QVERIFY(testutil::load(j));
     }
 
-    void weightsDivideTheCpu_data() {
-        QTest::addColumn<QString>("model");
-        QTest::newRow("v6.6") << QStringLiteral("v6.6");
-        QTest::newRow("v6.12") << QStringLiteral("v6.12");
-    }
+    void weightsDivideTheCpu_data() { addEevdfModelRows(); }
     void weightsDivideTheCpu() {
         QFETCH(QString, model);
         Engine nice(testutil::load(oneCpu(model.toStdString(), json::parse(R"([
@@ -253,11 +263,7 @@ private slots:
         QVERIFY2(base.aTick * 50 >= base.runs, qPrintable(figures));                 // at least 2%
     }
 
-    void lagIsKeptAcrossAShortSleep_data() {
-        QTest::addColumn<QString>("model");
-        QTest::newRow("v6.6") << QStringLiteral("v6.6");
-        QTest::newRow("v6.12") << QStringLiteral("v6.12");
-    }
+    void lagIsKeptAcrossAShortSleep_data() { addEevdfModelRows(); }
     void lagIsKeptAcrossAShortSleep() {
         // PLACE_LAG: the lag saved when the napper went to sleep (V - v at dequeue) is what it
         // has again right after it is enqueued on wakeup, although V moved meanwhile. (Within
@@ -340,6 +346,115 @@ private slots:
         const Task* n = taskNamed(old, "napper");
         while (old.step())
             QVERIFY(!n->se.delayed && (n->state != TaskState::Sleeping || !n->se.onRq));
+    }
+
+    void theDeadlineTreeAnswersAsAScanOfEveryEntity() {
+        // The pick's search and the shortest slice against a scan of the same entities, through
+        // inserts, erases and slice changes: values near the 2^64 wrap, ties in deadline and in
+        // vruntime, bounds that admit none, some or all, and a skipped entity.
+        Rng rng(19);
+        constexpr size_t kPool = 300;
+        std::vector<std::unique_ptr<SchedEntity>> pool;
+        for (size_t i = 0; i < kPool; ++i)
+            pool.push_back(std::make_unique<SchedEntity>());
+        const uint64_t origin = ~uint64_t{0} - 5000; // the values wrap around zero
+        DeadlineTree tree;
+        tree.activate({});
+        std::vector<SchedEntity*> in;
+        uint64_t seq = 0;
+        int checked = 0, found = 0;
+        for (int step = 0; step < 20000; ++step) {
+            const int64_t op = rng.uniformInt(0, 9);
+            if (op < 4 && in.size() < kPool) {
+                SchedEntity* se = nullptr;
+                for (auto& e : pool)
+                    if (std::find(in.begin(), in.end(), e.get()) == in.end()) {
+                        se = e.get();
+                        break;
+                    }
+                se->vruntime = origin + static_cast<uint64_t>(rng.uniformInt(0, 10000));
+                se->deadline = se->vruntime + static_cast<uint64_t>(rng.uniformInt(0, 40)) * 250;
+                se->slice = static_cast<uint64_t>(rng.uniformInt(1, 6)) * 100'000;
+                se->seq = seq++;
+                tree.insert(*se);
+                in.push_back(se);
+            } else if (op < 6 && !in.empty()) {
+                const size_t k = static_cast<size_t>(rng.uniformInt(0, static_cast<int64_t>(in.size()) - 1));
+                tree.erase(*in[k]);
+                in.erase(in.begin() + static_cast<std::ptrdiff_t>(k));
+            } else if (op < 7 && !in.empty()) {
+                SchedEntity* se =
+                    in[static_cast<size_t>(rng.uniformInt(0, static_cast<int64_t>(in.size()) - 1))];
+                se->slice = static_cast<uint64_t>(rng.uniformInt(1, 6)) * 100'000;
+                tree.sliceChanged(*se);
+            } else if (op < 8 && rng.uniformInt(0, 9) == 0) { // dropped, and built again from the queue
+                tree.deactivate();
+                QVERIFY(!tree.active() && tree.empty());
+                tree.activate(in);
+            }
+            EligibleBound b;
+            b.base = origin + static_cast<uint64_t>(rng.uniformInt(0, 3000));
+            b.load = rng.uniformInt(1, 5) * 1024;
+            b.avg = rng.uniformInt(-8000, 6000) * b.load;
+            const SchedEntity* skip =
+                in.empty() || rng.uniformInt(0, 2)
+                    ? nullptr
+                    : in[static_cast<size_t>(rng.uniformInt(0, static_cast<int64_t>(in.size()) - 1))];
+            const SchedEntity* want = nullptr;
+            uint64_t wantSlice = 0;
+            for (const SchedEntity* se : in) {
+                if (!wantSlice || se->slice < wantSlice)
+                    wantSlice = se->slice;
+                if (se != skip && b(se->vruntime) && (!want || eevdf::deadlineBefore(*se, *want)))
+                    want = se;
+            }
+            QCOMPARE(tree.firstEligible(b, skip), want);
+            QCOMPARE(tree.minSlice(), wantSlice);
+            QCOMPARE(tree.empty(), in.empty());
+            ++checked;
+            found += want != nullptr;
+        }
+        QCOMPARE(checked, 20000);
+        qInfo("an entity found in %d of %d searches", found, checked);
+        QVERIFY(found > 2000 && found < 18000); // the bounds exercised both answers
+    }
+
+    void theDeadlineTreeChangesNoResult_data() { addEevdfModelRows(); }
+    void theDeadlineTreeChangesNoResult() {
+        // The same run with the tree never kept, kept from 2 entities on, kept from 8 until 4,
+        // and kept with the default bounds: one CPU, queues of 1 to ~40 entities that grow and
+        // shrink across the bounds, in two cgroups, with mixed nice values, custom slices (v6.12)
+        // and sleepers. Every trace row must be the same.
+        QFETCH(QString, model);
+        json tasks = json::array();
+        tasks.push_back({{"name", "short"}, {"count", 40}, {"cgroup", "/a"}, {"program", json::parse(R"(
+            [{"loop": -1, "do": [{"run": {"exp": "300us"}}, {"sleep": {"exp": "2ms"}}]}])")}});
+        tasks.push_back(
+            {{"name", "long"}, {"count", 30}, {"cgroup", "/b/c"}, {"nice", 3}, {"program", json::parse(R"(
+            [{"loop": -1, "do": [{"run": {"exp": "4ms"}}, {"sleep": {"exp": "6ms"}}]}])")}});
+        tasks.push_back({{"name", "hog"}, {"count", 12}, {"nice", -2}, {"program", json::parse(R"(
+            [{"loop": -1, "do": [{"run": "50ms"}, {"sleep": {"exp": "30ms"}}]}])")}});
+        if (model == QStringLiteral("v6.12"))
+            tasks[0]["slice"] = "1ms";
+        json j =
+            oneCpu(model.toStdString(), tasks, "1s", json::array({{{"path", "/a"}}, {{"path", "/b/c"}}}));
+        auto traceWith = [&](DeadlineIndexBounds bounds) {
+            const DeadlineIndexBounds saved = deadlineIndexBounds();
+            deadlineIndexBounds() = bounds;
+            Engine e(testutil::load(j));
+            deadlineIndexBounds() = saved;
+            std::ostringstream csv;
+            CsvTraceWriter writer(csv, e.cgroups());
+            e.setTraceSink(&writer);
+            e.runToEnd();
+            return csv.str();
+        };
+        const std::string never = traceWith({SIZE_MAX, SIZE_MAX});
+        const auto rows = std::count(never.begin(), never.end(), '\n');
+        QVERIFY2(rows > 1000, qPrintable(QStringLiteral("%1 rows").arg(rows)));
+        QVERIFY(traceWith({2, 1}) == never);
+        QVERIFY(traceWith({8, 4}) == never); // built and dropped many times over
+        QVERIFY(traceWith(DeadlineIndexBounds{}) == never);
     }
 
     void everyBuiltInRunsCleanOnEveryModel_data() { testutil::addKernelModelRows(); }

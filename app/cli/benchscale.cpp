@@ -2,6 +2,7 @@
 
 #include "output/atomicfile.h"
 
+#include "base/kernelmodel.h"
 #include "scenario/loader.h"
 #include "sim/engine.h"
 
@@ -54,13 +55,14 @@ std::string topologyJson(uint32_t cpus) {
 
 /// The grid's workload: `tasks` tasks that each run ~2 ms and sleep ~8 ms (exponential), spread
 /// over four cgroup branches `depth` levels deep (tasks in the leaves), PSI and cpuacct on.
-std::string cellScenario(const Cell& c, const std::string& duration) {
+std::string cellScenario(const Cell& c, const std::string& duration, const std::string& model) {
     constexpr uint32_t kBranches = 4;
     std::ostringstream s;
     s << "{\"format\": 1, \"name\": \"bench scale: " << c.cpus << " CPUs, " << c.tasks << " tasks, depth "
       << c.depth << "\", \"duration\": \"" << duration
-      << "\", \"seed\": 1, \"topology\": " << topologyJson(c.cpus)
-      << ", \"kernel\": {\"features\": {\"psi\": true, \"cpuacct\": true}}, \"tasks\": [";
+      << "\", \"seed\": 1, \"topology\": " << topologyJson(c.cpus) << ", \"kernel\": {"
+      << (model.empty() ? "" : "\"model\": \"" + model + "\", ")
+      << "\"features\": {\"psi\": true, \"cpuacct\": true}}, \"tasks\": [";
     const uint32_t branches = std::min(kBranches, c.tasks);
     for (uint32_t b = 0; b < branches; ++b) {
         std::string path = "/b" + std::to_string(b);
@@ -76,7 +78,7 @@ std::string cellScenario(const Cell& c, const std::string& duration) {
 }
 
 /// Runs one cell in a child process, so that its peak RSS is its own.
-CellResult runCell(const Cell& c, const std::string& duration) {
+CellResult runCell(const Cell& c, const std::string& duration, const std::string& model) {
     CellResult r;
     r.cell = c;
     int fds[2];
@@ -92,7 +94,7 @@ CellResult runCell(const Cell& c, const std::string& duration) {
     }
     if (pid == 0) {
         close(fds[0]);
-        LoadResult l = loadScenarioText(cellScenario(c, duration), "bench-scale");
+        LoadResult l = loadScenarioText(cellScenario(c, duration, model), "bench-scale");
         std::string out;
         if (!l.ok()) {
             out = "error " + (l.errors.empty() ? std::string("?") : l.errors.front());
@@ -162,9 +164,23 @@ int cmdBenchScale(Args& args) {
     const std::string duration = args.take("--sim").value_or(quick ? "100ms" : "1s");
     const std::string format = args.take("--format").value_or("table");
     const auto out = args.take("--out");
+    const std::string model = args.take("--model").value_or("");
     for (const std::string& l : args.leftovers()) {
         std::fprintf(stderr, "schedscope-cli bench scale: unknown option %s\n", l.c_str());
         return ExitUsage;
+    }
+    if (!model.empty()) {
+        std::string known;
+        bool found = false;
+        for (const KernelModelInfo& m : kernelModelCatalog()) {
+            known += (known.empty() ? "" : ", ") + std::string(m.name);
+            found = found || m.name == model;
+        }
+        if (!found) {
+            std::fprintf(stderr, "schedscope-cli bench scale: --model expects one of %s, found \"%s\"\n",
+                         known.c_str(), model.c_str());
+            return ExitUsage;
+        }
     }
     if (format != "table" && format != "markdown") {
         std::fprintf(stderr, "schedscope-cli bench scale: --format expects table or markdown, found \"%s\"\n",
@@ -211,9 +227,11 @@ int cmdBenchScale(Args& args) {
         std::fputs(text.c_str(), stdout);
     bool allOk = true;
     for (size_t i = 0; i < cells.size(); ++i) {
-        std::fprintf(stderr, "[%zu/%zu] %u CPUs, %u tasks, depth %u, %s simulated...\n", i + 1, cells.size(),
-                     cells[i].cpus, cells[i].tasks, cells[i].depth, duration.c_str());
-        const CellResult r = runCell(cells[i], duration);
+        std::fprintf(stderr, "[%zu/%zu] %u CPUs, %u tasks, depth %u, %s simulated, kernel model %s...\n",
+                     i + 1, cells.size(), cells[i].cpus, cells[i].tasks, cells[i].depth, duration.c_str(),
+                     model.empty() ? std::string(kernelModelInfo(kDefaultKernelModel).name).c_str()
+                                   : model.c_str());
+        const CellResult r = runCell(cells[i], duration, model);
         allOk = allOk && r.ok;
         const std::string line = row(r, md);
         text += line;

@@ -115,6 +115,7 @@ void printUsage() {
         "      --quick                   a small subset, 100 ms simulated per cell\n"
         "      --cell CPUSxTASKSxDEPTH   one cell (repeatable), e.g. 4096x100000x50\n"
         "      --sim DUR                 simulated time per cell (default 1s)\n"
+        "      --model NAME              kernel model of every cell (default v4.11)\n"
         "      --format table|markdown   output format (default table); --out PATH as above\n"
         "  bench memory [--quick]        engine heap over an hour of builtin:default and 10 M forks\n"
         "  bench import                  import speed and memory on a generated 10 M-event ftrace trace\n"

@@ -460,6 +460,17 @@ private slots:
                         QStringLiteral("16x0x8")});
         QCOMPARE(bad.code, 64);
         QVERIFY(bad.err.contains("CPUSxTASKSxDEPTH"));
+        // Any kernel model; the cells say which ran.
+        auto v6 = cli({QStringLiteral("bench"), QStringLiteral("scale"), QStringLiteral("--cell"),
+                       QStringLiteral("2x3000x2"), QStringLiteral("--sim"), QStringLiteral("20ms"),
+                       QStringLiteral("--model"), QStringLiteral("v6.12")});
+        QCOMPARE(v6.code, 0);
+        QVERIFY(v6.err.contains("kernel model v6.12"));
+        QVERIFY(v6.out.contains("     2    3000     2") && !v6.out.contains("failed"));
+        auto badModel = cli({QStringLiteral("bench"), QStringLiteral("scale"), QStringLiteral("--cell"),
+                             QStringLiteral("2x10x1"), QStringLiteral("--model"), QStringLiteral("v9")});
+        QCOMPARE(badModel.code, 64);
+        QVERIFY(badModel.err.contains("v4.11, v6.6, v6.12") && badModel.err.contains("\"v9\""));
         auto mem = cli({QStringLiteral("bench"), QStringLiteral("memory"), QStringLiteral("--quick")});
         QCOMPARE(mem.code, 0);
         QVERIFY(mem.out.contains("fork/exit churn"));

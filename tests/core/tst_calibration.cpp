@@ -125,7 +125,9 @@ private slots:
     void measuresThisHost() {
         core::MeasureOptions quick;
         quick.batchSeconds = 0.002;
-        quick.batches = 3;
+        // Five batches: a median of three was once taken over by a busy machine (getppid()
+        // measured slower than half a pipe round trip); ctest also runs this test alone.
+        quick.batches = 5;
         const core::HostMeasurements m = core::measureHost(quick);
         for (double v : {m.clockReadNs, m.syscallNs, m.pipeWriteReadNs, m.socketWriteReadNs, m.yieldSwitchNs,
                          m.futexSameCpuNs, m.pipeSameCpuNs, m.forkNs, m.forkExitWaitNs})
@@ -133,7 +135,10 @@ private slots:
         QVERIFY(m.cpuA >= 0);
         QCOMPARE(m.futexWakeCrossCpuNs.has_value(), m.cpuB >= 0);
         // A round trip holds at least two system calls.
-        QVERIFY(m.pipeSameCpuNs > 2 * m.syscallNs);
+        QVERIFY2(m.pipeSameCpuNs > 2 * m.syscallNs,
+                 qPrintable(QStringLiteral("pipe round trip %1 ns, syscall %2 ns")
+                                .arg(m.pipeSameCpuNs)
+                                .arg(m.syscallNs)));
     }
 };
 

@@ -438,10 +438,11 @@ private slots:
             tasks[0]["slice"] = "1ms";
         json j =
             oneCpu(model.toStdString(), tasks, "1s", json::array({{{"path", "/a"}}, {{"path", "/b/c"}}}));
+        const auto spec = testutil::load(j); // (throws on a bad scenario: before the bounds change)
         auto traceWith = [&](DeadlineIndexBounds bounds) {
             const DeadlineIndexBounds saved = deadlineIndexBounds();
-            deadlineIndexBounds() = bounds;
-            Engine e(testutil::load(j));
+            deadlineIndexBounds() = bounds; // the engine's fair class reads them once, here
+            Engine e(spec);
             deadlineIndexBounds() = saved;
             std::ostringstream csv;
             CsvTraceWriter writer(csv, e.cgroups());

@@ -6,14 +6,15 @@ const std::array<KernelModelInfo, kKernelModelCount>& kernelModelCatalog() {
     static const std::array<KernelModelInfo, kKernelModelCount> kCatalog{{
         {KernelModel::V4_11, "v4.11",
          "CFS (vruntime, sched_latency slices, tick preemption) and the v4.11 load balancer", false, false,
-         false, false, false, false, false, false, false, true, true, false, false, false, false},
+         false, false, false, false, false, false, false, true, true, false, false, false, false, false},
         {KernelModel::V6_6, "v6.6",
          "EEVDF fair class as merged in v6.6, the v5.5+ load balancer with 6.6's SMT balance, RT throttling",
-         true, false, false, false, false, false, true, true, false, true, false, false, true, false, true},
+         true, false, false, false, false, false, true, true, false, true, false, false, true, false, true,
+         false},
         {KernelModel::V6_12, "v6.12",
          "EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices, the v6.6 load balancer, the fair "
          "deadline server",
-         true, true, true, true, true, true, true, true, true, false, false, true, true, true, true},
+         true, true, true, true, true, true, true, true, true, false, false, true, true, true, true, true},
     }};
     return kCatalog;
 }

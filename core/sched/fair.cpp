@@ -34,7 +34,8 @@ Fair::Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpua
     , m_relDeadline(kernelModelInfo(ctx.model).relativeDeadline)
     , m_bandwidthBurst(kernelModelInfo(ctx.model).bandwidthBurst)
     , m_throttleFifo(kernelModelInfo(ctx.model).throttleFifo)
-    , m_throttledTimeQueued(kernelModelInfo(ctx.model).throttledTimeQueued) {}
+    , m_throttledTimeQueued(kernelModelInfo(ctx.model).throttledTimeQueued)
+    , m_pickTaskFair(kernelModelInfo(ctx.model).pickTaskFair) {}
 
 // ---- time ------------------------------------------------------------------------------------
 
@@ -406,17 +407,33 @@ int Fair::wakeupPreemptEntity(const SchedEntity& curr, const SchedEntity& se) co
     return d > gran ? 1 : 0;
 }
 
-SchedEntity* Fair::pickNextEntity(CfsRq& cfs) {
+SchedEntity* Fair::pickNextEntity(CfsRq& cfs, SchedEntity* curr) {
+    // curr is not in the tree; it wins only when strictly before (entity_before).
+    const auto before = [](const SchedEntity* a, const SchedEntity* b) {
+        return vdiff(a->vruntime, b->vruntime) < 0;
+    };
     SchedEntity* left = cfs.timeline.first();
+    if (!left || (curr && before(curr, left)))
+        left = curr;
     SchedEntity* se = left;
     if (cfs.skip == se) {
-        SchedEntity* second = cfs.timeline.second();
+        SchedEntity* second = nullptr;
+        if (se == curr) {
+            second = cfs.timeline.first();
+        } else {
+            second = cfs.timeline.second();
+            if (!second || (curr && before(curr, second)))
+                second = curr;
+        }
         if (second && wakeupPreemptEntity(*second, *left) < 1)
             se = second;
     }
-    if (cfs.last && cfs.last->onRq && cfs.last->heapPos >= 0 && wakeupPreemptEntity(*cfs.last, *left) < 1)
+    const auto usable = [curr](const SchedEntity* b) {
+        return b && b->onRq && (b->heapPos >= 0 || b == curr);
+    };
+    if (usable(cfs.last) && wakeupPreemptEntity(*cfs.last, *left) < 1)
         se = cfs.last;
-    if (cfs.next && cfs.next->onRq && cfs.next->heapPos >= 0 && wakeupPreemptEntity(*cfs.next, *left) < 1)
+    if (usable(cfs.next) && wakeupPreemptEntity(*cfs.next, *left) < 1)
         se = cfs.next;
     clearBuddies(cfs, *se);
     return se;
@@ -431,7 +448,6 @@ void Fair::setNextEntity(CfsRq& cfs, SchedEntity& se) {
         if (m_eevdf) // RUN_TO_PARITY: the deadline at pick time, until dequeue needs vlag again
             se.vlag = static_cast<int64_t>(se.deadline);
     }
-    cfs.prev = nullptr;
     cfs.curr = &se;
     se.prevSumExec = se.sumExec;
 }
@@ -444,7 +460,6 @@ void Fair::putPrevEntity(CfsRq& cfs, SchedEntity& se) {
         timelineInsert(cfs, se);
         updateLoadAvg(cfs, se, false);
     }
-    cfs.prev = se.onRq ? &se : nullptr;
     cfs.curr = nullptr;
 }
 
@@ -454,20 +469,69 @@ void Fair::putPrevTask(Rq& rq, Task& prev) {
         putPrevEntity(*se->cfsRq, *se);
 }
 
-Task* Fair::pickNextTask(Rq& rq) {
+void Fair::putPrevSetNext(Task& prev, SchedEntity& next) {
+    // As pick_next_task_fair: a level both paths share keeps its current entity, which is
+    // neither put back nor set again (its slice and PELT go on as they were).
+    SchedEntity* pse = &prev.se;
+    SchedEntity* se = &next;
+    while (se->cfsRq != pse->cfsRq) {
+        const uint16_t depth = se->depth;
+        const uint16_t prevDepth = pse->depth;
+        if (depth <= prevDepth) {
+            putPrevEntity(*pse->cfsRq, *pse);
+            pse = pse->parent;
+        }
+        if (depth >= prevDepth) {
+            setNextEntity(*se->cfsRq, *se);
+            se = se->parent;
+        }
+    }
+    putPrevEntity(*pse->cfsRq, *pse);
+    setNextEntity(*se->cfsRq, *se);
+}
+
+Task* Fair::pickNextTask(Rq& rq, Task*& prev) {
     if (m_eevdf)
-        return eevdfPickNextTask(rq);
-    CfsRq* cfs = &rq.cfs;
-    if (cfs->nrRunning == 0)
-        return nullptr;
-    SchedEntity* se = nullptr;
-    do {
-        se = pickNextEntity(*cfs);
-        setNextEntity(*cfs, *se);
-        cfs = se->myQ;
-    } while (cfs);
-    cfstasks::moveHead(rq, *se->task);
-    return se->task;
+        return eevdfPickNextTask(rq, prev);
+    for (;;) {
+        CfsRq* cfs = &rq.cfs;
+        if (cfs->nrRunning == 0)
+            return nullptr;
+        SchedEntity* se = nullptr;
+        if (!prev) {
+            // Nothing is current: pick and set each level from the root down.
+            do {
+                se = pickNextEntity(*cfs, nullptr);
+                setNextEntity(*cfs, *se);
+                cfs = se->myQ;
+            } while (cfs);
+            cfstasks::moveHead(rq, *se->task);
+            return se->task;
+        }
+        bool throttled = false;
+        do {
+            SchedEntity* curr = cfs->curr;
+            if (curr) {
+                if (!curr->onRq)
+                    curr = nullptr;
+                if (m_bandwidthUsed && checkCfsRqRuntime(*cfs)) {
+                    throttled = true;
+                    break;
+                }
+            }
+            se = pickNextEntity(*cfs, curr);
+            cfs = se->myQ;
+        } while (cfs);
+        if (throttled) { // put prev whole and pick as if nothing were current
+            putPrevTask(rq, *prev);
+            prev = nullptr;
+            continue;
+        }
+        if (se->task != prev)
+            putPrevSetNext(*prev, *se);
+        cfstasks::moveHead(rq, *se->task);
+        return se->task;
+    }
 }
 
 // ---- preemption -------------------------------------------------------------------------------

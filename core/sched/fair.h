@@ -39,8 +39,12 @@ public:
     void dequeueTask(Rq& rq, Task& p, uint32_t flags);
     /// Puts the current task back (into the tree if it is still runnable).
     void putPrevTask(Rq& rq, Task& prev);
-    /// Picks and sets the next task; null when the CPU has nothing to run.
-    Task* pickNextTask(Rq& rq);
+    /// pick_next_task_fair: picks and sets the next task; null when the CPU has nothing to run.
+    /// `prev` is the fair task still current on every level (not yet put), or null. The pick
+    /// weighs each level's current entity against the queued ones, then puts and sets only the
+    /// levels where prev's path and next's differ (none when next is prev). When the pick has
+    /// to put prev whole (a queue on its path throttled), it sets `prev` to null.
+    Task* pickNextTask(Rq& rq, Task*& prev);
     /// Accounts the current task's run time up to now (update_curr on every level).
     void updateCurr(Rq& rq);
     /// Scheduler tick on the current task; true if it should be preempted.
@@ -96,7 +100,11 @@ public:
 private:
     void enqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
     void dequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
-    SchedEntity* pickNextEntity(CfsRq& cfs);
+    /// CFS: the leftmost of the tree and `curr` (the queue's current entity, still running),
+    /// the skip, last and next buddies weighed against it.
+    SchedEntity* pickNextEntity(CfsRq& cfs, SchedEntity* curr);
+    /// Puts prev's and sets next's entities from the bottom up, until the two paths meet.
+    void putPrevSetNext(Task& prev, SchedEntity& next);
     void setNextEntity(CfsRq& cfs, SchedEntity& se);
     void putPrevEntity(CfsRq& cfs, SchedEntity& se);
     bool checkPreemptTick(CfsRq& cfs, SchedEntity& curr);
@@ -127,8 +135,7 @@ private:
     /// Dequeues a delayed entity and the group entities its leaving empties.
     void dequeueDelayed(SchedEntity& se);
     void requeueDelayed(CfsRq& cfs, SchedEntity& se);
-    Task* eevdfPickNextTask(Rq& rq);
-    SchedEntity* eevdfPickNextEntity(CfsRq& cfs);
+    Task* eevdfPickNextTask(Rq& rq, Task*& prev);
     /// After find_matching_se and update_curr: does the woken entity win the pick now?
     bool eevdfWakeupPreempt(Rq& rq, SchedEntity& curr, SchedEntity& woken);
     void eevdfPlaceEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
@@ -171,6 +178,7 @@ private:
     const bool m_bandwidthBurst;
     const bool m_throttleFifo;
     const bool m_throttledTimeQueued;
+    const bool m_pickTaskFair;
     bool m_bandwidthUsed = false; ///< some group has had a quota (cfs_bandwidth_used)
 };
 

@@ -255,8 +255,6 @@ bool Fair::eevdfDequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
     cfs.avg.runnableLoadSum = satSub(cfs.avg.runnableLoadSum, se.weight * se.avg.runnableLoadSum);
     cfs.runnableWeight = satSub(cfs.runnableWeight, se.weight);
     clearBuddies(cfs, se);
-    if (cfs.prev == &se)
-        cfs.prev = nullptr;
     updateEntityLag(cfs, se);
     if (cfs.curr != &se) // out of the tree before its deadline changes (the tree is ordered by it)
         timelineErase(cfs, se);
@@ -360,33 +358,44 @@ void Fair::finishDelayedDequeue(Task& p) {
 
 // ---- pick ---------------------------------------------------------------------------------------
 
-SchedEntity* Fair::eevdfPickNextEntity(CfsRq& cfs) {
+Task* Fair::eevdfPickNextTask(Rq& rq, Task*& prev) {
     // NEXT_BUDDY is off by default in v6.6 and v6.12 (PICK_BUDDY came later): buddies set on
-    // sleep are never honoured by the pick.
-    return eevdf::pick(cfs, cfs.prev, true);
-}
-
-Task* Fair::eevdfPickNextTask(Rq& rq) {
+    // sleep are never honoured by the pick. Each level's current entity (prev's, not yet put)
+    // competes in pick_eevdf, with its RUN_TO_PARITY protection.
     for (;;) {
         CfsRq* cfs = &rq.cfs;
         if (cfs->nrRunning == 0)
             return nullptr;
         SchedEntity* se = nullptr;
-        bool delayed = false;
+        bool again = false;
         do {
-            se = eevdfPickNextEntity(*cfs);
+            // v6.6 checks the runtime where a level has a current entity and then picks with
+            // prev put; pick_task_fair (v6.12) checks every level and picks again.
+            if (m_bandwidthUsed && (m_pickTaskFair || (prev && cfs->curr)) && checkCfsRqRuntime(*cfs)) {
+                if (!m_pickTaskFair && prev) {
+                    putPrevTask(rq, *prev);
+                    prev = nullptr;
+                }
+                again = true;
+                break;
+            }
+            se = eevdf::pick(*cfs, cfs->curr, true);
             if (se->delayed) {
                 // A delayed entity's turn comes: only now does it leave the queue.
                 dequeueDelayed(*se);
-                delayed = true;
+                again = true;
                 break;
             }
             cfs = se->myQ;
         } while (cfs);
-        if (delayed)
+        if (again)
             continue;
-        for (SchedEntity* s = se; s; s = s->parent)
-            setNextEntity(*s->cfsRq, *s);
+        if (!prev) {
+            for (SchedEntity* s = se; s; s = s->parent)
+                setNextEntity(*s->cfsRq, *s);
+        } else if (se->task != prev) {
+            putPrevSetNext(*prev, *se);
+        }
         cfstasks::moveHead(rq, *se->task);
         return se->task;
     }

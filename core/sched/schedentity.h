@@ -113,7 +113,6 @@ struct CfsRq {
     SchedEntity* next = nullptr;
     SchedEntity* last = nullptr;
     SchedEntity* skip = nullptr;
-    SchedEntity* prev = nullptr;  ///< EEVDF: the entity put back by the schedule() now picking
     SchedEntity* owner = nullptr; ///< the group entity for this queue; null for the root
     TaskGroup* tg = nullptr;
     uint32_t cpu = 0;

@@ -123,13 +123,18 @@ void Scheduler::putPrevTask(Rq& rq, Task& prev) {
         m_fair.putPrevTask(rq, prev);
 }
 
-Task* Scheduler::pickNextTask(Rq& rq) {
+Task* Scheduler::pickNextTask(Rq& rq, Task*& fairPrev) {
     if (m_server.serving(rq))
-        if (Task* t = m_fair.pickNextTask(rq))
+        if (Task* t = m_fair.pickNextTask(rq, fairPrev))
             return t;
-    if (Task* t = m_rt.pickNextTask(rq))
+    if (Task* t = m_rt.pickNextTask(rq)) {
+        if (fairPrev) { // pick_next_task_rt puts the fair task whole
+            m_fair.putPrevTask(rq, *fairPrev);
+            fairPrev = nullptr;
+        }
         return t;
-    return m_fair.pickNextTask(rq);
+    }
+    return m_fair.pickNextTask(rq, fairPrev);
 }
 
 // ---- switching --------------------------------------------------------------------------------
@@ -165,17 +170,23 @@ void Scheduler::schedule(Rq& rq) {
             prev->state = TaskState::Runnable;
             prev->runnableSince = m_ctx.now;
         }
-        putPrevTask(rq, *prev);
     }
+    // A fair prev stays current on its levels until the fair class knows the next task: it then
+    // puts and sets only the levels that change (pick_next_task_fair). Any other class puts it.
+    Task* fairPrev = prev && !prev->rt() ? prev : nullptr;
+    if (prev && !fairPrev)
+        putPrevTask(rq, *prev);
     // While the scheduler picks, no task owns the CPU: work charged now is nobody's time
-    // (prev's entity is back in the tree and its vruntime must not move).
+    // (prev's vruntime must not move).
     rq.curr = nullptr;
     rq.picking = true; // tasks pulled in meanwhile are picked below, not by a nested schedule()
     if (prev && prev->rt())
         m_rt.pullRtTask(rq, *prev); // balance_rt: the CPU's RT priority may have dropped
-    Task* next = pickNextTask(rq);
+    Task* next = pickNextTask(rq, fairPrev);
     if (!next && m_balancer.idleBalance(rq))
-        next = pickNextTask(rq);
+        next = pickNextTask(rq, fairPrev);
+    if (!next && fairPrev)
+        m_fair.putPrevTask(rq, *fairPrev); // the idle class's pick puts it
     rq.picking = false;
     rq.needResched = false;
     if (next == prev) {

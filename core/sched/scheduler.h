@@ -102,8 +102,9 @@ private:
     uint32_t selectTaskRq(Task& p, uint32_t cpu, uint32_t thisCpu, Task* waker, Wakeup::Kind kind, bool sync);
     /// put_prev_task of prev's class.
     void putPrevTask(Rq& rq, Task& prev);
-    /// The class pick in class order: the serving fair server, RT, fair.
-    Task* pickNextTask(Rq& rq);
+    /// The class pick in class order: the serving fair server, RT, fair. `fairPrev` is a fair
+    /// prev not yet put (its class puts only what changes); null once it has been put.
+    Task* pickNextTask(Rq& rq, Task*& fairPrev);
     /// resched_curr after a class's state changed from outside the CPU (a timer): picks again
     /// if the current task is no longer the one the classes would choose.
     void reschedule(Rq& rq);

@@ -123,6 +123,48 @@ private slots:
         }
     }
 
+    void aSwitchInsideAGroupLeavesTheGroupEntityCurrent_data() {
+        QTest::addColumn<QString>("model");
+        for (const char* m : {"v4.11", "v6.6", "v6.12"})
+            QTest::newRow(m) << QString::fromLatin1(m);
+    }
+
+    void aSwitchInsideAGroupLeavesTheGroupEntityCurrent() {
+        // pick_next_task_fair puts and sets only the levels where prev's path and next's differ.
+        // When two tasks of /a take turns, /a's entity stays current on the root queue: it is not
+        // set again, so the start of its slice (prev_sum_exec_runtime) stays where it was.
+        QFETCH(QString, model);
+        json j = oneCpu(R"([
+            {"name": "a", "count": 2, "cgroup": "/a", "program": [{"run": "100s"}]},
+            {"name": "b", "cgroup": "/b", "program": [{"loop": -1, "do": [{"run": "1ms"}, {"sleep": "20ms"}]}]}])",
+                        "1s", R"([{"path": "/a"}, {"path": "/b"}])");
+        j["kernel"] = {{"model", model.toStdString()}, {"hz", 1000}};
+        Engine e(testutil::load(j));
+        const Rq& rq = e.machine().rq(0);
+        const Task* lastTask = nullptr;
+        const SchedEntity* lastGroup = nullptr;
+        SimTime lastSliceStart;
+        int insideGroup = 0;
+        int groupChanges = 0;
+        while (e.step()) {
+            const Task* t = rq.curr;
+            const SchedEntity* group = rq.cfs.curr;
+            if (!t || !group)
+                continue;
+            if (lastTask && t != lastTask && group == lastGroup && group->myQ) {
+                ++insideGroup;
+                QCOMPARE(group->prevSumExec.count(), lastSliceStart.count());
+            } else if (group != lastGroup) {
+                ++groupChanges;
+            }
+            lastTask = t;
+            lastGroup = group;
+            lastSliceStart = group->prevSumExec;
+        }
+        QVERIFY2(insideGroup > 50, qPrintable(QString::number(insideGroup)));
+        QVERIFY2(groupChanges > 20, qPrintable(QString::number(groupChanges)));
+    }
+
     void minVruntimeNeverDecreases() {
         Engine e(testutil::load(oneCpu(R"([
             {"name": "hog", "program": [{"run": "100s"}]},

@@ -490,9 +490,9 @@ void Fair::putPrevSetNext(Task& prev, SchedEntity& next) {
     setNextEntity(*se->cfsRq, *se);
 }
 
-Task* Fair::pickNextTask(Rq& rq, Task*& prev) {
+Task* Fair::pickNextTask(Rq& rq, Task*& prev, bool wholeSwitch) {
     if (m_eevdf)
-        return eevdfPickNextTask(rq, prev);
+        return eevdfPickNextTask(rq, prev, wholeSwitch);
     for (;;) {
         CfsRq* cfs = &rq.cfs;
         if (cfs->nrRunning == 0)
@@ -522,8 +522,10 @@ Task* Fair::pickNextTask(Rq& rq, Task*& prev) {
             se = pickNextEntity(*cfs, curr);
             cfs = se->myQ;
         } while (cfs);
-        if (throttled) { // put prev whole and pick as if nothing were current
-            putPrevTask(rq, *prev);
+        if (throttled) {
+            if (rq.cfs.nrRunning == 0)
+                return nullptr;     // idle: prev stays current until the idle class puts it
+            putPrevTask(rq, *prev); // the simple path: prev put whole, nothing current
             prev = nullptr;
             continue;
         }

@@ -43,8 +43,10 @@ public:
     /// `prev` is the fair task still current on every level (not yet put), or null. The pick
     /// weighs each level's current entity against the queued ones, then puts and sets only the
     /// levels where prev's path and next's differ (none when next is prev). When the pick has
-    /// to put prev whole (a queue on its path throttled), it sets `prev` to null.
-    Task* pickNextTask(Rq& rq, Task*& prev);
+    /// to put prev whole (a queue on its path throttled), it sets `prev` to null. With
+    /// `wholeSwitch` (the v6.12 fair server's pick, put_prev_set_next_task) a different next
+    /// puts prev and sets next on every level.
+    Task* pickNextTask(Rq& rq, Task*& prev, bool wholeSwitch = false);
     /// Accounts the current task's run time up to now (update_curr on every level).
     void updateCurr(Rq& rq);
     /// Scheduler tick on the current task; true if it should be preempted.
@@ -135,7 +137,7 @@ private:
     /// Dequeues a delayed entity and the group entities its leaving empties.
     void dequeueDelayed(SchedEntity& se);
     void requeueDelayed(CfsRq& cfs, SchedEntity& se);
-    Task* eevdfPickNextTask(Rq& rq, Task*& prev);
+    Task* eevdfPickNextTask(Rq& rq, Task*& prev, bool wholeSwitch);
     /// After find_matching_se and update_curr: does the woken entity win the pick now?
     bool eevdfWakeupPreempt(Rq& rq, SchedEntity& curr, SchedEntity& woken);
     void eevdfPlaceEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);

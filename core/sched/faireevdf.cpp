@@ -358,7 +358,7 @@ void Fair::finishDelayedDequeue(Task& p) {
 
 // ---- pick ---------------------------------------------------------------------------------------
 
-Task* Fair::eevdfPickNextTask(Rq& rq, Task*& prev) {
+Task* Fair::eevdfPickNextTask(Rq& rq, Task*& prev, bool wholeSwitch) {
     // NEXT_BUDDY is off by default in v6.6 and v6.12 (PICK_BUDDY came later): buddies set on
     // sleep are never honoured by the pick. Each level's current entity (prev's, not yet put)
     // competes in pick_eevdf, with its RUN_TO_PARITY protection.
@@ -369,11 +369,13 @@ Task* Fair::eevdfPickNextTask(Rq& rq, Task*& prev) {
         SchedEntity* se = nullptr;
         bool again = false;
         do {
-            // v6.6 checks the runtime where a level has a current entity and then picks with
-            // prev put; pick_task_fair (v6.12) checks every level and picks again.
+            // v6.6 checks the runtime where a level has a current entity; pick_task_fair (v6.12)
+            // checks every level and picks again, prev still current.
             if (m_bandwidthUsed && (m_pickTaskFair || (prev && cfs->curr)) && checkCfsRqRuntime(*cfs)) {
                 if (!m_pickTaskFair && prev) {
-                    putPrevTask(rq, *prev);
+                    if (rq.cfs.nrRunning == 0)
+                        return nullptr;     // idle: prev stays current until the idle class puts it
+                    putPrevTask(rq, *prev); // the simple path
                     prev = nullptr;
                 }
                 again = true;
@@ -390,14 +392,31 @@ Task* Fair::eevdfPickNextTask(Rq& rq, Task*& prev) {
         } while (cfs);
         if (again)
             continue;
-        if (!prev) {
-            for (SchedEntity* s = se; s; s = s->parent)
-                setNextEntity(*s->cfsRq, *s);
-        } else if (se->task != prev) {
-            putPrevSetNext(*prev, *se);
+        Task* const p = se->task;
+        if (p == prev) {
+            // Picked again: nothing is put or set; v6.12 does not move it on cfs_tasks either.
+            if (!m_pickTaskFair)
+                cfstasks::moveHead(rq, *p);
+            return p;
         }
-        cfstasks::moveHead(rq, *se->task);
-        return se->task;
+        if (prev && !wholeSwitch) {
+            putPrevSetNext(*prev, *se);
+        } else {
+            // put_prev_set_next_task (v6.12, and v6.6's simple path): prev is put whole, next
+            // set on every level from the bottom.
+            if (prev) {
+                putPrevTask(rq, *prev);
+                prev = nullptr;
+            }
+            for (SchedEntity* s = se; s; s = s->parent) {
+                setNextEntity(*s->cfsRq, *s);
+                // set_next_task_fair makes sure each limited queue has runtime (v6.12).
+                if (m_pickTaskFair && m_bandwidthUsed && s->cfsRq->runtimeEnabled)
+                    accountCfsRqRuntime(rq, *s->cfsRq, 0);
+            }
+        }
+        cfstasks::moveHead(rq, *p);
+        return p;
     }
 }
 

@@ -124,8 +124,8 @@ void Scheduler::putPrevTask(Rq& rq, Task& prev) {
 }
 
 Task* Scheduler::pickNextTask(Rq& rq, Task*& fairPrev) {
-    if (m_server.serving(rq))
-        if (Task* t = m_fair.pickNextTask(rq, fairPrev))
+    if (m_server.serving(rq)) // the deadline class's pick_task: prev is put and next set whole
+        if (Task* t = m_fair.pickNextTask(rq, fairPrev, true))
             return t;
     if (Task* t = m_rt.pickNextTask(rq)) {
         if (fairPrev) { // pick_next_task_rt puts the fair task whole

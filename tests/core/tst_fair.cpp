@@ -7,6 +7,8 @@
 #include <QtTest>
 
 #include <set>
+#include <utility>
+#include <vector>
 
 using namespace core;
 using nlohmann::json;
@@ -25,6 +27,38 @@ std::map<std::string, double> runtimes(Engine& e) {
     std::map<std::string, double> out;
     e.tasks().forEach(
         [&](const Task& t) { out[t.name] = static_cast<double>((t.userTime + t.sysTime).count()); });
+    return out;
+}
+
+/// Steps the engine to its end, watching CPU 0's root queue: for every switch between two fair
+/// tasks under the same group entity, the entity's slice start (prev_sum_exec_runtime) before
+/// and after it; and how often the root queue's current entity changed.
+struct GroupSwitches {
+    std::vector<std::pair<SimTime, SimTime>> inside;
+    int groupChanges = 0;
+};
+
+GroupSwitches watchGroupSwitches(Engine& e) {
+    GroupSwitches out;
+    const Rq& rq = e.machine().rq(0);
+    const Task* lastTask = nullptr;
+    const SchedEntity* lastGroup = nullptr;
+    SimTime lastSliceStart;
+    while (e.step()) {
+        const Task* t = rq.curr;
+        const SchedEntity* group = rq.cfs.curr;
+        if (!t || t->rt() || !group) {
+            lastTask = nullptr;
+            continue;
+        }
+        if (lastTask && t != lastTask && group == lastGroup && group->myQ)
+            out.inside.emplace_back(lastSliceStart, group->prevSumExec);
+        else if (group != lastGroup)
+            ++out.groupChanges;
+        lastTask = t;
+        lastGroup = group;
+        lastSliceStart = group->prevSumExec;
+    }
     return out;
 }
 
@@ -140,29 +174,28 @@ private slots:
                         "1s", R"([{"path": "/a"}, {"path": "/b"}])");
         j["kernel"] = {{"model", model.toStdString()}, {"hz", 1000}};
         Engine e(testutil::load(j));
-        const Rq& rq = e.machine().rq(0);
-        const Task* lastTask = nullptr;
-        const SchedEntity* lastGroup = nullptr;
-        SimTime lastSliceStart;
-        int insideGroup = 0;
-        int groupChanges = 0;
-        while (e.step()) {
-            const Task* t = rq.curr;
-            const SchedEntity* group = rq.cfs.curr;
-            if (!t || !group)
-                continue;
-            if (lastTask && t != lastTask && group == lastGroup && group->myQ) {
-                ++insideGroup;
-                QCOMPARE(group->prevSumExec.count(), lastSliceStart.count());
-            } else if (group != lastGroup) {
-                ++groupChanges;
-            }
-            lastTask = t;
-            lastGroup = group;
-            lastSliceStart = group->prevSumExec;
-        }
-        QVERIFY2(insideGroup > 50, qPrintable(QString::number(insideGroup)));
-        QVERIFY2(groupChanges > 20, qPrintable(QString::number(groupChanges)));
+        const GroupSwitches w = watchGroupSwitches(e);
+        for (const auto& [before, after] : w.inside)
+            QCOMPARE(after.count(), before.count());
+        QVERIFY2(w.inside.size() > 50, qPrintable(QString::number(w.inside.size())));
+        QVERIFY2(w.groupChanges > 20, qPrintable(QString::number(w.groupChanges)));
+    }
+
+    void theFairServerPutsAndSetsEveryLevel() {
+        // v6.12's fair server picks through the deadline class (pick_task, then
+        // put_prev_set_next_task): when two tasks of /a take turns under it, /a's entity is put
+        // and set again at every switch, so its slice start moves each time.
+        json j = oneCpu(R"([
+            {"name": "rt", "policy": "fifo", "rt_priority": 50, "program": [{"run": "100s"}]},
+            {"name": "a", "count": 2, "cgroup": "/a", "program": [{"run": "100s"}]}])",
+                        "3s", R"([{"path": "/a"}])");
+        j["kernel"] = {{"model", "v6.12"}};
+        Engine e(testutil::load(j));
+        const GroupSwitches w = watchGroupSwitches(e);
+        for (const auto& [before, after] : w.inside)
+            QVERIFY(after != before);
+        QVERIFY(e.counters().fairServerServes >= 2);
+        QVERIFY2(w.inside.size() > 10, qPrintable(QString::number(w.inside.size())));
     }
 
     void minVruntimeNeverDecreases() {

@@ -43,7 +43,7 @@ struct KernelModelInfo {
     bool fairServer;        ///< the deferred fair deadline server, 50 ms per 1 s per CPU (v6.12)
     // The load balancer and fork placement (docs/balancing.md).
     bool v6Balancer; ///< the v5.5+ rework as in v6.6: group types, migration types, SMT balance
-    // The fair class's pick (docs/kernel-differences.md).
+    // The fair class's pick (docs/architecture.md, "The fair class's pick follows pick_next_task_fair").
     bool pickTaskFair; ///< pick_task_fair (v6.12): every level's runtime is checked, a throttle picks again
 };
 

@@ -137,6 +137,8 @@ private:
     /// Dequeues a delayed entity and the group entities its leaving empties.
     void dequeueDelayed(SchedEntity& se);
     void requeueDelayed(CfsRq& cfs, SchedEntity& se);
+    /// Wakes a task whose dequeue was delayed, where it is still queued (ENQUEUE_DELAYED).
+    void requeueDelayedTask(Rq& rq, Task& p);
     Task* eevdfPickNextTask(Rq& rq, Task*& prev, bool wholeSwitch);
     /// After find_matching_se and update_curr: does the woken entity win the pick now?
     bool eevdfWakeupPreempt(Rq& rq, SchedEntity& curr, SchedEntity& woken);

@@ -193,6 +193,10 @@ void Fair::requeueDelayed(CfsRq& cfs, SchedEntity& se) {
 }
 
 void Fair::eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags) {
+    if (p.se.delayed && p.se.onRq) {
+        requeueDelayedTask(rq, p);
+        return;
+    }
     updateCurr(rq);
     if (p.migrated) {
         flags |= EnqueueMigrated;
@@ -235,6 +239,22 @@ void Fair::eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags) {
         ++rq.nrRunning;
     cfstasks::addHead(rq, p);
     m_machine.chargeN(rq, CostOp::Enqueue, levels);
+}
+
+void Fair::requeueDelayedTask(Rq& rq, Task& p) {
+    // ENQUEUE_DELAYED (ttwu_runnable of a task still queued): the kernel requeues the task's
+    // entity and returns. Nothing calls update_curr first, so the lag DELAY_ZERO tests is taken
+    // against the current entity's vruntime as of its last update (the wakeup preemption check
+    // updates it after); no level above is walked. Only the simulator's counts come back.
+    requeueDelayed(*p.se.cfsRq, p.se);
+    bool throttled = false;
+    for (SchedEntity* se = &p.se; se && !throttled; se = se->parent) {
+        ++se->cfsRq->hNrRunning;
+        throttled = se->cfsRq->throttled;
+    }
+    if (!throttled)
+        ++rq.nrRunning;
+    cfstasks::addHead(rq, p);
 }
 
 // ---- dequeue ------------------------------------------------------------------------------------
@@ -285,10 +305,13 @@ void Fair::eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags) {
     uint64_t slice = 0;
     bool throttled = false;
     SchedEntity* se = &p.se;
+    bool taskDelayed = false;
     for (; se; se = se->parent) {
         CfsRq& cfs = *se->cfsRq;
-        if (!eevdfDequeueEntity(cfs, *se, flags))
-            break; // delayed: it and the levels above stay queued
+        if (!eevdfDequeueEntity(cfs, *se, flags)) {
+            taskDelayed = se == &p.se; // dequeue_entities returns at once; a group goes on above
+            break;                     // delayed: it and the levels above stay queued
+        }
         --cfs.hNrRunning;
         ++levels;
         if ((throttled = cfs.throttled))
@@ -307,13 +330,15 @@ void Fair::eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags) {
     // The simulator counts a delayed task out of nr_running at once (docs/eevdf.md): it sleeps.
     for (; se && !throttled; se = se->parent) {
         --se->cfsRq->hNrRunning;
+        throttled = se->cfsRq->throttled;
+        if (taskDelayed)
+            continue;
         updateLoadAvg(*se->cfsRq, *se, false);
         updateCfsGroup(*se);
         if (m_customSlices && slice) {
             setQueuedSlice(*se, slice);
             slice = eevdf::minSlice(*se->cfsRq);
         }
-        throttled = se->cfsRq->throttled;
     }
     if (!throttled)
         --rq.nrRunning;

@@ -213,54 +213,92 @@ private slots:
         QVERIFY2(std::abs(groupShare - 0.25) < 0.01, qPrintable(QString::number(groupShare)));
     }
 
-    void aShortSliceTaskRunsWithinItsSliceWhileHogsRun() {
-        // A hog and a task that wakes every 200 us for 100 us of work, on one CPU (v6.12: base
-        // slice 0.75 ms, tick 4 ms, no HRTICK). A waker is placed at about V with deadline
-        // V + its slice. With the base slice, run-to-parity keeps a hog that is inside its slice
-        // on the CPU until the tick sees the slice end. With a 100 us slice of its own the waker's
-        // deadline is earlier, so PREEMPT_SHORT lifts that protection and it runs at once; it
-        // still waits for the tick in the rare case that the hog's own deadline is less than
-        // 100 us away (the kernel without HRTICK does the same).
+    void aWakerWaitsForTheTickOnlyBehindAnEligibleHog() {
+        // Hogs and a task that wakes every 200 us for 100 us of work, on one CPU (v6.12: base
+        // slice 0.75 ms, tick 4 ms, no HRTICK); waits of the waker from wakeup to running.
+        // - One hog: the waker takes a third of the CPU, less than its half, so the hog runs ahead
+        //   of it. The waker's lag is taken before the hog's time is brought up to date (a delayed
+        //   waker is requeued without update_curr), and the preemption check, which does update
+        //   the hog, finds the hog no longer eligible: run-to-parity protects only an eligible
+        //   entity, so the waker preempts at once and never waits for a tick.
+        // - Two hogs: the hog on the CPU is often still eligible and keeps the CPU until the tick
+        //   sees its slice end. A 100 us slice of the waker's own (PREEMPT_SHORT) lifts that
+        //   protection when the waker is eligible, which halves the waits for a tick; a waker back
+        //   with negative lag still waits.
+        // The real kernel (6.18, scripts/eevdf-wake-latency.c, docs/eevdf.md) shows the same: with
+        // one hog 0.1-0.2% of wakeups wait over 1 ms, with two hogs 3.8-4.4% with the base slice
+        // and 1.8-2.3% with a 100 us slice (three runs each).
         struct Waits {
             uint64_t runs = 0;
-            uint64_t longerThanSlice = 0; ///< waits over 100 us
-            uint64_t aTick = 0;           ///< waits over 1 ms
-            SimTime p99;
+            uint64_t aTick = 0; ///< waits over 1 ms
+            double tickShare() const { return static_cast<double>(aTick) / static_cast<double>(runs); }
         };
-        auto run = [](bool customSlice) {
+        auto run = [](int hogs, bool customSlice) {
             json lat = {
                 {"name", "lat"},
                 {"program", json::parse(R"([{"loop": -1, "do": [{"run": "100us"}, {"sleep": "200us"}]}])")}};
             if (customSlice)
                 lat["slice"] = "100us";
-            json tasks = json::array({json::parse(R"({"name": "hog", "program": [{"run": "100s"}]})"), lat});
-            Engine e(testutil::load(oneCpu("v6.12", tasks, "2s")));
+            json hog = json::parse(R"({"name": "hog", "program": [{"run": "100s"}]})");
+            hog["count"] = hogs;
+            Engine e(testutil::load(oneCpu("v6.12", json::array({hog, lat}), "2s")));
             WaitRecorder rec(taskNamed(e, "lat")->id);
             e.setTraceSink(&rec);
             e.runToEnd();
             Waits w;
             w.runs = rec.waits.size();
-            for (SimTime t : rec.waits) {
-                w.longerThanSlice += t > SimTime::us(100);
+            for (SimTime t : rec.waits)
                 w.aTick += t > SimTime::ms(1);
-            }
-            w.p99 = rec.percentile(0.99);
             return w;
         };
-        const Waits custom = run(true);
-        const Waits base = run(false);
-        const QString figures =
-            QStringLiteral("custom: %1 runs, %2 over 100us, p99 %3 ns; base: %4 runs, %5 over 1ms")
-                .arg(custom.runs)
-                .arg(custom.longerThanSlice)
-                .arg(custom.p99.count())
-                .arg(base.runs)
-                .arg(base.aTick);
+        const Waits one = run(1, false);
+        const Waits oneCustom = run(1, true);
+        const Waits two = run(2, false);
+        const Waits twoCustom = run(2, true);
+        const QString figures = QStringLiteral("waits over 1 ms: one hog %1 of %2 (custom slice %3 of %4); "
+                                               "two hogs %5 of %6 (custom slice %7 of %8)")
+                                    .arg(one.aTick)
+                                    .arg(one.runs)
+                                    .arg(oneCustom.aTick)
+                                    .arg(oneCustom.runs)
+                                    .arg(two.aTick)
+                                    .arg(two.runs)
+                                    .arg(twoCustom.aTick)
+                                    .arg(twoCustom.runs);
         qInfo().noquote() << figures;
-        QVERIFY2(custom.runs > 5000, qPrintable(figures));
-        QVERIFY2(custom.p99 <= SimTime::us(100), qPrintable(figures));
-        QVERIFY2(custom.longerThanSlice * 1000 <= custom.runs, qPrintable(figures)); // at most 0.1%
-        QVERIFY2(base.aTick * 50 >= base.runs, qPrintable(figures));                 // at least 2%
+        QVERIFY2(one.runs > 5000 && oneCustom.runs > 5000, qPrintable(figures));
+        QVERIFY2(one.aTick * 1000 <= one.runs, qPrintable(figures)); // at most 0.1%
+        QVERIFY2(oneCustom.aTick * 1000 <= oneCustom.runs, qPrintable(figures));
+        QVERIFY2(two.tickShare() >= 0.02, qPrintable(figures)); // at least 2%
+        QVERIFY2(twoCustom.tickShare() <= 0.7 * two.tickShare(), qPrintable(figures));
+        QVERIFY2(twoCustom.runs > two.runs, qPrintable(figures));
+    }
+
+    void aPipeWakeupPreemptsTheWaker() {
+        // perf bench sched pipe pinned to one CPU, both tasks in one cgroup. The sleeper ran past
+        // the waker before it slept, so its dequeue was delayed; on wakeup it is requeued with
+        // the lag it had against the waker's vruntime as of the waker's pick (no update_curr on
+        // that path, so DELAY_ZERO finds nothing to clip), and the preemption check, after
+        // update_curr, finds the waker past it: every wakeup preempts the waker, one sleep a round
+        // trip. The real kernel does the same: perf sched record of 20,000 round trips on 6.18
+        // shows 19,885 of 40,003 switches leaving the waker runnable (docs/eevdf.md).
+        const long rounds = 2000;
+        json j = oneCpu("v6.12", json::parse(R"([
+            {"name": "sender", "cgroup": "/l1/l2/l3", "program": [{"loop": 2000, "do": [{"send": "p1"}, {"recv": "p2"}]}]},
+            {"name": "receiver", "cgroup": "/l1/l2/l3", "program": [{"loop": 2000, "do": [{"recv": "p1"}, {"send": "p2"}]}]}])"),
+                        "10s", json::parse(R"([{"path": "/l1/l2/l3"}])"));
+        j["channels"] = json::parse(R"([{"name": "p1", "kind": "pipe"}, {"name": "p2", "kind": "pipe"}])");
+        Engine e(testutil::load(j));
+        QCOMPARE(testutil::runChecked(e, 101), std::string());
+        const Counters& c = e.counters();
+        const QString figures = QStringLiteral("%1 wakeups, %2 wakeup preemptions, %3 context switches")
+                                    .arg(c.wakeups)
+                                    .arg(c.wakeupPreemptions)
+                                    .arg(c.contextSwitches);
+        qInfo().noquote() << figures;
+        QVERIFY2(c.wakeups >= static_cast<uint64_t>(rounds), qPrintable(figures));
+        QVERIFY2(c.wakeupPreemptions * 100 >= c.wakeups * 99, qPrintable(figures));
+        QVERIFY2(c.contextSwitches <= static_cast<uint64_t>(2 * rounds + 10), qPrintable(figures));
     }
 
     void lagIsKeptAcrossAShortSleep_data() { addEevdfModelRows(); }

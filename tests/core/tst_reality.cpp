@@ -271,6 +271,30 @@ private slots:
         crossChecksAgree(r);
     }
 
+    // A latency task behind a hog (v6.12 EEVDF): the hog has run ahead of it, so each wakeup
+    // preempts the hog at once, real and simulated; no wait lasts until the hog's slice ends at a
+    // tick (docs/eevdf.md, "The wakeup order checked against the real kernel").
+    void latencyTaskBehindAHogDoesNotWaitForItsSlice() {
+        REQUIRE_REAL_KERNEL();
+        const auto r = runJson("latency-behind-hog.json", "1s");
+        QVERIFY2(r.code == 0, r.err);
+        const QJsonObject realLat =
+            task(r.json[QStringLiteral("real")].toObject(), QStringLiteral("lat"))[QStringLiteral("latency")]
+                .toObject();
+        const QJsonObject simLat = task(r.json[QStringLiteral("simulated")].toObject(),
+                                        QStringLiteral("lat"))[QStringLiteral("latency")]
+                                       .toObject();
+        const QString figures = QStringLiteral("real: %1 waits, p99 %2 ns; simulated: %3 waits, p99 %4 ns")
+                                    .arg(realLat[QStringLiteral("count")].toDouble())
+                                    .arg(realLat[QStringLiteral("p99_ns")].toDouble())
+                                    .arg(simLat[QStringLiteral("count")].toDouble())
+                                    .arg(simLat[QStringLiteral("p99_ns")].toDouble());
+        qInfo().noquote() << figures;
+        QVERIFY2(realLat[QStringLiteral("count")].toDouble() > 1000, qPrintable(figures));
+        QVERIFY2(realLat[QStringLiteral("p99_ns")].toDouble() < 1e6, qPrintable(figures));
+        QVERIFY2(simLat[QStringLiteral("p99_ns")].toDouble() < 1e6, qPrintable(figures));
+    }
+
     // bench engine --vs-kernel: the kernel's perf bench sched pipe beside its simulation, one run.
     void benchAgainstTheKernel() {
         if (QStandardPaths::findExecutable(QStringLiteral("perf")).isEmpty())

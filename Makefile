@@ -24,7 +24,7 @@ run: build
 	@scripts/run.sh $(BUILD) $(OUT)
 
 test: build
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@scripts/run-tests.sh $(BUILD) $(JOBS)
 
 bench: build
 	@$(BUILD)/app/schedscope-cli bench engine

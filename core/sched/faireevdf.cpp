@@ -194,6 +194,8 @@ void Fair::requeueDelayed(CfsRq& cfs, SchedEntity& se) {
 
 void Fair::eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags) {
     if (p.se.delayed && p.se.onRq) {
+        // Only a wakeup meets a task still delayed: every other path finishes the dequeue first.
+        assert((flags & EnqueueWakeup) && "a delayed task requeued other than by a wakeup");
         requeueDelayedTask(rq, p);
         return;
     }

@@ -10,6 +10,7 @@ set -u
 build=$1
 jobs=$2
 cd "$build" || exit 1
+rm -f Testing/Temporary/LastTestsFailed.log # a stale list must not decide a second run
 ctest --output-on-failure -j "$jobs" && exit 0
 failed=$(cut -d: -f2 Testing/Temporary/LastTestsFailed.log 2>/dev/null)
 [ -n "$failed" ] || exit 1

@@ -445,6 +445,10 @@
         <source>Compare a real run with its simulation: %1 - SchedScope</source>
         <translation>Echten Lauf mit seiner Simulation vergleichen: %1 - SchedScope</translation>
     </message>
+    <message>
+        <source>The recording ran on %1 CPU(s), the scenario simulates %2: per-CPU figures and totals are not comparable.</source>
+        <translation>Die Aufzeichnung lief auf %1 CPU(s), das Szenario simuliert %2: Zahlen je CPU und Summen sind nicht vergleichbar.</translation>
+    </message>
 </context>
 <context>
     <name>ui::CounterModel</name>
@@ -462,7 +466,7 @@
     </message>
     <message>
         <source>Per second</source>
-        <translation>Pro Sekunde</translation>
+        <translation>je s</translation>
     </message>
     <message>
         <source>CPU share</source>
@@ -517,8 +521,8 @@
         <translation>Tasks, die die CPU wechselten, alle Gründe (wie perf cpu-migrations zählt)</translation>
     </message>
     <message>
-        <source>placements</source>
-        <translation>Platzierungen</translation>
+        <source>placements (fork)</source>
+        <translation>Platzierungen (Fork)</translation>
     </message>
     <message>
         <source>new tasks placed away from their parent&apos;s CPU (wake_up_new_task; not migrations)</source>
@@ -531,6 +535,22 @@
     <message>
         <source>tasks created by fork actions</source>
         <translation>durch Fork-Aktionen erzeugte Tasks</translation>
+    </message>
+    <message>
+        <source>fork failures</source>
+        <translation>fehlgeschlagene Forks</translation>
+    </message>
+    <message>
+        <source>forks refused at the live-task limit</source>
+        <translation>an der Grenze lebender Tasks abgelehnte Forks</translation>
+    </message>
+    <message>
+        <source>yields</source>
+        <translation>Yields</translation>
+    </message>
+    <message>
+        <source>sched_yield calls</source>
+        <translation>sched_yield-Aufrufe</translation>
     </message>
     <message>
         <source>exits</source>
@@ -605,15 +625,15 @@
         <translation>freie CPUs, angestoßen, um für die anderen auszugleichen</translation>
     </message>
     <message>
-        <source>clock reads</source>
-        <translation>Uhr-Lesezugriffe</translation>
+        <source>cpu clock reads</source>
+        <translation>CPU-Uhr-Lesezugriffe</translation>
     </message>
     <message>
         <source>cpu_clock() reads (PSI and sched_move_task)</source>
         <translation>cpu_clock()-Lesezugriffe (PSI und sched_move_task)</translation>
     </message>
     <message>
-        <source>PSI group updates</source>
+        <source>psi group updates</source>
         <translation>PSI-Gruppenaktualisierungen</translation>
     </message>
     <message>
@@ -1134,8 +1154,20 @@
         <translation>Über SchedScope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler: CFS with cgroups, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simuliert den Linux-CPU-Scheduler: CFS mit Cgroups, Platzierung beim Aufwecken, SMT-bewusstes Load-Balancing, PSI und cpuacct sowie ein Kostenmodell für den Kernel-Overhead.&lt;/p&gt;&lt;p&gt;Die fünf Kernel-Änderungen, die sich live umschalten lassen, aus ihren Mailinglisten-Threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Erstellt mit Qt %3.&lt;/p&gt;</translation>
+        <source>SchedScope Guide</source>
+        <translation>SchedScope-Anleitung</translation>
+    </message>
+    <message>
+        <source>:/docs/guide.md</source>
+        <translation>:/docs/guide.de.md</translation>
+    </message>
+    <message>
+        <source>The guide is missing.</source>
+        <translation>Die Anleitung fehlt.</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler on three kernel models: v4.11 (CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server), each with cgroups and bandwidth control, the RT class, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model. It opens real recordings (perf, ftrace, trace-cmd) and checks itself against this machine&apos;s kernel.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3. F1 opens the guide.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simuliert den CPU-Scheduler von Linux in drei Kernelmodellen: v4.11 (CFS) sowie v6.6 und v6.12 (EEVDF, v6.12 mit verzögertem Dequeue und dem Fair-Deadline-Server), jeweils mit Cgroups und Bandbreitensteuerung, der RT-Klasse, Wakeup-Platzierung, SMT-bewusstem Lastausgleich, PSI und cpuacct sowie einem Kostenmodell für den Kernel-Overhead. Es öffnet echte Aufzeichnungen (perf, ftrace, trace-cmd) und prüft sich am Kernel dieses Rechners.&lt;/p&gt;&lt;p&gt;Die fünf Kerneländerungen, die es im laufenden Betrieb schalten kann, aus ihren Mailinglisten-Threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Erstellt mit Qt %3. F1 öffnet die Anleitung.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1344,7 +1376,7 @@
     </message>
     <message>
         <source>wait for a CPU (a bar: from its value to twice it)</source>
-        <translation>Warten auf eine CPU (ein Balken: von seinem Wert bis zum Doppelten)</translation>
+        <translation>Warten auf eine CPU (Balken: Wert bis Doppeltes)</translation>
     </message>
     <message>
         <source>%1 waits   p50 %2   p90 %3   p99 %4   max %5</source>
@@ -1857,6 +1889,26 @@
         <source>The comparison was not opened; the current session goes on.</source>
         <translation>Der Vergleich wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
     </message>
+    <message>
+        <source>Go to &amp;Start</source>
+        <translation>Zum &amp;Anfang</translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>&amp;Anleitung</translation>
+    </message>
+    <message>
+        <source>A recording carries no pressure (PSI) figures: /proc/pressure is not traced.</source>
+        <translation>Eine Aufzeichnung enthält keine Druckwerte (PSI): /proc/pressure wird nicht aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>The depth sweep is a simulation of its own; it does not apply to a recording.</source>
+        <translation>Der Tiefen-Durchlauf ist eine eigene Simulation; für eine Aufzeichnung gilt er nicht.</translation>
+    </message>
+    <message>
+        <source>Compare with a real run</source>
+        <translation>Mit echtem Lauf vergleichen</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2080,6 +2132,10 @@ Cgroup %2
         <source>a colour per task (real trace)</source>
         <translation>eine Farbe pro Task (echter Trace)</translation>
     </message>
+    <message>
+        <source>a colour per task (one cgroup)</source>
+        <translation>eine Farbe je Task (eine Cgroup)</translation>
+    </message>
 </context>
 <context>
     <name>ui::OptimizationsPanel</name>
@@ -2122,6 +2178,10 @@ Cgroup %2
     <message>
         <source>Not a switch in kernel model %1: %2</source>
         <translation>Im Kernelmodell %1 nicht schaltbar: %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A recording&lt;/b&gt; of a real kernel: no kernel model, and the optimizations cannot be switched.</source>
+        <translation>&lt;b&gt;Eine Aufzeichnung&lt;/b&gt; eines echten Kernels: kein Kernelmodell, und die Optimierungen lassen sich nicht schalten.</translation>
     </message>
 </context>
 <context>

@@ -443,6 +443,10 @@
         <source>Compare a real run with its simulation: %1 - SchedScope</source>
         <translation>对比真实运行与其模拟：%1 - SchedScope</translation>
     </message>
+    <message>
+        <source>The recording ran on %1 CPU(s), the scenario simulates %2: per-CPU figures and totals are not comparable.</source>
+        <translation>记录运行在 %1 个 CPU 上，场景模拟 %2 个：每 CPU 数值和总数不可比较。</translation>
+    </message>
 </context>
 <context>
     <name>ui::CounterModel</name>
@@ -515,8 +519,8 @@
         <translation>更换了 CPU 的任务,所有原因(按 perf 的 cpu-migrations 计数)</translation>
     </message>
     <message>
-        <source>placements</source>
-        <translation>放置</translation>
+        <source>placements (fork)</source>
+        <translation>放置（fork）</translation>
     </message>
     <message>
         <source>new tasks placed away from their parent&apos;s CPU (wake_up_new_task; not migrations)</source>
@@ -529,6 +533,22 @@
     <message>
         <source>tasks created by fork actions</source>
         <translation>由 fork 动作创建的任务</translation>
+    </message>
+    <message>
+        <source>fork failures</source>
+        <translation>fork 失败</translation>
+    </message>
+    <message>
+        <source>forks refused at the live-task limit</source>
+        <translation>因存活任务上限而被拒绝的 fork</translation>
+    </message>
+    <message>
+        <source>yields</source>
+        <translation>让出</translation>
+    </message>
+    <message>
+        <source>sched_yield calls</source>
+        <translation>sched_yield 调用</translation>
     </message>
     <message>
         <source>exits</source>
@@ -603,15 +623,15 @@
         <translation>被唤醒以替其他 CPU 做均衡的空闲 CPU</translation>
     </message>
     <message>
-        <source>clock reads</source>
-        <translation>时钟读取</translation>
+        <source>cpu clock reads</source>
+        <translation>CPU 时钟读取</translation>
     </message>
     <message>
         <source>cpu_clock() reads (PSI and sched_move_task)</source>
         <translation>cpu_clock() 读取(PSI 和 sched_move_task)</translation>
     </message>
     <message>
-        <source>PSI group updates</source>
+        <source>psi group updates</source>
         <translation>PSI 组更新</translation>
     </message>
     <message>
@@ -1130,8 +1150,20 @@
         <translation>关于 SchedScope</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler: CFS with cgroups, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;模拟 Linux CPU 调度器:带 cgroup 的 CFS、唤醒放置、感知 SMT 的负载均衡、PSI 和 cpuacct,以及内核开销成本模型。&lt;/p&gt;&lt;p&gt;可实时切换的五项内核修改,来自其邮件列表讨论:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;基于 Qt %3 构建。&lt;/p&gt;</translation>
+        <source>SchedScope Guide</source>
+        <translation>SchedScope 指南</translation>
+    </message>
+    <message>
+        <source>:/docs/guide.md</source>
+        <translation>:/docs/guide.md</translation>
+    </message>
+    <message>
+        <source>The guide is missing.</source>
+        <translation>缺少指南。</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler on three kernel models: v4.11 (CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server), each with cgroups and bandwidth control, the RT class, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model. It opens real recordings (perf, ftrace, trace-cmd) and checks itself against this machine&apos;s kernel.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3. F1 opens the guide.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;在三个内核模型上模拟 Linux CPU 调度器：v4.11（CFS）以及 v6.6 和 v6.12（EEVDF，v6.12 带延迟出队和公平截止期服务器），均包含 cgroup 与带宽控制、RT 调度类、唤醒放置、感知 SMT 的负载均衡、PSI 和 cpuacct，以及内核开销成本模型。它可打开真实记录（perf、ftrace、trace-cmd），并以本机内核检验自身。&lt;/p&gt;&lt;p&gt;可实时切换的五项内核改动，出自其邮件列表讨论：&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;基于 Qt %3 构建。F1 打开指南。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1851,6 +1883,26 @@
         <source>The comparison was not opened; the current session goes on.</source>
         <translation>未打开对比；当前会话继续。</translation>
     </message>
+    <message>
+        <source>Go to &amp;Start</source>
+        <translation>转到开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation>指南(&amp;G)</translation>
+    </message>
+    <message>
+        <source>A recording carries no pressure (PSI) figures: /proc/pressure is not traced.</source>
+        <translation>记录不含压力（PSI）数据：/proc/pressure 未被跟踪。</translation>
+    </message>
+    <message>
+        <source>The depth sweep is a simulation of its own; it does not apply to a recording.</source>
+        <translation>深度扫描是单独的模拟，不适用于记录。</translation>
+    </message>
+    <message>
+        <source>Compare with a real run</source>
+        <translation>与真实运行比较</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2074,6 +2126,10 @@ cgroup %2
         <source>a colour per task (real trace)</source>
         <translation>每个任务一种颜色（真实跟踪）</translation>
     </message>
+    <message>
+        <source>a colour per task (one cgroup)</source>
+        <translation>每个任务一种颜色（单一 cgroup）</translation>
+    </message>
 </context>
 <context>
     <name>ui::OptimizationsPanel</name>
@@ -2116,6 +2172,10 @@ cgroup %2
     <message>
         <source>Not a switch in kernel model %1: %2</source>
         <translation>在内核模型 %1 中不可切换：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A recording&lt;/b&gt; of a real kernel: no kernel model, and the optimizations cannot be switched.</source>
+        <translation>真实内核的&lt;b&gt;记录&lt;/b&gt;：没有内核模型，优化无法切换。</translation>
     </message>
 </context>
 <context>

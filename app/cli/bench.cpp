@@ -1,6 +1,6 @@
 #include "commands.h"
 
-#include "output/summary.h"
+#include "output/summarize.h"
 #include "reality/perfrecorder.h"
 #include "scenario/loader.h"
 #include "sim/engine.h"

@@ -2,7 +2,7 @@
 
 #include "output/atomicfile.h"
 #include "output/replay.h"
-#include "output/summary.h"
+#include "output/summarize.h"
 #include "scenario/builtins.h"
 #include "scenario/loader.h"
 #include "scenario/modelselection.h"
@@ -60,10 +60,10 @@ int loadScenarioForRun(const std::string& source, const std::optional<std::strin
     if (r.ok() && model) {
         // The scenario as it would be written for that kernel, checked like any file.
         const std::string name = r.spec->source;
-        ModelRewrite rw = scenarioForModel(r.text, *model);
-        for (const ModelConflict& c : rw.dropped)
+        ModelLoad m = loadScenarioForModel(r.text, name, *model);
+        for (const ModelConflict& c : m.dropped)
             std::fprintf(stderr, "note: %s: %s: %s\n", name.c_str(), c.path.c_str(), c.message.c_str());
-        r = loadScenarioText(rw.text, name);
+        r = std::move(m.result);
     }
     if (!r.ok()) {
         for (const std::string& e : r.errors)

@@ -4,6 +4,7 @@
 
 #include "base/kernelmodel.h"
 #include "output/replay.h"
+#include "output/summarize.h"
 #include "reality/realitycompare.h"
 #include "reality/realityrun.h"
 #include "sim/engine.h"

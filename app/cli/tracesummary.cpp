@@ -1,8 +1,8 @@
 // schedscope-cli trace-summary: a real scheduler trace summarised in run's schema.
 #include "commands.h"
 
-#include "import/tracefile.h"
-#include "output/summary.h"
+#include "import/importtrace.h"
+#include "report/summary.h"
 
 #include <cstdio>
 
@@ -33,9 +33,9 @@ int cmdTraceSummary(Args& args) {
                      from.c_str());
         return ExitUsage;
     }
-    TraceFileOptions options;
+    TraceImportOptions options;
     options.latencyStart = from == "perf" ? LatencyStart::PerfSchedLatency : LatencyStart::Waking;
-    TraceFileResult r = importTraceFile(args.positional()[0], nullptr, options);
+    ImportedTrace r = importTrace(args.positional()[0], options);
     if (!r.ok) {
         std::fprintf(stderr, "%s\n", r.error.c_str());
         return ExitInvalid;

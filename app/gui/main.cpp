@@ -3,7 +3,7 @@
 #include "controller/traceloader.h"
 #include "export/chartexporter.h"
 #include "headlessexport.h"
-#include "import/tracefile.h"
+#include "import/filekind.h"
 #include "import/workloadfile.h"
 #include "screenshot.h"
 #include "window/language.h"
@@ -11,7 +11,6 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QFile>
 
 #include <cstdio>
 #include <cstring>
@@ -30,13 +29,7 @@ bool hasArg(int argc, char** argv, std::initializer_list<const char*> names) {
 
 /// Whether the path names a real scheduler trace (by its content) rather than a scenario.
 bool isTraceFile(const QString& path) {
-    if (path.startsWith(QStringLiteral("builtin:")))
-        return false;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return false;
-    const QByteArray head = f.read(4096);
-    return core::looksLikeTrace(std::string_view(head.constData(), static_cast<size_t>(head.size())));
+    return core::sniff(path.toStdString()) == core::FileKind::Trace;
 }
 
 bool haveDisplay() {
@@ -66,19 +59,9 @@ core::SimTime durationOption(const QString& text, const char* option, bool& ok) 
     return d.value.value_or(core::SimTime{});
 }
 
-} // namespace
-
-int main(int argc, char** argv) {
-    if (!choosePlatform(argc, argv)) {
-        std::fprintf(stderr, "schedscope: no display (DISPLAY and WAYLAND_DISPLAY are not set); for a run "
-                             "without a window use --export-dir DIR, or set QT_QPA_PLATFORM\n");
-        return 2;
-    }
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("SchedScope"));
-    QApplication::setOrganizationName(QStringLiteral("SchedScope"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
-    // --lang CODE for this run only (before the parser, whose help text it translates).
+/// --lang CODE for this run only, else the saved choice; read before the parser, whose help
+/// text it translates.
+void installLanguage(QApplication& app) {
     QString language = ui::savedLanguage();
     const QStringList rawArgs = QCoreApplication::arguments();
     if (const qsizetype i = rawArgs.indexOf(QStringLiteral("--lang")); i >= 0 && i + 1 < rawArgs.size())
@@ -87,185 +70,236 @@ int main(int argc, char** argv) {
     if (!language.isEmpty() && language != QStringLiteral("en") && loaded == QStringLiteral("en"))
         std::fprintf(stderr, "schedscope: no translation for \"%s\" (known: de, zh_CN); using English\n",
                      qPrintable(language));
+}
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Linux CPU scheduler simulator"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("scenario"),
-        QApplication::translate(
-            "main", "A scenario file, builtin:NAME or a scheduler trace (default: builtin:default)"));
-    const QCommandLineOption exportDir(
+/// The command line's options (the positional scenario aside).
+struct Options {
+    QCommandLineOption exportDir{
         QStringLiteral("export-dir"),
-        QApplication::translate("main",
-                                "Without a window: run the scenario, write every chart and table to DIR "
-                                "and quit."),
-        QStringLiteral("DIR"));
-    const QCommandLineOption runFor(
+        QApplication::translate(
+            "main", "Without a window: run the scenario, write every chart and table to DIR and quit."),
+        QStringLiteral("DIR")};
+    QCommandLineOption runFor{
         QStringLiteral("for"),
         QApplication::translate("main",
                                 "Simulated time for --export-dir (default: the scenario's duration)."),
-        QStringLiteral("DUR"));
-    const QCommandLineOption formats(
+        QStringLiteral("DUR")};
+    QCommandLineOption formats{
         QStringLiteral("format"),
-        QApplication::translate("main", "Formats for --export-dir, comma separated: png, svg, pdf, csv "
-                                        "(default png,csv)."),
-        QStringLiteral("LIST"), QStringLiteral("png,csv"));
-    const QCommandLineOption screenshot(
+        QApplication::translate(
+            "main", "Formats for --export-dir, comma separated: png, svg, pdf, csv (default png,csv)."),
+        QStringLiteral("LIST"), QStringLiteral("png,csv")};
+    QCommandLineOption screenshot{
         QStringLiteral("screenshot"),
         QApplication::translate("main", "Run to --run-to, save the window as an image to FILE and quit."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption runTo(
-        QStringLiteral("run-to"),
-        QApplication::translate("main", "Simulated time for --screenshot (default 2s)."),
-        QStringLiteral("DUR"), QStringLiteral("2s"));
-    const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QApplication::translate("main", "View tab to show for --screenshot (0-3)."),
-                                 QStringLiteral("N"), QStringLiteral("0"));
-    const QCommandLineOption lang(QStringLiteral("lang"),
-                                  QApplication::translate("main", "Language for this run: en, de or zh_CN."),
-                                  QStringLiteral("CODE"));
-    const QCommandLineOption compare(
+        QStringLiteral("FILE")};
+    QCommandLineOption runTo{QStringLiteral("run-to"),
+                             QApplication::translate("main", "Simulated time for --screenshot (default 2s)."),
+                             QStringLiteral("DUR"), QStringLiteral("2s")};
+    QCommandLineOption tab{QStringLiteral("tab"),
+                           QApplication::translate("main", "View tab to show for --screenshot (0-3)."),
+                           QStringLiteral("N"), QStringLiteral("0")};
+    QCommandLineOption lang{QStringLiteral("lang"),
+                            QApplication::translate("main", "Language for this run: en, de or zh_CN."),
+                            QStringLiteral("CODE")};
+    QCommandLineOption compare{
         QStringLiteral("compare"),
-        QApplication::translate("main", "With --screenshot: the A/B comparison window."));
-    const QCommandLineOption compareTrace(
+        QApplication::translate("main", "With --screenshot: the A/B comparison window.")};
+    QCommandLineOption compareTrace{
         QStringLiteral("compare-trace"),
-        QApplication::translate("main",
-                                "With --screenshot: the comparison of a real run (a trace FILE) with the "
-                                "scenario's simulation."),
-        QStringLiteral("FILE"));
-    const QCommandLineOption expand(
+        QApplication::translate(
+            "main",
+            "With --screenshot: the comparison of a real run (a trace FILE) with the scenario's simulation."),
+        QStringLiteral("FILE")};
+    QCommandLineOption expand{
         QStringLiteral("expand"),
         QApplication::translate("main", "With --screenshot: expand the core holding CPU N in the timeline."),
-        QStringLiteral("N"));
-    const QCommandLineOption pick(
+        QStringLiteral("N")};
+    QCommandLineOption pick{
         QStringLiteral("pick"),
-        QApplication::translate("main", "With --screenshot: show the details of the slice on CPU N at time T "
-                                        "(N@T, e.g. 3@1.5s)."),
-        QStringLiteral("N@T"));
-    const QCommandLineOption size(
+        QApplication::translate(
+            "main",
+            "With --screenshot: show the details of the slice on CPU N at time T (N@T, e.g. 3@1.5s)."),
+        QStringLiteral("N@T")};
+    QCommandLineOption size{
         QStringLiteral("size"),
         QApplication::translate("main", "Window size for --screenshot and --export-dir (default 1500x950)."),
-        QStringLiteral("WxH"), QStringLiteral("1500x950"));
-    parser.addOptions({exportDir, runFor, formats, screenshot, runTo, tab, lang, compare, compareTrace,
-                       expand, pick, size});
+        QStringLiteral("WxH"), QStringLiteral("1500x950")};
+
+    void addTo(QCommandLineParser& parser) const {
+        parser.setApplicationDescription(QApplication::translate("main", "Linux CPU scheduler simulator"));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(
+            QStringLiteral("scenario"),
+            QApplication::translate(
+                "main", "A scenario file, builtin:NAME or a scheduler trace (default: builtin:default)"));
+        parser.addOptions({exportDir, runFor, formats, screenshot, runTo, tab, lang, compare, compareTrace,
+                           expand, pick, size});
+    }
+};
+
+// The exit codes of a batch run.
+constexpr int kExitInvalid = 2; ///< the scenario or trace does not load
+constexpr int kExitUsage = 64;  ///< a bad command line
+
+/// Batch runs (--screenshot, --export-dir): the window at --size, and the file opened with its
+/// messages on stderr, as there is no one to click a message box away. Returns 0 when opened.
+int openForBatch(ui::MainWindow& w, const QString& scenario, const QCommandLineParser& parser,
+                 const Options& o, QSize& batchSize) {
+    // The offscreen screen is 800x800; batch pictures choose their own size.
+    const QStringList wh = parser.value(o.size).split(QLatin1Char('x'));
+    const int width = wh.value(0).toInt(), height = wh.value(1).toInt();
+    if (wh.size() != 2 || width < 320 || height < 240 || width > 8000 || height > 8000) {
+        std::fprintf(stderr, "schedscope: --size expects WIDTHxHEIGHT (e.g. 1280x720), found \"%s\"\n",
+                     qPrintable(parser.value(o.size)));
+        return kExitUsage;
+    }
+    batchSize = QSize(width, height);
+    w.resize(batchSize);
+    w.setBatchMode(true);
+    if (isTraceFile(scenario)) {
+        std::string error;
+        auto trace = ui::TraceLoader::load(scenario.toStdString(), error);
+        if (!trace) {
+            std::fprintf(stderr, "%s\n", error.c_str());
+            return kExitInvalid;
+        }
+        for (const std::string& warning : trace->summary.trace->warnings)
+            std::fprintf(stderr, "warning: %s: %s\n", qPrintable(scenario), warning.c_str());
+        w.showTrace(std::move(trace));
+        return 0;
+    }
+    core::WorkloadLoad loaded = core::loadScenarioOrWorkload(scenario.toStdString());
+    core::LoadResult& r = loaded.result;
+    for (const std::string& warning : loaded.warnings)
+        std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    if (!r.ok()) {
+        for (const std::string& e : r.errors)
+            std::fprintf(stderr, "%s\n", e.c_str());
+        return kExitInvalid;
+    }
+    w.openLoaded(scenario, std::move(r));
+    return 0;
+}
+
+/// --export-dir: every chart and table of a run to --for, in the formats asked for. Returns
+/// the exit code of a bad command line, or -1 once the job has started.
+int startExport(ui::MainWindow& w, const QCommandLineParser& parser, const Options& o,
+                std::unique_ptr<QObject>& job) {
+    QStringList bad;
+    const QList<ui::ExportFormat> list = ui::parseFormats(parser.value(o.formats), bad);
+    if (!bad.isEmpty() || list.isEmpty()) {
+        std::fprintf(stderr, "schedscope: --format expects png, svg, pdf or csv, found \"%s\"\n",
+                     qPrintable(bad.isEmpty() ? parser.value(o.formats) : bad.join(QLatin1Char(','))));
+        return kExitUsage;
+    }
+    core::SimTime until = w.session().spec()->duration;
+    if (parser.isSet(o.runFor)) {
+        bool ok = false;
+        until = durationOption(parser.value(o.runFor), "--for", ok);
+        if (!ok)
+            return kExitUsage;
+    }
+    w.show(); // on the offscreen platform: laid out, never on screen
+    auto* e = new ui::HeadlessExportJob(w, parser.value(o.exportDir), until, list);
+    job.reset(e);
+    e->start();
+    return -1;
+}
+
+/// --screenshot: the window (or the A/B window) at --run-to, with --expand and --pick applied.
+/// Returns the exit code of a bad command line or input, or -1 once the job has started.
+int startScreenshot(ui::MainWindow& w, const QCommandLineParser& parser, const Options& o, QSize batchSize,
+                    std::unique_ptr<QObject>& job) {
+    bool ok = false;
+    const core::SimTime until = durationOption(parser.value(o.runTo), "--run-to", ok);
+    if (!ok)
+        return kExitUsage;
+    auto s = std::make_unique<ui::ScreenshotJob>(w, parser.value(o.screenshot), until,
+                                                 parser.value(o.tab).toInt());
+    // The A/B window is pictured at --size too.
+    auto pictured = [&](ui::CompareWindow* c) {
+        if (c)
+            c->resize(batchSize);
+        return c;
+    };
+    if (parser.isSet(o.compare))
+        s->useCompare(pictured(w.openCompare()));
+    if (parser.isSet(o.compareTrace)) {
+        std::string error;
+        auto trace = ui::TraceLoader::load(parser.value(o.compareTrace).toStdString(), error);
+        if (!trace) {
+            std::fprintf(stderr, "%s\n", error.c_str());
+            return kExitInvalid;
+        }
+        s->useCompare(pictured(w.openCompareAgainst(std::move(trace))));
+    }
+    const uint32_t nrCpus = w.session().topology() ? w.session().topology()->nrCpus() : 0;
+    if (parser.isSet(o.expand)) {
+        const uint32_t cpu = parser.value(o.expand).toUInt(&ok);
+        if (!ok || cpu >= nrCpus) {
+            std::fprintf(stderr, "schedscope: --expand expects a CPU number of the scenario, found \"%s\"\n",
+                         qPrintable(parser.value(o.expand)));
+            return kExitUsage;
+        }
+        s->expandCpu(cpu);
+    }
+    if (parser.isSet(o.pick)) {
+        const QStringList parts = parser.value(o.pick).split(QLatin1Char('@'));
+        const uint32_t cpu = parts.value(0).toUInt(&ok);
+        bool timeOk = false;
+        const core::SimTime at =
+            parts.size() == 2 ? durationOption(parts[1], "--pick", timeOk) : core::SimTime{};
+        if (!ok || !timeOk || cpu >= nrCpus) {
+            std::fprintf(stderr, "schedscope: --pick expects CPU@TIME (e.g. 3@1.5s), found \"%s\"\n",
+                         qPrintable(parser.value(o.pick)));
+            return kExitUsage;
+        }
+        s->pickSlice(cpu, at);
+    }
+    s->start();
+    job = std::move(s);
+    return -1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (!choosePlatform(argc, argv)) {
+        std::fprintf(stderr, "schedscope: no display (DISPLAY and WAYLAND_DISPLAY are not set); for a run "
+                             "without a window use --export-dir DIR, or set QT_QPA_PLATFORM\n");
+        return kExitInvalid;
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("SchedScope"));
+    QApplication::setOrganizationName(QStringLiteral("SchedScope"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+    installLanguage(app);
+    QCommandLineParser parser;
+    const Options options;
+    options.addTo(parser);
     parser.process(app);
 
     ui::MainWindow w;
     const QStringList args = parser.positionalArguments();
     const QString scenario = args.isEmpty() ? QStringLiteral("builtin:default") : args.first();
-    const bool batch = parser.isSet(screenshot) || parser.isSet(exportDir);
     QSize batchSize;
-    if (batch) {
-        // The offscreen screen is 800x800; batch pictures choose their own size.
-        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        const int width = wh.value(0).toInt(), height = wh.value(1).toInt();
-        if (wh.size() != 2 || width < 320 || height < 240 || width > 8000 || height > 8000) {
-            std::fprintf(stderr, "schedscope: --size expects WIDTHxHEIGHT (e.g. 1280x720), found \"%s\"\n",
-                         qPrintable(parser.value(size)));
-            return 64;
-        }
-        batchSize = QSize(width, height);
-        w.resize(batchSize);
-        w.setBatchMode(true);
-        // No one to click a message box away: the loader's messages go to stderr, exit 2.
-        if (isTraceFile(scenario)) {
-            std::string error;
-            auto trace = ui::TraceLoader::load(scenario.toStdString(), error);
-            if (!trace) {
-                std::fprintf(stderr, "%s\n", error.c_str());
-                return 2;
-            }
-            for (const std::string& warning : trace->summary.trace->warnings)
-                std::fprintf(stderr, "warning: %s: %s\n", qPrintable(scenario), warning.c_str());
-            w.showTrace(std::move(trace));
-        } else {
-            core::WorkloadLoad loaded = core::loadScenarioOrWorkload(scenario.toStdString());
-            core::LoadResult& r = loaded.result;
-            for (const std::string& warning : loaded.warnings)
-                std::fprintf(stderr, "warning: %s\n", warning.c_str());
-            if (!r.ok()) {
-                for (const std::string& e : r.errors)
-                    std::fprintf(stderr, "%s\n", e.c_str());
-                return 2;
-            }
-            w.openLoaded(scenario, std::move(r));
-        }
+    if (parser.isSet(options.screenshot) || parser.isSet(options.exportDir)) {
+        if (const int code = openForBatch(w, scenario, parser, options, batchSize); code != 0)
+            return code;
     } else if (!w.openScenario(scenario)) {
         w.openScenario(QStringLiteral("builtin:default"));
     }
     std::unique_ptr<QObject> job;
-    if (parser.isSet(exportDir)) {
-        QStringList bad;
-        const QList<ui::ExportFormat> list = ui::parseFormats(parser.value(formats), bad);
-        if (!bad.isEmpty() || list.isEmpty()) {
-            std::fprintf(stderr, "schedscope: --format expects png, svg, pdf or csv, found \"%s\"\n",
-                         qPrintable(bad.isEmpty() ? parser.value(formats) : bad.join(QLatin1Char(','))));
-            return 64;
-        }
-        core::SimTime until = w.session().spec()->duration;
-        if (parser.isSet(runFor)) {
-            bool ok = false;
-            until = durationOption(parser.value(runFor), "--for", ok);
-            if (!ok)
-                return 64;
-        }
-        w.show(); // on the offscreen platform: laid out, never on screen
-        auto* e = new ui::HeadlessExportJob(w, parser.value(exportDir), until, list);
-        job.reset(e);
-        e->start();
+    if (parser.isSet(options.exportDir)) {
+        if (const int code = startExport(w, parser, options, job); code >= 0)
+            return code;
         return app.exec();
     }
     w.show();
-    if (parser.isSet(screenshot)) {
-        bool ok = false;
-        const core::SimTime until = durationOption(parser.value(runTo), "--run-to", ok);
-        if (!ok)
-            return 64;
-        auto* s = new ui::ScreenshotJob(w, parser.value(screenshot), until, parser.value(tab).toInt());
-        // The A/B window is pictured at --size too.
-        auto pictured = [&](ui::CompareWindow* c) {
-            if (c)
-                c->resize(batchSize);
-            return c;
-        };
-        if (parser.isSet(compare))
-            s->useCompare(pictured(w.openCompare()));
-        if (parser.isSet(compareTrace)) {
-            std::string error;
-            auto trace = ui::TraceLoader::load(parser.value(compareTrace).toStdString(), error);
-            if (!trace) {
-                std::fprintf(stderr, "%s\n", error.c_str());
-                return 2;
-            }
-            s->useCompare(pictured(w.openCompareAgainst(std::move(trace))));
-        }
-        if (parser.isSet(expand)) {
-            const uint32_t cpu = parser.value(expand).toUInt(&ok);
-            if (!ok || !w.session().topology() || cpu >= w.session().topology()->nrCpus()) {
-                std::fprintf(stderr,
-                             "schedscope: --expand expects a CPU number of the scenario, found \"%s\"\n",
-                             qPrintable(parser.value(expand)));
-                return 64;
-            }
-            s->expandCpu(cpu);
-        }
-        if (parser.isSet(pick)) {
-            const QStringList parts = parser.value(pick).split(QLatin1Char('@'));
-            const uint32_t cpu = parts.value(0).toUInt(&ok);
-            bool timeOk = false;
-            const core::SimTime at =
-                parts.size() == 2 ? durationOption(parts[1], "--pick", timeOk) : core::SimTime{};
-            if (!ok || !timeOk || !w.session().topology() || cpu >= w.session().topology()->nrCpus()) {
-                std::fprintf(stderr, "schedscope: --pick expects CPU@TIME (e.g. 3@1.5s), found \"%s\"\n",
-                             qPrintable(parser.value(pick)));
-                return 64;
-            }
-            s->pickSlice(cpu, at);
-        }
-        job.reset(s);
-        s->start();
-    }
+    if (parser.isSet(options.screenshot))
+        if (const int code = startScreenshot(w, parser, options, batchSize, job); code >= 0)
+            return code;
     return app.exec();
 }

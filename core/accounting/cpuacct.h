@@ -1,9 +1,9 @@
 #pragma once
 
 #include "accounting/spinlock.h"
+#include "context/simcontext.h"
 #include "sched/cgroups.h"
 #include "sched/machine.h"
-#include "sim/simcontext.h"
 
 #include <cstdint>
 #include <vector>

@@ -448,21 +448,6 @@ PsiReport Psi::report(CgroupId cg) const {
     return r;
 }
 
-std::string Psi::format(const PsiResource& r) {
-    auto line = [](const char* kind, const PsiLine& l) {
-        char buf[160];
-        auto i = [](uint64_t x) { return static_cast<unsigned long>(x >> loadavg::kFshift); };
-        auto f = [](uint64_t x) {
-            return static_cast<unsigned long>((((x & (loadavg::kFixed1 - 1)) * 100) >> loadavg::kFshift));
-        };
-        std::snprintf(buf, sizeof buf, "%s avg10=%lu.%02lu avg60=%lu.%02lu avg300=%lu.%02lu total=%llu\n",
-                      kind, i(l.avg[0]), f(l.avg[0]), i(l.avg[1]), f(l.avg[1]), i(l.avg[2]), f(l.avg[2]),
-                      static_cast<unsigned long long>(l.totalUs));
-        return std::string(buf);
-    };
-    return line("some", r.some) + line("full", r.full);
-}
-
 std::string Psi::checkConsistency(const TaskTable& tasks) const {
     if (m_reportedUnderflow)
         return "psi: a task flag or counter went out of step (psi_bug)";

@@ -2,9 +2,10 @@
 
 #include "base/eventqueue.h"
 #include "base/ids.h"
+#include "base/psireport.h"
+#include "context/simcontext.h"
 #include "sched/cgroups.h"
 #include "sched/machine.h"
-#include "sim/simcontext.h"
 
 #include <array>
 #include <cstdint>
@@ -40,21 +41,11 @@ inline constexpr int kPsiStates = 7;   ///< including NONIDLE
 inline constexpr int kPsiReported = 6; ///< the stall states (NONIDLE is only a weight)
 inline constexpr uint32_t PSI_ONCPU = 1u << kPsiStates;
 
-/// Fixed-point load average arithmetic of include/linux/sched/loadavg.h.
+/// The rest of include/linux/sched/loadavg.h's arithmetic (the constants are in base/psireport.h).
 namespace loadavg {
-inline constexpr uint64_t kFshift = 11;
-inline constexpr uint64_t kFixed1 = 1u << kFshift;
-inline constexpr uint64_t kExp10s = 1677;
-inline constexpr uint64_t kExp60s = 1981;
-inline constexpr uint64_t kExp300s = 2034;
 uint64_t calcLoad(uint64_t load, uint64_t exp, uint64_t active);
 uint64_t fixedPowerInt(uint64_t x, uint64_t fracBits, uint64_t n);
 uint64_t calcLoadN(uint64_t load, uint64_t exp, uint64_t active, uint64_t n);
-/// A fixed-point average as /proc/pressure prints it: percent, truncated to two decimals.
-inline double toPercent(uint64_t x) {
-    return static_cast<double>(x >> kFshift) +
-           static_cast<double>(((x & (kFixed1 - 1)) * 100) >> kFshift) / 100.0;
-}
 } // namespace loadavg
 
 /// One group's per-CPU record (struct psi_group_cpu).
@@ -79,19 +70,6 @@ struct PsiGroup {
     std::array<std::array<uint64_t, 3>, kPsiReported> avg{}; ///< avg10/60/300, 11-bit fixed point
     SimTime avgLastUpdate;
     SimTime avgNextUpdate;
-};
-
-/// What /proc/pressure shows for one resource: some and full lines.
-struct PsiLine {
-    uint64_t avg[3] = {0, 0, 0}; ///< fixed point, 2048 = 1%
-    uint64_t totalUs = 0;
-};
-struct PsiResource {
-    PsiLine some, full;
-};
-/// cpu, memory and io of one group.
-struct PsiReport {
-    PsiResource cpu, memory, io;
 };
 
 /// Pressure stall information, v6.1+ semantics: task counts and state masks per group and
@@ -124,8 +102,6 @@ public:
 
     /// /proc/pressure as a reader would see it now. Pure: works on a copy, changes nothing.
     PsiReport report(CgroupId cg) const;
-    /// The kernel's text format for one resource ("cpu", "memory" or "io").
-    static std::string format(const PsiResource& r);
 
     /// Checks every group's per-CPU task counts against the tasks' flags; "" when consistent.
     std::string checkConsistency(const TaskTable& tasks) const;

@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
+#include <string_view>
 
 namespace core {
 
@@ -44,5 +46,18 @@ struct Counters {
     /// Kernel overhead charged, by operation.
     std::array<SimTime, kCostOpCount> overheadByOp{};
 };
+
+/// One counter as every output names it: the summary's JSON and table, the GUI's counters, the
+/// A/B delta table. The catalogue's order is the JSON's.
+struct CounterInfo {
+    std::string_view key;     ///< the key under "counters" in the summary JSON; empty: not there
+    std::string_view label;   ///< what tables and views call it
+    std::string_view meaning; ///< one line, for tooltips
+    uint64_t (*read)(const Counters&);
+    bool isTime = false;  ///< a duration in ns
+    bool traced = false;  ///< a recording measures it too (the others are the simulator's own)
+    bool inTable = false; ///< listed in the summary's text table
+};
+std::span<const CounterInfo> counterCatalog();
 
 } // namespace core

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "import/traceimporter.h"
-#include "output/summary.h"
+#include "report/summary.h"
 
 #include <functional>
 #include <string>

@@ -2,7 +2,7 @@
 
 #include "base/trace.h"
 #include "import/traceevent.h"
-#include "output/summary.h"
+#include "report/summary.h"
 
 #include <algorithm>
 #include <cstdint>

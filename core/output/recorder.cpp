@@ -4,35 +4,6 @@
 
 namespace core {
 
-void Snapshot::absorb(Snapshot&& newer) {
-    auto append = [](auto& dst, auto& src) {
-        if (dst.empty())
-            dst = std::move(src);
-        else
-            dst.insert(dst.end(), std::make_move_iterator(src.begin()), std::make_move_iterator(src.end()));
-    };
-    append(slices, newer.slices);
-    append(migrations, newer.migrations);
-    append(switches, newer.switches);
-    append(markers, newer.markers);
-    append(throttles, newer.throttles);
-    append(newTasks, newer.newTasks);
-    append(commands, newer.commands);
-    append(samples, newer.samples);
-    generation = newer.generation;
-    time = newer.time;
-    finished = newer.finished;
-    counters = newer.counters;
-    optimizations = newer.optimizations;
-    cpus = std::move(newer.cpus);
-    cgroups = std::move(newer.cgroups);
-    channels = std::move(newer.channels);
-    if (newer.hasTasks) {
-        tasks = std::move(newer.tasks);
-        hasTasks = true;
-    }
-}
-
 namespace {
 
 CgroupPoint pointOf(const Engine& engine, const Cgroup& cg) {
@@ -90,9 +61,11 @@ std::shared_ptr<Snapshot> Recorder::take(Engine& engine, bool withTasks) {
         s->cpus.push_back(c);
     }
     for (const Cgroup& cg : engine.cgroups().all()) {
-        const CgroupPoint p = pointOf(engine, cg);
-        s->cgroups.push_back({cg.id, cg.path, cg.parent, p.weight, p.nrTasks, p.usage, p.psi, p.max,
-                              p.cpuStat, p.throttledCpus});
+        CgroupState& state = s->cgroups.emplace_back();
+        static_cast<CgroupPoint&>(state) = pointOf(engine, cg);
+        state.id = cg.id;
+        state.path = cg.path;
+        state.parent = cg.parent;
     }
     for (const Channel& ch : engine.channels())
         s->channels.emplace_back(ch.name, ch.received);

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "base/trace.h"
-#include "output/snapshot.h"
+#include "report/snapshot.h"
 
 #include <memory>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "accounting/psi.h"
 #include "base/cpumax.h"
+#include "base/psireport.h"
 #include "base/simtime.h"
 
 #include <cstdint>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "output/summary.h"
 #include "reality/realityrun.h"
+#include "report/summary.h"
 
 #include <string>
 

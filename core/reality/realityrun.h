@@ -1,7 +1,7 @@
 #pragma once
 
 #include "base/simtime.h"
-#include "output/summary.h"
+#include "report/summary.h"
 #include "scenario/scenariospec.h"
 
 #include <functional>

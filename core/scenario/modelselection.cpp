@@ -155,4 +155,16 @@ void applyFixedOptimizations(OptimizationSet& set, KernelModel model) {
     }
 }
 
+ModelLoad loadScenarioForModel(std::string_view text, const std::string& source, KernelModel model) {
+    ModelLoad m;
+    ModelRewrite rw = scenarioForModel(text, model);
+    if (!rw.error.empty()) {
+        m.result.errors.push_back(source + ": " + rw.error);
+        return m;
+    }
+    m.result = loadScenarioText(rw.text, source);
+    m.dropped = std::move(rw.dropped);
+    return m;
+}
+
 } // namespace core

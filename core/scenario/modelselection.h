@@ -1,6 +1,7 @@
 #pragma once
 
 #include "base/kernelmodel.h"
+#include "scenario/loader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +31,15 @@ struct ModelRewrite {
     std::string error; ///< the text is not a JSON object
 };
 ModelRewrite scenarioForModel(std::string_view text, KernelModel model);
+
+/// A scenario's text loaded to run on `model`: rewritten (scenarioForModel) and checked like any
+/// file. `result.text` is the rewritten text; `dropped` lists what the rewrite removed. The CLI's
+/// --model, the GUI's kernel model menu and each side of Compare A/B load through this.
+struct ModelLoad {
+    LoadResult result;
+    std::vector<ModelConflict> dropped;
+};
+ModelLoad loadScenarioForModel(std::string_view text, const std::string& source, KernelModel model);
 
 /// Gives the optimizations a model fixes their fixed setting.
 void applyFixedOptimizations(OptimizationSet& set, KernelModel model);

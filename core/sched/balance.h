@@ -1,10 +1,10 @@
 #pragma once
 
+#include "context/simcontext.h"
 #include "sched/fair.h"
 #include "sched/machine.h"
 #include "sched/sglbstats.h"
 #include "sched/taskmover.h"
-#include "sim/simcontext.h"
 
 #include <cstdint>
 #include <vector>

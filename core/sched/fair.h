@@ -1,10 +1,10 @@
 #pragma once
 
+#include "context/simcontext.h"
 #include "sched/cgroups.h"
 #include "sched/machine.h"
 #include "sched/runqueue.h"
 #include "sched/schedentity.h"
-#include "sim/simcontext.h"
 
 #include "base/cpumax.h"
 

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "context/simcontext.h"
 #include "sched/machine.h"
 #include "sched/runqueue.h"
-#include "sim/simcontext.h"
 
 #include <cstdint>
 

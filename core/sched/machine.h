@@ -1,10 +1,10 @@
 #pragma once
 
 #include "base/costs.h"
+#include "context/simcontext.h"
 #include "sched/runqueue.h"
 #include "sched/task.h"
 #include "sched/topology.h"
-#include "sim/simcontext.h"
 
 #include <initializer_list>
 #include <vector>

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "context/simcontext.h"
 #include "sched/machine.h"
 #include "sched/runqueue.h"
 #include "sched/taskmover.h"
-#include "sim/simcontext.h"
 
 #include <cstdint>
 #include <vector>

@@ -2,6 +2,7 @@
 
 #include "accounting/cpuacct.h"
 #include "accounting/psi.h"
+#include "context/simcontext.h"
 #include "sched/balance.h"
 #include "sched/cgroups.h"
 #include "sched/fair.h"
@@ -10,7 +11,6 @@
 #include "sched/rt.h"
 #include "sched/task.h"
 #include "sched/wakeup.h"
-#include "sim/simcontext.h"
 
 #include <cstdint>
 

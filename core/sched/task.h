@@ -6,8 +6,8 @@
 #include "base/latency.h"
 #include "base/taskstate.h"
 #include "base/weights.h"
+#include "context/program.h"
 #include "sched/schedentity.h"
-#include "sim/program.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "context/simcontext.h"
 #include "sched/fair.h"
 #include "sched/machine.h"
 #include "sched/sglbstats.h"
-#include "sim/simcontext.h"
 
 #include <cstdint>
 #include <vector>

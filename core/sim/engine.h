@@ -3,6 +3,7 @@
 #include "accounting/cpuacct.h"
 #include "accounting/psi.h"
 #include "base/latency.h"
+#include "context/simcontext.h"
 #include "scenario/scenariospec.h"
 #include "sched/cgroups.h"
 #include "sched/fair.h"
@@ -12,7 +13,6 @@
 #include "sched/wakeup.h"
 #include "sim/channel.h"
 #include "sim/interpreter.h"
-#include "sim/simcontext.h"
 
 #include <map>
 #include <memory>

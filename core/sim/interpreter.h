@@ -1,10 +1,10 @@
 #pragma once
 
+#include "context/program.h"
+#include "context/simcontext.h"
 #include "sched/machine.h"
 #include "sched/scheduler.h"
 #include "sim/channel.h"
-#include "sim/program.h"
-#include "sim/simcontext.h"
 
 #include <vector>
 

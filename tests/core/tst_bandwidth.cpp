@@ -2,7 +2,7 @@
 // arithmetic, throttling and unthrottling, cpu.stat, PSI of a throttled group, live changes,
 // and the errors the kernel gives for values it refuses. docs/bandwidth.md has the rules.
 #include "base/kernelmodel.h"
-#include "output/summary.h"
+#include "output/summarize.h"
 #include "output/tracecsv.h"
 #include "output/traceperfetto.h"
 #include "sched/bandwidth.h"

@@ -169,6 +169,16 @@ private slots:
         QCOMPARE(spec->timeline.size(), size_t{1});
         QCOMPARE(spec->timeline[0].optimizations.size(), size_t{1}); // autogroup_move_skip stays
         QVERIFY(!scenarioForModel("[1, 2]", KernelModel::V6_6).error.empty());
+        // The one loading function every entry point uses: the same rewrite, loaded and checked.
+        ModelLoad m = loadScenarioForModel(j.dump(), "o.json", KernelModel::V6_6);
+        QVERIFY(m.result.ok());
+        QCOMPARE(m.result.spec->kernel.model, KernelModel::V6_6);
+        QCOMPARE(m.result.text, rw.text);
+        QCOMPARE(m.dropped.size(), size_t{3});
+        ModelLoad bad = loadScenarioForModel("[1, 2]", "list.json", KernelModel::V6_6);
+        QVERIFY(!bad.result.ok());
+        QCOMPARE(bad.result.errors.size(), size_t{1});
+        QVERIFY2(bad.result.errors[0].rfind("list.json: ", 0) == 0, bad.result.errors[0].c_str());
     }
 
     void slicesAreCheckedAgainstTheModelAndTheKernelRange() {
@@ -507,9 +517,9 @@ private slots:
                                  "builtin:ebizzy-smt8", "builtin:cpu-max", "builtin:rt-audio"}) {
             LoadResult r = loadScenario(name);
             QVERIFY2(r.ok(), name);
-            LoadResult onModel = loadScenarioText(scenarioForModel(r.text, m).text, name);
-            QVERIFY2(onModel.ok(), name);
-            ScenarioSpec spec = *onModel.spec;
+            ModelLoad onModel = loadScenarioForModel(r.text, name, m);
+            QVERIFY2(onModel.result.ok(), name);
+            ScenarioSpec spec = *onModel.result.spec;
             QCOMPARE(spec.kernel.model, m);
             spec.duration = std::min(spec.duration, SimTime::ms(500));
             Engine e(std::make_shared<const ScenarioSpec>(std::move(spec)));

@@ -1,6 +1,6 @@
 // Engine-wide properties: determinism, time conservation, invariants, live commands.
 #include "output/recorder.h"
-#include "output/summary.h"
+#include "output/summarize.h"
 #include "sim/engine.h"
 #include "testutil.h"
 

@@ -3,7 +3,7 @@
 // tree, a hybrid-core laptop on a hybrid cgroup v1/v2 mount, a tree with missing files; and the
 // scenario format's topology.cpu_numbers that carries the kernel's numbering.
 #include "import/hostimport.h"
-#include "output/summary.h"
+#include "output/summarize.h"
 #include "scenario/loader.h"
 #include "sched/topology.h"
 #include "sim/engine.h"

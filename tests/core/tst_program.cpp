@@ -1,5 +1,5 @@
+#include "context/program.h"
 #include "scenario/loader.h"
-#include "sim/program.h"
 #include "testutil.h"
 
 #include <QtTest>

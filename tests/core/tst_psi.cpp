@@ -4,11 +4,11 @@
 // calling the code under test. Kernel costs are zeroed so every state change falls exactly on
 // the scenario's own instants.
 #include "accounting/psi.h"
+#include "context/simcontext.h"
 #include "sched/cgroups.h"
 #include "sched/machine.h"
 #include "sched/task.h"
 #include "sim/engine.h"
-#include "sim/simcontext.h"
 #include "testutil.h"
 
 #include <QtTest>
@@ -45,7 +45,7 @@ std::string pressure(const Engine& e, const std::string& cgroup, const char* res
     const PsiResource& res = std::string(resource) == "cpu"      ? r.cpu
                              : std::string(resource) == "memory" ? r.memory
                                                                  : r.io;
-    return Psi::format(res);
+    return formatPsiResource(res);
 }
 
 const std::string kZero =

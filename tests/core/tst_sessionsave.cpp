@@ -2,7 +2,7 @@
 // runs, right after a single event, in the middle of a time) become timeline entries that
 // apply at the same point in event order.
 #include "experiments/sessionsave.h"
-#include "output/summary.h"
+#include "output/summarize.h"
 #include "scenario/builtins.h"
 #include "sim/engine.h"
 #include "testutil.h"

@@ -1,10 +1,12 @@
 // Real trace import: the three text forms, every pitfall that breaks real traces, and the
 // wakeup latency against `perf sched latency` on a recording made on a real kernel.
 #include "base/latency.h"
+#include "import/filekind.h"
+#include "import/importtrace.h"
 #include "import/tracedat.h"
 #include "import/tracefile.h"
 #include "import/traceparser.h"
-#include "output/summary.h"
+#include "report/summary.h"
 
 #include <QtTest>
 
@@ -344,6 +346,71 @@ private slots:
         TraceFileResult r = importTraceFile(dataFile("ftrace.txt"), nullptr, o);
         QVERIFY(!r.ok);
         QVERIFY(r.cancelled);
+    }
+
+    // importTrace: the one entry of the CLI, the GUI and the reality runner.
+    void importTraceGivesWhatViewsNeed() {
+        ImportedTrace plain = importTrace(dataFile("ftrace.txt"));
+        QVERIFY2(plain.ok, plain.error.c_str());
+        QVERIFY(!plain.machine);
+        QVERIFY(plain.snapshots.empty());
+        TraceImportOptions o;
+        o.forViews = true;
+        ImportedTrace t = importTrace(dataFile("ftrace.txt"), o);
+        QVERIFY2(t.ok, t.error.c_str());
+        QVERIFY(t.machine);
+        QCOMPARE(t.machine->topology.nrCpus(), static_cast<uint32_t>(t.summary.cpus.size()));
+        QVERIFY(t.machine->tasks.empty());
+        QVERIFY(!t.snapshots.empty());
+        QVERIFY(t.snapshots.back()->finished);
+        // The summary is the same with or without what views need.
+        QCOMPARE(toJson(t.summary, false), toJson(plain.summary, false));
+        ImportedTrace missing = importTrace("/nonexistent/trace.txt", o);
+        QVERIFY(!missing.ok);
+        QVERIFY2(missing.error.find("/nonexistent/trace.txt: cannot open") == 0, missing.error.c_str());
+        o.progress = [](double) { return false; };
+        ImportedTrace cancelled = importTrace(dataFile("ftrace.txt"), o);
+        QVERIFY(!cancelled.ok);
+        QVERIFY(cancelled.cancelled);
+    }
+
+    // The traced machine keeps the recorded cgroups, or none with a warning when one of them
+    // cannot be a scenario cgroup: the records index the whole list, so all or nothing.
+    void tracedMachineCgroups() {
+        RunSummary s;
+        s.scenario = std::string("odd\xff name"); // a file name is bytes too
+        s.cpus.resize(3);
+        s.trace = TraceSource{};
+        std::vector<std::string> warnings;
+        std::string error;
+        auto m = tracedMachine(s, {"/", "/a", "/b/c"}, warnings, error);
+        QVERIFY2(m, error.c_str());
+        QCOMPARE(m->topology.nrCpus(), 3u);
+        std::vector<std::string> paths;
+        for (const CgroupSpec& c : m->cgroups)
+            paths.push_back(c.path);
+        QVERIFY(std::find(paths.begin(), paths.end(), "/a") != paths.end());
+        QVERIFY(std::find(paths.begin(), paths.end(), "/b/c") != paths.end());
+        QVERIFY(warnings.empty());
+        for (const std::string bad :
+             {std::string("/x\xff\xfey"), std::string("/a/../b"), std::string("/tab\there")}) {
+            warnings.clear();
+            m = tracedMachine(s, {"/", "/a", bad}, warnings, error);
+            QVERIFY2(m, error.c_str());
+            QVERIFY(m->cgroups.empty());
+            QCOMPARE(warnings.size(), size_t{1});
+            QVERIFY2(warnings[0].rfind("cgroups not shown: ", 0) == 0, warnings[0].c_str());
+        }
+    }
+
+    void sniffTellsTracesFromScenarios() {
+        QCOMPARE(sniff("builtin:default"), FileKind::Builtin);
+        QCOMPARE(sniff(dataFile("ftrace.txt")), FileKind::Trace);
+        QCOMPARE(sniff(dataFile("perf-sched.script")), FileKind::Trace);
+        QCOMPARE(sniff(dataFile("trace.dat")), FileKind::Trace);
+        QCOMPARE(sniff(SCHEDSCOPE_TEST_DATA "/valid-minimal.json"), FileKind::Workload);
+        QCOMPARE(sniff(SCHEDSCOPE_TEST_DATA "/rtapp/barrier.json"), FileKind::Workload);
+        QCOMPARE(sniff("/nonexistent/file"), FileKind::Workload); // its loader says why
     }
 
     // Recorded on a 2-CPU KVM guest, kernel 6.18 (scripts/record-trace-fixtures.sh).

@@ -1,8 +1,8 @@
 // Qt-free on purpose, so ThreadSanitizer sees every line that runs (make tsan): the snapshot
 // hand-off between the simulation thread and the viewer under stress, and engines running on
 // several threads at once (the GUI's A/B comparison and Depth sweep do) sharing no state.
-#include "output/mailbox.h"
-#include "output/summary.h"
+#include "output/summarize.h"
+#include "report/mailbox.h"
 #include "scenario/builtins.h"
 #include "scenario/loader.h"
 #include "sim/engine.h"

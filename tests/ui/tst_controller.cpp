@@ -2,7 +2,7 @@
 // from the GUI applied between slices.
 #include "controller/session.h"
 #include "controller/simulationcontroller.h"
-#include "output/snapshot.h"
+#include "report/snapshot.h"
 #include "scenario/loader.h"
 
 #include <QSignalSpy>

@@ -3,8 +3,8 @@
 #include "controller/history.h"
 #include "controller/lanestore.h"
 #include "controller/slicedetails.h"
-#include "output/mailbox.h"
 #include "output/recorder.h"
+#include "report/mailbox.h"
 #include "scenario/loader.h"
 #include "sim/engine.h"
 

@@ -4,6 +4,7 @@
 #include "base/optimizations.h"
 #include "base/trace.h"
 #include "controller/kerneltext.h"
+#include "models/counterrows.h"
 #include "sched/task.h"
 #include "window/language.h"
 
@@ -149,6 +150,13 @@ private slots:
             const std::string_view n = core::migrationReasonName(core::MigrationReason(i));
             QCOMPARE(ui::migrationReasonText(core::MigrationReason(i)),
                      QString::fromLatin1(n.data(), qsizetype(n.size())));
+        }
+        // The counters: one catalogue in core; the ui holds only its words for translation.
+        const auto counters = core::counterCatalog();
+        QVERIFY(!*ui::counterText(counters.size())[0]); // no ui words beyond the catalogue
+        for (size_t i = 0; i < counters.size(); ++i) {
+            QCOMPARE(std::string_view(ui::counterText(i)[0]), counters[i].label);
+            QCOMPARE(std::string_view(ui::counterText(i)[1]), counters[i].meaning);
         }
         for (const core::OptimizationInfo& info : core::optimizationCatalog())
             QCOMPARE(ui::optimizationSummaryText(info.id),

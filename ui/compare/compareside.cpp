@@ -29,6 +29,10 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
     f.setBold(true);
     f.setPointSizeF(f.pointSizeF() * 1.15);
     m_header->setFont(f);
+    // The header names every switch that is on: it wraps rather than widening the side (both
+    // sides keep one width, whatever their headers say).
+    m_header->setWordWrap(true);
+    m_header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     // Two rows (the model and two switches, then three), so that two sides fit a 1280-pixel
     // screen side by side.
     auto* toggles = new QGridLayout;
@@ -57,6 +61,7 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
         });
     }
     toggles->setColumnStretch(3, 1);
+    setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // equal halves of the window
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(m_header);
@@ -76,26 +81,22 @@ QString CompareSide::open(const core::ScenarioSpec& spec, const std::string& sou
     QString note;
     const QString name = QString::fromUtf8(core::kernelModelInfo(model).name.data());
     if (model != spec.kernel.model) {
-        core::ModelRewrite rw = core::scenarioForModel(sourceText, model);
-        core::LoadResult r;
-        if (rw.error.empty())
-            r = core::loadScenarioText(rw.text, spec.source);
-        if (r.ok()) {
-            copy = std::make_shared<core::ScenarioSpec>(std::move(*r.spec));
+        core::ModelLoad m = core::loadScenarioForModel(sourceText, spec.source, model);
+        if (m.result.ok()) {
+            copy = std::make_shared<core::ScenarioSpec>(std::move(*m.result.spec));
             copy->duration = spec.duration;
             copy->seed = spec.seed;
-            text = std::move(rw.text);
-            if (!rw.dropped.empty())
-                note = tr("%1 on kernel %2: %n scenario setting(s) dropped (%3)", nullptr,
-                          int(rw.dropped.size()))
-                           .arg(m_letter, name, QString::fromStdString(rw.dropped.front().path));
+            text = std::move(m.result.text);
+            if (!m.dropped.empty())
+                note =
+                    tr("%1 on kernel %2: %n scenario setting(s) dropped (%3)", nullptr, int(m.dropped.size()))
+                        .arg(m_letter, name, QString::fromStdString(m.dropped.front().path));
         } else {
-            note =
-                tr("%1 cannot run on kernel %2: %3")
-                    .arg(m_letter, name,
-                         QString::fromStdString(!rw.error.empty()  ? rw.error
-                                                : r.errors.empty() ? std::string("the scenario does not load")
-                                                                   : r.errors.front()));
+            note = tr("%1 cannot run on kernel %2: %3")
+                       .arg(m_letter, name,
+                            QString::fromStdString(m.result.errors.empty()
+                                                       ? std::string("the scenario does not load")
+                                                       : m.result.errors.front()));
         }
     }
     if (!copy)

@@ -4,13 +4,14 @@
 #include "compare/compareside.h"
 #include "controller/format.h"
 #include "export/exportregistry.h"
-#include "output/snapshot.h"
 #include "pages/statuspanel.h"
+#include "report/snapshot.h"
 
 #include <QAction>
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScreen>
@@ -49,9 +50,12 @@ CompareWindow::CompareWindow(const core::ScenarioSpec& spec, const std::string& 
     m_table->horizontalHeader()->setSectionResizeMode(CompareDeltaModel::Quantity, QHeaderView::Stretch);
     m_table->setAlternatingRowColors(true);
 
-    auto* sides = new QSplitter(Qt::Horizontal);
-    sides->addWidget(m_a);
-    sides->addWidget(m_b);
+    // Side by side at equal widths, so that one time is at one x in both timelines.
+    auto* sides = new QWidget;
+    auto* sideLayout = new QHBoxLayout(sides);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_a, 1);
+    sideLayout->addWidget(m_b, 1);
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(sides);
     split->addWidget(m_table);
@@ -180,6 +184,17 @@ void CompareWindow::setReferenceTrace(std::shared_ptr<const ImportedTrace> trace
     setWindowTitle(tr("Compare a real run with its simulation: %1 - SchedScope")
                        .arg(QString::fromStdString(m_spec.name)));
     restart();
+    // Two machines of different sizes run different workloads' worth of CPU time: say so.
+    const auto recorded = static_cast<uint32_t>(m_reference->summary.cpus.size());
+    const uint32_t simulated = m_spec.topology.nrCpus();
+    m_mismatch = recorded == simulated
+                     ? QString()
+                     : tr("The recording ran on %1 CPU(s), the scenario simulates %2: per-CPU figures and "
+                          "totals are not comparable.")
+                           .arg(recorded)
+                           .arg(simulated);
+    if (!m_mismatch.isEmpty())
+        statusBar()->showMessage(m_mismatch, 15000);
 }
 
 core::Snapshot CompareWindow::referenceAt(SimNs t) const {
@@ -193,8 +208,7 @@ core::Snapshot CompareWindow::referenceAt(SimNs t) const {
     s.time = core::SimTime::ns(sample.time);
     s.counters = sample.counters;
     for (core::CgroupState& g : s.cgroups)
-        g.usage = g.id.value() < sample.cgroups.size() ? core::SimTime::ns(sample.cgroups[g.id.value()].usage)
-                                                       : core::SimTime();
+        g.usage = g.id.value() < sample.cgroups.size() ? sample.cgroups[g.id.value()].usage : core::SimTime();
     return s;
 }
 

@@ -2,7 +2,7 @@
 
 #include "controller/format.h"
 #include "controller/traceloader.h"
-#include "output/snapshot.h"
+#include "report/snapshot.h"
 #include "scenario/scenariospec.h"
 
 #include <QMainWindow>
@@ -45,6 +45,8 @@ public:
     /// the trace's length; the delta compares B with the trace at the same time.
     void setReferenceTrace(std::shared_ptr<const ImportedTrace> trace);
     const ImportedTrace* referenceTrace() const { return m_reference.get(); }
+    /// Why the real run and the scenario do not compare (different CPU counts), or empty.
+    const QString& mismatch() const { return m_mismatch; }
     /// How far "Run to end" goes: the scenario's duration, or the real run's length.
     core::SimTime duration() const { return m_spec.duration; }
 
@@ -61,6 +63,7 @@ private:
 
     core::ScenarioSpec m_spec;
     std::shared_ptr<const ImportedTrace> m_reference;
+    QString m_mismatch;
     std::string m_text;
     CompareSide* m_a;
     CompareSide* m_b;

@@ -28,32 +28,6 @@ void dropRecordsBefore(std::deque<Record>& d, SimNs mid) {
     d.shrink_to_fit();
 }
 
-/// From a snapshot's CgroupState or a periodic sample's CgroupPoint.
-template <class C>
-CgroupSample sampleOf(const C& c) {
-    CgroupSample s;
-    s.usage = c.usage.count();
-    s.weight = c.weight;
-    s.nrTasks = c.nrTasks;
-    s.quota = c.max.quota ? c.max.quota->count() : -1;
-    s.period = c.max.period.count();
-    s.throttledCpus = c.throttledCpus;
-    s.nrThrottled = c.cpuStat.nrThrottled;
-    s.throttledTime = c.cpuStat.throttledTime.count();
-    const core::PsiResource* res[3] = {&c.psi.cpu, &c.psi.memory, &c.psi.io};
-    for (int r = 0; r < 3; ++r)
-        for (int k = 0; k < 3; ++k) {
-            // 11-bit fixed point percent, as /proc/pressure prints it.
-            s.psi[r][0][k] = static_cast<float>(res[r]->some.avg[k]) / 2048.0f;
-            s.psi[r][1][k] = static_cast<float>(res[r]->full.avg[k]) / 2048.0f;
-        }
-    for (int r = 0; r < 3; ++r) {
-        s.stallUs[r][0] = res[r]->some.totalUs;
-        s.stallUs[r][1] = res[r]->full.totalUs;
-    }
-    return s;
-}
-
 const std::string kNoName;
 
 } // namespace
@@ -90,9 +64,7 @@ void History::addSample(SimNs time, const core::Counters& counters, const core::
     sample.time = time;
     sample.counters = counters;
     sample.optimizations = opts;
-    sample.cgroups.reserve(cgroups.size());
-    for (const auto& c : cgroups)
-        sample.cgroups.push_back(sampleOf(c));
+    sample.cgroups.assign(cgroups.begin(), cgroups.end()); // a CgroupState without its identity
     // Several samples at one simulated time (steps of zero length): the newest wins.
     if (!m_samples.empty() && m_samples.back().time == time)
         m_samples.back() = std::move(sample);
@@ -127,17 +99,7 @@ void History::append(const core::Snapshot& s) {
         addSample(p.time.count(), p.counters, p.optimizations, p.cgroups);
     addSample(m_now, s.counters, s.optimizations, s.cgroups);
 
-    m_latest.time = s.time;
-    m_latest.finished = s.finished;
-    m_latest.counters = s.counters;
-    m_latest.optimizations = s.optimizations;
-    m_latest.cpus = s.cpus;
-    m_latest.cgroups = s.cgroups;
-    m_latest.channels = s.channels;
-    if (s.hasTasks) { // else the task list of an earlier snapshot stays the latest known
-        m_latest.tasks = s.tasks;
-        m_latest.hasTasks = true;
-    }
+    m_latest.adoptState(s); // the deltas are in the stores above
     compactIfNeeded();
 }
 
@@ -157,7 +119,7 @@ size_t History::bytes() const {
         n += v.capacity() * sizeof(Throttled);
     n += m_samples.capacity() * sizeof(HistorySample);
     for (const HistorySample& s : m_samples)
-        n += s.cgroups.capacity() * sizeof(CgroupSample);
+        n += s.cgroups.capacity() * sizeof(core::CgroupPoint);
     // Hash nodes: key, value, next pointer and the bucket, roughly.
     n += m_taskNames.size() * (sizeof(std::pair<uint32_t, Name>) + 2 * sizeof(void*));
     for (const std::string& name : m_names)

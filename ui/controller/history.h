@@ -2,7 +2,7 @@
 
 #include "controller/format.h"
 #include "controller/lanestore.h"
-#include "output/snapshot.h"
+#include "report/snapshot.h"
 
 #include <cstdint>
 #include <deque>
@@ -16,22 +16,6 @@ struct ScenarioSpec;
 
 namespace ui {
 
-/// One cgroup at one sample: cpuacct usage, weight, tasks, and its PSI averages in percent.
-struct CgroupSample {
-    SimNs usage = 0;
-    uint32_t weight = 0;
-    uint32_t nrTasks = 0;
-    /// [resource: cpu, memory, io][some, full][avg10, avg60, avg300], percent.
-    float psi[3][2][3] = {};
-    /// [resource][some, full]: total stall time so far in us (the "total=" of /proc/pressure).
-    uint64_t stallUs[3][2] = {};
-    SimNs quota = -1;           ///< cpu.max quota, -1 = "max"
-    SimNs period = 0;           ///< cpu.max period
-    uint32_t throttledCpus = 0; ///< CPUs on which its queue is throttled
-    uint64_t nrThrottled = 0;   ///< cpu.stat
-    SimNs throttledTime = 0;    ///< cpu.stat throttled_usec, in ns
-};
-
 /// A stretch during which a cgroup's queue on a CPU was throttled (cpu.max).
 struct Throttled {
     SimNs start = 0;
@@ -44,7 +28,7 @@ struct HistorySample {
     SimNs time = 0;
     core::Counters counters;
     core::OptimizationSet optimizations;
-    std::vector<CgroupSample> cgroups; ///< indexed by cgroup id
+    std::vector<core::CgroupPoint> cgroups; ///< indexed by cgroup id
 };
 
 /// What the GUI remembers of a run: per-CPU occupancy at several resolutions, migrations,

@@ -23,7 +23,7 @@ void Session::open(std::shared_ptr<const core::ScenarioSpec> spec, std::string s
 void Session::openTrace(std::shared_ptr<const ImportedTrace> trace) {
     m_sourceText.clear();
     m_trace = std::move(trace);
-    m_controller.openTrace(m_trace->spec); // resets History (onOpened)
+    m_controller.openTrace(m_trace->machine); // resets History (onOpened)
     for (const auto& s : m_trace->snapshots)
         onSnapshot(s);
     frame();
@@ -36,18 +36,13 @@ bool Session::reopenOnModel(core::KernelModel model, std::vector<core::ModelConf
         error = "the scenario's text is not known";
         return false;
     }
-    core::ModelRewrite rw = core::scenarioForModel(m_sourceText, model);
-    if (!rw.error.empty()) {
-        error = rw.error;
+    core::ModelLoad m = core::loadScenarioForModel(m_sourceText, current->source, model);
+    if (!m.result.ok()) {
+        error = m.result.errors.empty() ? std::string("the scenario does not load") : m.result.errors.front();
         return false;
     }
-    core::LoadResult r = core::loadScenarioText(rw.text, current->source);
-    if (!r.ok()) {
-        error = r.errors.empty() ? std::string("the scenario does not load") : r.errors.front();
-        return false;
-    }
-    dropped = std::move(rw.dropped);
-    open(std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)), std::move(rw.text));
+    dropped = std::move(m.dropped);
+    open(std::make_shared<const core::ScenarioSpec>(std::move(*m.result.spec)), std::move(m.result.text));
     return true;
 }
 

@@ -4,7 +4,7 @@
 #include "base/optimizations.h"
 #include "base/simtime.h"
 #include "controller/format.h"
-#include "output/mailbox.h"
+#include "report/mailbox.h"
 
 #include <QObject>
 #include <QThread>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "controller/format.h"
-#include "output/mailbox.h"
 #include "output/recorder.h"
+#include "report/mailbox.h"
 #include "sim/engine.h"
 
 #include <QObject>

@@ -1,8 +1,6 @@
 #pragma once
 
-#include "output/snapshot.h"
-#include "output/summary.h"
-#include "scenario/scenariospec.h"
+#include "import/importtrace.h"
 
 #include <QObject>
 #include <QString>
@@ -18,16 +16,8 @@ class QThread;
 
 namespace ui {
 
-/// A real trace read into what a Session shows: the snapshots its History is fed, the
-/// summary (with the trace's warnings), and a scenario describing the traced machine (its CPUs
-/// and cgroups) for the views that read the scenario.
-struct ImportedTrace {
-    std::string path;
-    core::RunSummary summary;
-    core::SimTime origin; ///< the trace's first timestamp: time 0 in the views
-    std::shared_ptr<const core::ScenarioSpec> spec;
-    std::vector<std::shared_ptr<core::Snapshot>> snapshots;
-};
+/// A real trace read into what a Session shows: core's import with its snapshots.
+using core::ImportedTrace;
 
 /// Reads a trace on a thread of its own, reporting progress; cancellable. One import at a time.
 class TraceLoader : public QObject {
@@ -47,7 +37,7 @@ public:
 
 signals:
     void progress(int percent);
-    void loaded(std::shared_ptr<ui::ImportedTrace> trace);
+    void loaded(std::shared_ptr<core::ImportedTrace> trace);
     /// `cancelled` when the user stopped it; otherwise `message` names the file and the problem.
     void failed(const QString& message, bool cancelled);
 

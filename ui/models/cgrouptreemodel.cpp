@@ -286,31 +286,24 @@ QVariant CgroupTreeModel::cgroupData(const CgroupNode& n, int column, int role) 
         return tr("%1: drop a task here to move it (sched_move_task)")
             .arg(QString::fromStdString(n.state.path));
     const HistorySample* s = shownSample();
-    const CgroupSample* cs = s && id < s->cgroups.size() ? &s->cgroups[id] : nullptr;
+    // The sample at the cursor, else the latest state.
+    const core::CgroupPoint& p = s && id < s->cgroups.size() ? s->cgroups[id] : n.state;
     if (column == CpuMax && role == Qt::ToolTipRole) {
-        const uint64_t nrThrottled = cs ? cs->nrThrottled : n.state.cpuStat.nrThrottled;
-        const SimNs throttled = cs ? cs->throttledTime : n.state.cpuStat.throttledTime.count();
         return tr("cpu.max %1; throttled in %2 periods, %3 ms in all (cpu.stat)")
             .arg(QString::fromStdString(n.state.max.fileText()))
-            .arg(nrThrottled)
-            .arg(formatMs(throttled));
+            .arg(p.cpuStat.nrThrottled)
+            .arg(formatMs(p.cpuStat.throttledTime.count()));
     }
-    if (column == CpuMax && role == Qt::ForegroundRole &&
-        (cs ? cs->throttledCpus : n.state.throttledCpus) > 0)
+    if (column == CpuMax && role == Qt::ForegroundRole && p.throttledCpus > 0)
         return QColor(0xc0, 0x30, 0x30);
     if (role != Qt::DisplayRole && role != Qt::EditRole)
         return {};
-    const SimNs usage = cs ? cs->usage : n.state.usage.count();
-    const uint32_t weight = cs ? cs->weight : n.state.weight;
-    const uint32_t tasks = cs ? cs->nrTasks : n.state.nrTasks;
+    const SimNs usage = p.usage.count();
+    const uint32_t weight = p.weight;
+    const uint32_t tasks = p.nrTasks;
     const SimNs time = s ? s->time : m_history.now();
     auto psi = [&](int resource) -> QVariant {
-        const double v = cs ? cs->psi[resource][0][0]
-                            : static_cast<double>(resource == 0   ? n.state.psi.cpu.some.avg[0]
-                                                  : resource == 1 ? n.state.psi.memory.some.avg[0]
-                                                                  : n.state.psi.io.some.avg[0]) /
-                                  2048.0;
-        return QString::number(v, 'f', 2);
+        return QString::number(p.psi.percent(resource, false, 0), 'f', 2);
     };
     switch (column) {
     case Name:
@@ -335,14 +328,13 @@ QVariant CgroupTreeModel::cgroupData(const CgroupNode& n, int column, int role) 
     case PsiIo:
         return psi(2);
     case CpuMax: {
-        const SimNs quota = cs ? cs->quota : (n.state.max.quota ? n.state.max.quota->count() : -1);
-        const SimNs period = cs ? cs->period : n.state.max.period.count();
+        const SimNs quota = p.max.quota ? p.max.quota->count() : -1;
+        const SimNs period = p.max.period.count();
         if (quota < 0 || n.parent < 0)
             return n.parent < 0 ? QString() : tr("max");
         auto ms = [](SimNs ns) { return QString::number(static_cast<double>(ns) / 1e6, 'g', 6); };
         const QString limit = QStringLiteral("%1/%2 ms").arg(ms(quota), ms(period));
-        const uint32_t throttled = cs ? cs->throttledCpus : n.state.throttledCpus;
-        return throttled ? tr("%1 throttled").arg(limit) : limit;
+        return p.throttledCpus ? tr("%1 throttled").arg(limit) : limit;
     }
     }
     return {};

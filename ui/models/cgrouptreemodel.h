@@ -1,6 +1,6 @@
 #pragma once
 
-#include "output/snapshot.h"
+#include "report/snapshot.h"
 
 #include <QAbstractItemModel>
 

@@ -4,6 +4,7 @@
 
 #include <QString>
 
+#include <array>
 #include <functional>
 #include <vector>
 
@@ -19,7 +20,13 @@ struct CounterRow {
 };
 
 /// Every counter, then kernel overhead by operation for the operations that cost something in
-/// any of `shown` (an operation that never ran is left out).
-std::vector<CounterRow> counterRows(std::initializer_list<const core::Counters*> shown);
+/// any of `shown` (an operation that never ran is left out). `tracedOnly`: only what a
+/// recording counts (no simulator counters, no overhead).
+std::vector<CounterRow> counterRows(std::initializer_list<const core::Counters*> shown,
+                                    bool tracedOnly = false);
+
+/// The English label and meaning the ui translates for core::counterCatalog()[index] (for the
+/// check that they are core's).
+std::array<const char*, 2> counterText(size_t index);
 
 } // namespace ui

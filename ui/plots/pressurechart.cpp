@@ -34,6 +34,7 @@ PressureChart::PressureChart(Session& session, QWidget* parent)
     auto* c = new QChart;
     c->setTitle(tr("Pressure stall information"));
     c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->setShowToolTips(true); // an entry cut short still says all on hover
     m_x->setTitleText(tr("simulated time (s)"));
     m_y->setTitleText(tr("% of time stalled"));
     m_y->setLabelFormat(QStringLiteral("%.1f"));
@@ -79,13 +80,19 @@ void PressureChart::restart() {
 void PressureChart::refresh() {
     // The kernel updates the averages every 2 s (PSI_FREQ): say so while they are still 0.
     const bool early = m_session.history().now() < 2 * kNsPerSecond;
-    m_view->chart()->setTitle(early ? tr("Pressure stall information (averages update every 2 s; the first "
-                                         "comes at 2 s, the rate shows stalls meanwhile)")
-                                    : tr("Pressure stall information"));
     if (m_dirtySeries)
         rebuildSeries();
+    const QString title = early ? tr("Pressure stall information (averages update every 2 s; the first "
+                                     "comes at 2 s, the rate shows stalls meanwhile)")
+                                : tr("Pressure stall information");
+    m_view->chart()->setTitle(m_subject.isEmpty() ? title
+                                                  : QStringLiteral("%1 \u2014 %2").arg(m_subject, title));
     updateMarkers();
     fillSeries();
+}
+
+QString PressureChart::chartTitle() const {
+    return m_view->chart()->title();
 }
 
 QStringList PressureChart::seriesNames() const {
@@ -109,11 +116,18 @@ void PressureChart::rebuildSeries() {
         ids.push_back(0); // the system
     static const char* const kResourceNames[3] = {QT_TR_NOOP("cpu"), QT_TR_NOOP("memory"), QT_TR_NOOP("io")};
     static const char* const kWindowNames[4] = {"avg10", "avg60", "avg300", QT_TR_NOOP("rate")};
+    // One group: its name goes in the title and the legend names only the lines, so that the
+    // entries fit ("cpu some avg10"); several: each line starts with its group's last name.
+    m_subject.clear();
     for (uint32_t id : ids) {
         QString path = id == 0 ? tr("system") : QString();
         for (const core::CgroupState& c : cgroups)
             if (c.id.value() == id && id != 0)
                 path = QString::fromStdString(c.path);
+        if (ids.size() == 1)
+            m_subject = path;
+        const QString prefix =
+            ids.size() == 1 ? QString() : path.mid(path.lastIndexOf(QLatin1Char('/')) + 1) + QLatin1Char(' ');
         for (int r = 0; r < 3; ++r) {
             if (!m_resources[r])
                 continue;
@@ -125,8 +139,8 @@ void PressureChart::rebuildSeries() {
                     if (!m_windows[w])
                         continue;
                     auto* s = new QLineSeries;
-                    s->setName(QStringLiteral("%1 %2 %3 %4")
-                                   .arg(path, tr(kResourceNames[r]), full ? tr("full") : tr("some"),
+                    s->setName(QStringLiteral("%1%2 %3 %4")
+                                   .arg(prefix, tr(kResourceNames[r]), full ? tr("full") : tr("some"),
                                         w == kRate ? tr(kWindowNames[w]) : QLatin1String(kWindowNames[w])));
                     QColor color =
                         ids.size() > 1 && id != 0 ? m_session.colors().color(id) : kResourceColors[r];
@@ -169,11 +183,12 @@ void PressureChart::fillSeries() {
                 const HistorySample& b = samples[h.sampleAt(s.time - kRateWindow)];
                 if (t.cgroup >= b.cgroups.size() || b.time >= s.time)
                     continue;
-                const double stalled = static_cast<double>(s.cgroups[t.cgroup].stallUs[t.resource][t.full] -
-                                                           b.cgroups[t.cgroup].stallUs[t.resource][t.full]);
+                const double stalled =
+                    static_cast<double>(s.cgroups[t.cgroup].psi.line(t.resource, t.full).totalUs -
+                                        b.cgroups[t.cgroup].psi.line(t.resource, t.full).totalUs);
                 y = std::min(100.0, stalled * 1000.0 / static_cast<double>(s.time - b.time) * 100.0);
             } else {
-                y = s.cgroups[t.cgroup].psi[t.resource][t.full][t.window];
+                y = s.cgroups[t.cgroup].psi.percent(t.resource, t.full, t.window);
             }
             maxY = std::max(maxY, y);
             pts.append(QPointF(toSeconds(s.time), y));
@@ -236,7 +251,8 @@ QByteArray PressureChart::csv() const {
         QStringList row{QString::number(toSeconds(s.time), 'f', 9)};
         for (const Track& t : m_tracks)
             row << (t.cgroup < s.cgroups.size()
-                        ? QString::number(s.cgroups[t.cgroup].psi[t.resource][t.full][t.window], 'f', 2)
+                        ? QString::number(s.cgroups[t.cgroup].psi.percent(t.resource, t.full, t.window), 'f',
+                                          2)
                         : QString());
         out.row(row);
     }

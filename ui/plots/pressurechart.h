@@ -47,6 +47,8 @@ public:
     void refresh() override;
     /// Names of the series drawn (tests, export).
     QStringList seriesNames() const;
+    /// The chart's title as drawn (it names the group when only one is shown).
+    QString chartTitle() const;
 
 private:
     void rebuildSeries();
@@ -69,6 +71,7 @@ private:
     std::vector<QLineSeries*> m_markerSeries;
     size_t m_markerCount = SIZE_MAX;
     bool m_dirtySeries = true;
+    QString m_subject; ///< the one group shown (in the title), or empty when several are
 };
 
 } // namespace ui

@@ -28,7 +28,7 @@
 #include "window/recentfiles.h"
 #include "window/traceopener.h"
 
-#include "import/tracefile.h"
+#include "import/filekind.h"
 #include "import/workloadfile.h"
 
 #include <QAction>
@@ -37,7 +37,6 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -127,6 +126,9 @@ void MainWindow::createPages() {
 
     auto* tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("viewTabs"));
+    m_tabs = tabs;
+    m_pressurePage = pressure;
+    m_depthPage = depth;
     tabs->addTab(topology, tr("&Topology"));
     tabs->addTab(pressure, tr("&Pressure"));
     tabs->addTab(migrations, tr("&Migrations"));
@@ -151,7 +153,13 @@ void MainWindow::createPages() {
     m_cgroups = new CgroupPanel(m_session);
     m_cgroups->addExports(*m_exports);
     m_optimizations = new OptimizationsPanel(m_session);
-    statusBar()->addPermanentWidget(new StatusPanel(m_session), 1);
+    // The figures sit on the right; messages (what a step executed, what was opened or
+    // exported) take the rest of the bar, and the figures shrink to time and state meanwhile.
+    auto* status = new StatusPanel(m_session);
+    status->setObjectName(QStringLiteral("statusPanel"));
+    statusBar()->addPermanentWidget(status);
+    connect(statusBar(), &QStatusBar::messageChanged, status,
+            [status](const QString& message) { status->setCompact(!message.isEmpty()); });
 }
 
 void MainWindow::saveSessionAs() {
@@ -207,6 +215,10 @@ void MainWindow::exportTrace() {
 
 MainWindow::~MainWindow() = default;
 
+namespace {
+constexpr int kSideDockMinimumWidth = 190;
+} // namespace
+
 void MainWindow::createDocks() {
     auto dock = [this](QWidget* w, const QString& title, const QString& name, Qt::DockWidgetArea area) {
         auto* d = new QDockWidget(title, this);
@@ -227,7 +239,12 @@ void MainWindow::createDocks() {
         dock(m_counters, tr("Counters"), QStringLiteral("countersDock"), Qt::RightDockWidgetArea);
     splitDockWidget(opt, cnt, Qt::Vertical);
     resizeDocks({opt, cnt}, {560, 380}, Qt::Vertical);
-    resizeDocks({tree, opt}, {400, 380}, Qt::Horizontal);
+    resizeDocks({tree, opt}, {340, 420}, Qt::Horizontal); // the counters want the room for their figures
+    // Narrow enough for a 1024-pixel window, wide enough to read: a window shrunk and grown
+    // again (or a layout saved that way) cannot leave a dock a sliver.
+    tree->setMinimumWidth(kSideDockMinimumWidth);
+    opt->setMinimumWidth(kSideDockMinimumWidth);
+    cnt->setMinimumWidth(kSideDockMinimumWidth);
 }
 
 void MainWindow::createActions() {
@@ -393,12 +410,14 @@ void MainWindow::createViewMenu() {
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());
     view->addSeparator();
-    view->addAction(tr("&Follow the present"), this, [this] {
-        ViewState& v = m_session.view();
-        v.setRange(v.rangeStart(), v.rangeEnd(), true);
-        v.followTo(m_session.history().now());
-    });
-    view->addAction(tr("&Clear time cursor"), this, [this] { m_session.view().setCursor(std::nullopt); });
+    // The timeline's Home, End and Esc, wherever the focus is (they used to need a click on the
+    // timeline first, which moved the cursor).
+    view->addAction(tr("Go to &Start"), this, [this] { m_occupancy->goToStart(); })
+        ->setShortcut(QKeySequence(Qt::Key_Home));
+    view->addAction(tr("&Follow the present"), this, [this] { m_occupancy->followPresent(); })
+        ->setShortcut(QKeySequence(Qt::Key_End));
+    view->addAction(tr("&Clear time cursor"), this, [this] { m_occupancy->clearCursor(); })
+        ->setShortcut(QKeySequence(Qt::Key_Escape));
     view->addAction(tr("Clear &selection"), this, [this] {
         m_session.view().setSelection({}, std::nullopt);
         m_session.view().setSelectedCpu(std::nullopt);
@@ -430,8 +449,8 @@ void MainWindow::createViewMenu() {
 
 void MainWindow::createHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Scenario Format"), this, [this] { showScenarioFormatHelp(this); })
-        ->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Guide"), this, [this] { showGuide(this); })->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Scenario Format"), this, [this] { showScenarioFormatHelp(this); });
     help->addAction(tr("&About SchedScope"), this, [this] { showAbout(this); });
 }
 
@@ -497,14 +516,8 @@ void MainWindow::runToDialog() {
 bool MainWindow::openScenario(const QString& fileOrBuiltin) {
     // A real trace opened the way a scenario is (File > Open, recent files, a dropped file):
     // recognised by its content.
-    if (!fileOrBuiltin.startsWith(QStringLiteral("builtin:"))) {
-        QFile f(fileOrBuiltin);
-        if (f.open(QIODevice::ReadOnly)) {
-            const QByteArray head = f.read(4096);
-            if (core::looksLikeTrace(std::string_view(head.constData(), static_cast<size_t>(head.size()))))
-                return openTrace(fileOrBuiltin);
-        }
-    }
+    if (core::sniff(fileOrBuiltin.toStdString()) == core::FileKind::Trace)
+        return openTrace(fileOrBuiltin);
     QApplication::setOverrideCursor(Qt::WaitCursor);
     core::WorkloadLoad w = core::loadScenarioOrWorkload(fileOrBuiltin.toStdString());
     QApplication::restoreOverrideCursor();
@@ -627,6 +640,18 @@ void MainWindow::updateActions() {
         m_optimizations->setEnabled(simulating);
     if (m_cgroups)
         m_cgroups->setEnabled(simulating);
+    // Views of what only a simulation has: off for a recording, saying why.
+    if (m_tabs)
+        for (QWidget* page : {m_pressurePage, m_depthPage}) {
+            const int i = m_tabs->indexOf(page);
+            m_tabs->setTabEnabled(i, simulating);
+            m_tabs->setTabToolTip(i, simulating ? QString()
+                                     : page == m_pressurePage
+                                         ? tr("A recording carries no pressure (PSI) figures: "
+                                              "/proc/pressure is not traced.")
+                                         : tr("The depth sweep is a simulation of its own; it "
+                                              "does not apply to a recording."));
+        }
 }
 
 QString MainWindow::scenarioName() const {
@@ -645,8 +670,11 @@ CompareWindow* MainWindow::openCompare() {
 
 CompareWindow* MainWindow::openCompareAgainst(std::shared_ptr<const ImportedTrace> trace) {
     CompareWindow* w = openCompare();
-    if (w)
+    if (w) {
         w->setReferenceTrace(std::move(trace));
+        if (!w->mismatch().isEmpty() && !m_batch)
+            QMessageBox::warning(w, tr("Compare with a real run"), w->mismatch());
+    }
     return w;
 }
 

@@ -15,10 +15,12 @@ class QMenu;
 
 namespace core {
 struct ScenarioSpec;
-}
+struct ImportedTrace;
+} // namespace core
 
 namespace ui {
 
+using core::ImportedTrace;
 class OccupancyPlot;
 class CgroupPanel;
 class OptimizationsPanel;
@@ -27,7 +29,6 @@ class RecentFiles;
 class ExportRegistry;
 class CompareWindow;
 class TraceOpener;
-struct ImportedTrace;
 
 /// The application window: assembles the pages, docks and actions around one Session; holds
 /// no simulation logic. The views follow the session by themselves (LiveView); what batch jobs
@@ -111,6 +112,9 @@ private:
     TraceOpener* m_traceOpener = nullptr;
     TraceOpener* m_referenceOpener = nullptr; ///< Compare with a Real Run's trace
     bool m_batch = false;
+    QTabWidget* m_tabs = nullptr;
+    QWidget* m_pressurePage = nullptr; ///< off for a recording, as is m_depthPage
+    QWidget* m_depthPage = nullptr;
     QString m_source;
 };
 

@@ -1,4 +1,4 @@
-#include "sim/program.h"
+#include "context/program.h"
 
 #include "scenario/patterns.h"
 

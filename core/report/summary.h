@@ -1,13 +1,13 @@
 #pragma once
 
-#include "accounting/psi.h"
 #include "base/counters.h"
 #include "base/cpumax.h"
+#include "base/cpustat.h"
 #include "base/kernelmodel.h"
 #include "base/latency.h"
 #include "base/optimizations.h"
+#include "base/psireport.h"
 #include "base/simtime.h"
-#include "sched/bandwidth.h"
 
 #include <cstdint>
 #include <optional>
@@ -15,8 +15,6 @@
 #include <vector>
 
 namespace core {
-
-class Engine;
 
 struct CpuSummary {
     uint32_t cpu; ///< the kernel's CPU number (topology.cpu_numbers; the scenario's when absent)
@@ -84,7 +82,6 @@ struct RunSummary {
     std::optional<TraceSource> trace;
 };
 
-RunSummary summarize(const Engine& engine);
 /// Fills each cgroup's latency from the tasks listed in it.
 void addCgroupLatency(RunSummary& s);
 

@@ -1,4 +1,4 @@
-#include "output/mailbox.h"
+#include "report/mailbox.h"
 
 namespace core {
 

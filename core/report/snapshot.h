@@ -1,15 +1,15 @@
 #pragma once
 
-#include "accounting/psi.h"
 #include "base/counters.h"
 #include "base/cpumax.h"
+#include "base/cpustat.h"
 #include "base/ids.h"
 #include "base/optimizations.h"
+#include "base/psireport.h"
 #include "base/simtime.h"
+#include "base/taskstate.h"
 #include "base/trace.h"
 #include "scenario/scenariospec.h"
-#include "sched/bandwidth.h"
-#include "sched/task.h"
 
 #include <cstdint>
 #include <memory>
@@ -26,11 +26,11 @@ struct CpuState {
     SimTime busy, idle, overhead;
 };
 
-/// One cgroup at the snapshot's time.
-struct CgroupState {
-    CgroupId id;
-    std::string path;
-    CgroupId parent;
+/// A cgroup's accounting at one moment: what its cgroup files read (weight, cgroup.procs
+/// count, cpuacct usage, the *.pressure files, cpu.max and cpu.stat). Snapshots carry it with
+/// the cgroup's identity (CgroupState), periodic samples without, and the GUI's History keeps
+/// these as they come.
+struct CgroupPoint {
     uint32_t weight = 100;
     uint32_t nrTasks = 0;
     SimTime usage; ///< cpuacct usage, the whole subtree (zero when cpuacct is off)
@@ -40,15 +40,11 @@ struct CgroupState {
     uint32_t throttledCpus = 0; ///< CPUs on which its queue is throttled now
 };
 
-/// A cgroup's accounting at one sample: what the charts plot.
-struct CgroupPoint {
-    uint32_t weight = 100;
-    uint32_t nrTasks = 0;
-    SimTime usage;
-    PsiReport psi;
-    CpuMax max;
-    CpuStat cpuStat;
-    uint32_t throttledCpus = 0;
+/// One cgroup at the snapshot's time: which cgroup, and its accounting.
+struct CgroupState : CgroupPoint {
+    CgroupId id;
+    std::string path;
+    CgroupId parent;
 };
 
 /// The counters and every cgroup's accounting at one moment between snapshots, taken at a
@@ -60,7 +56,6 @@ struct StateSample {
     std::vector<CgroupPoint> cgroups; ///< indexed like Snapshot::cgroups
 };
 
-/// One live task at the snapshot's time.
 /// A task created since the previous snapshot: its name and class, for the views.
 struct NewTask {
     TaskId id;
@@ -70,6 +65,7 @@ struct NewTask {
     uint8_t rtPriority = 0; ///< 1..99 for fifo and rr
 };
 
+/// One live task at the snapshot's time.
 struct TaskInfo {
     TaskId id;
     std::string name;
@@ -113,6 +109,11 @@ struct Snapshot {
     /// Folds a newer snapshot into this (unread) one: state from the newer, deltas appended,
     /// so nothing is dropped when the reader is slow.
     void absorb(Snapshot&& newer);
+    /// Takes the newer snapshot's state (time, counters, CPUs, cgroups, channels, and its task
+    /// list when it has one) and leaves this one's deltas alone: what a reader that keeps the
+    /// deltas elsewhere (the GUI's History) holds as the latest state.
+    void adoptState(const Snapshot& newer);
+    void adoptState(Snapshot&& newer);
 };
 
 } // namespace core

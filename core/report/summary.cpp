@@ -1,6 +1,4 @@
-#include "output/summary.h"
-
-#include "sim/engine.h"
+#include "report/summary.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,107 +21,15 @@ void addCgroupLatency(RunSummary& s) {
             it->second->latency.merge(t.latency);
 }
 
-RunSummary summarize(const Engine& engine) {
-    RunSummary s;
-    const ScenarioSpec& spec = engine.spec();
-    s.scenario = spec.name;
-    s.seed = spec.seed;
-    s.simTime = engine.now();
-    s.events = engine.counters().events;
-    s.optimizations = engine.optimizations();
-    s.model = engine.spec().kernel.model;
-    s.counters = engine.counters();
-    const Topology& topo = engine.topology();
-    for (const Rq& rq : engine.machine().rqs()) {
-        const CpuInfo& ci = topo.cpu(CpuId(rq.cpu));
-        CpuSummary c{spec.topology.kernelCpu(rq.cpu), ci.socket, ci.coreInSocket, ci.thread, {}, {}, {}};
-        engine.cpuTimesNow(rq, c.busy, c.idle, c.overhead);
-        s.cpus.push_back(c);
-    }
-    const CgroupTree& cg = engine.cgroups();
-    for (const ExitRecord& r : engine.exitRecords())
-        s.tasks.push_back({r.id.value(), r.name, cg.at(r.cgroup).path, r.runtime, r.user, r.system, r.wait,
-                           r.switches, r.migrations, true, r.exit, r.latency});
-    engine.tasks().forEach([&](const Task& t) {
-        s.tasks.push_back({t.id.value(),
-                           t.name,
-                           cg.at(t.cgroup).path,
-                           t.userTime + t.sysTime,
-                           t.userTime,
-                           t.sysTime,
-                           t.waitTime,
-                           t.nvcsw + t.nivcsw,
-                           t.migrations,
-                           false,
-                           {},
-                           t.latency});
-    });
-    std::sort(s.tasks.begin(), s.tasks.end(),
-              [](const TaskSummary& a, const TaskSummary& b) { return a.id < b.id; });
-    s.tasksNotListed = engine.exitsNotRecorded();
-    for (const Channel& ch : engine.channels())
-        s.channels.push_back({ch.name, ch.received});
-    s.psiEnabled = engine.spec().kernel.features.psi;
-    s.cpuacctEnabled = engine.spec().kernel.features.cpuacct;
-    for (const Cgroup& c : cg.all()) {
-        CgroupSummary cs;
-        cs.path = c.path;
-        cs.weight = c.weight;
-        cs.user = engine.cpuacct().usage(c.id, 0);
-        cs.system = engine.cpuacct().usage(c.id, 1);
-        cs.usage = cs.user + cs.system;
-        cs.psi = engine.psi().report(c.id);
-        if (c.tg && c.tg->parent && c.tg->bandwidth && !c.tg->autogroup) {
-            cs.max = c.tg->bandwidth->max;
-            cs.cpuStat = c.tg->bandwidth->stat;
-        }
-        s.cgroups.push_back(std::move(cs));
-    }
-    addCgroupLatency(s);
-    s.systemPsi = engine.psi().report(CgroupId(0));
-    return s;
-}
-
 namespace {
 
-ordered_json countersJson(const Counters& c) {
+/// The counters under their JSON keys; a trace's only those a trace measures (the others are
+/// the simulator's own).
+ordered_json countersJson(const Counters& c, bool tracedOnly = false) {
     ordered_json j;
-    j["context_switches"] = c.contextSwitches;
-    j["wakeups"] = c.wakeups;
-    j["migrations"] = c.migrations;
-    j["placements"] = c.placements;
-    j["wakeup_preemptions"] = c.wakeupPreemptions;
-    j["tick_preemptions"] = c.tickPreemptions;
-    j["forks"] = c.forks;
-    j["fork_failures"] = c.forkFailures;
-    j["exits"] = c.exits;
-    j["ticks"] = c.ticks;
-    j["yields"] = c.yields;
-    j["rt_throttles"] = c.rtThrottles;
-    j["fair_server_serves"] = c.fairServerServes;
-    j["idle_cpu_scans"] = c.idleScans;
-    j["cpu_clock_reads"] = c.cpuClockReads;
-    j["psi_group_updates"] = c.psiGroupUpdates;
-    j["cpuacct_adds"] = c.cpuacctAdds;
-    j["percpu_counter_folds"] = c.percpuCounterFolds;
-    j["lock_wait_ns"] = c.lockWait.count();
-    j["sched_move_task_calls"] = c.schedMoveTaskCalls;
-    j["sched_move_task_ns"] = c.schedMoveTaskTime.count();
-    j["balance_attempts"] = c.balanceAttempts;
-    j["balance_balanced"] = c.balanceBalanced;
-    j["balance_failed"] = c.balanceFailed;
-    j["balance_hot_skips"] = c.balanceHotSkips;
-    j["active_balances"] = c.activeBalances;
-    j["nohz_kicks"] = c.nohzKicks;
-    return j;
-}
-
-/// The counters a trace measures (the others are the simulator's own).
-ordered_json traceCountersJson(const Counters& c) {
-    const ordered_json all = countersJson(c);
-    ordered_json j;
-    for (const char* key : {"context_switches", "wakeups", "migrations", "placements", "forks", "exits"})
-        j[key] = all[key];
+    for (const CounterInfo& info : counterCatalog())
+        if (!info.key.empty() && (info.traced || !tracedOnly))
+            j[std::string(info.key)] = info.read(c);
     return j;
 }
 
@@ -190,7 +96,7 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
             opts[std::string(i.key)] = s.optimizations.test(i.id);
         j["optimizations"] = opts;
     }
-    j["counters"] = real ? traceCountersJson(s.counters) : countersJson(s.counters);
+    j["counters"] = real ? countersJson(s.counters, true) : countersJson(s.counters);
     ordered_json byReason = ordered_json::object();
     for (size_t r = 0; r < kMigrationReasonCount; ++r)
         byReason[std::string(migrationReasonName(static_cast<MigrationReason>(r)))] =
@@ -298,17 +204,17 @@ std::string toPsiText(const RunSummary& s) {
         o << "# PSI is disabled in this scenario (kernel.features.psi = false)\n";
     o << "== /proc/pressure (system) ==\n";
     o << "-- cpu\n"
-      << Psi::format(s.systemPsi.cpu) << "-- memory\n"
-      << Psi::format(s.systemPsi.memory) << "-- io\n"
-      << Psi::format(s.systemPsi.io);
+      << formatPsiResource(s.systemPsi.cpu) << "-- memory\n"
+      << formatPsiResource(s.systemPsi.memory) << "-- io\n"
+      << formatPsiResource(s.systemPsi.io);
     for (const CgroupSummary& c : s.cgroups) {
         if (c.path == "/")
             continue;
         o << "\n== " << c.path << " ==\n";
         o << "-- cpu.pressure\n"
-          << Psi::format(c.psi.cpu) << "-- memory.pressure\n"
-          << Psi::format(c.psi.memory) << "-- io.pressure\n"
-          << Psi::format(c.psi.io);
+          << formatPsiResource(c.psi.cpu) << "-- memory.pressure\n"
+          << formatPsiResource(c.psi.memory) << "-- io.pressure\n"
+          << formatPsiResource(c.psi.io);
     }
     return o.str();
 }
@@ -343,28 +249,12 @@ std::string toTable(const RunSummary& s) {
         return simS > 0 ? fmt("%.0f/s", static_cast<double>(v) / simS) : std::string("-");
     };
     o << pad("counter", 24) << pad("total", 14, true) << pad("per second", 16, true) << "\n";
-    struct Row {
-        const char* name;
-        uint64_t value;
-        bool inTraces; ///< a real trace measures it too
-    };
-    const Row rows[] = {{"context switches", c.contextSwitches, true},
-                        {"wakeups", c.wakeups, true},
-                        {"migrations", c.migrations, true},
-                        {"placements (fork)", c.placements, true},
-                        {"wakeup preemptions", c.wakeupPreemptions, false},
-                        {"tick preemptions", c.tickPreemptions, false},
-                        {"forks", c.forks, true},
-                        {"exits", c.exits, true},
-                        {"cpu clock reads", c.cpuClockReads, false},
-                        {"psi group updates", c.psiGroupUpdates, false},
-                        {"cpuacct adds", c.cpuacctAdds, false},
-                        {"percpu counter folds", c.percpuCounterFolds, false},
-                        {"sched_move_task calls", c.schedMoveTaskCalls, false}};
-    for (const Row& r : rows)
-        if (r.inTraces || !s.trace)
-            o << pad(r.name, 24) << pad(std::to_string(r.value), 14, true) << pad(rate(r.value), 16, true)
-              << "\n";
+    for (const CounterInfo& info : counterCatalog())
+        if (info.inTable && (info.traced || !s.trace)) {
+            const uint64_t value = info.read(c);
+            o << pad(std::string(info.label), 24) << pad(std::to_string(value), 14, true)
+              << pad(rate(value), 16, true) << "\n";
+        }
     o << "\nmigrations by reason:";
     for (size_t r = 0; r < kMigrationReasonCount; ++r)
         o << " " << migrationReasonName(static_cast<MigrationReason>(r)) << "=" << c.migrationsByReason[r];

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "import/traceimporter.h"
+#include "report/snapshot.h"
+#include "report/summary.h"
+#include "scenario/scenariospec.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct TraceImportOptions {
+    LatencyStart latencyStart = LatencyStart::Waking;
+    /// Called now and then with the fraction read (0..1); returning false cancels the import.
+    std::function<bool(double)> progress;
+    /// Also what views need: the records cut into snapshots, as a simulation's (what a GUI
+    /// History is fed), and the traced machine as a scenario.
+    bool forViews = false;
+};
+
+/// A real trace read whole: what every entry point (the CLI's trace-summary, the GUI, the
+/// reality runner) needs of it.
+struct ImportedTrace {
+    bool ok = false;
+    bool cancelled = false;
+    std::string error; ///< names the file, the place, what was expected and what was found
+    std::string path;
+    RunSummary summary; ///< with `summary.trace`: the format and what the trace could not tell
+    SimTime origin;     ///< the trace's first timestamp: time 0 of the records and snapshots
+    std::vector<std::string> cgroupPaths; ///< by the cgroup ids in the records
+    /// With TraceImportOptions::forViews: the traced machine as a scenario (its CPUs as
+    /// single-thread cores, the cgroups its tasks were in; no tasks), and the records cut into
+    /// snapshots.
+    std::shared_ptr<const ScenarioSpec> machine;
+    std::vector<std::shared_ptr<Snapshot>> snapshots;
+};
+
+/// Reads a scheduler trace, whatever its form (detected from the content: ftrace text,
+/// trace-cmd report, perf script, trace.dat). Never throws for bad input: `ok` false and
+/// `error` say why.
+ImportedTrace importTrace(const std::string& path, const TraceImportOptions& options = {});
+
+/// The scenario describing a traced machine (ImportedTrace::machine). A cgroup path that the
+/// scenario format refuses leaves the whole tree out, with a note in `warnings`: the records'
+/// cgroup ids index the whole list, so it is all or nothing.
+std::shared_ptr<const ScenarioSpec> tracedMachine(const RunSummary& summary,
+                                                  const std::vector<std::string>& cgroupPaths,
+                                                  std::vector<std::string>& warnings, std::string& error);
+
+} // namespace core

@@ -94,6 +94,8 @@ struct ThrottleRecord {
     CgroupId cgroup;
 };
 
+struct Counters;
+
 /// Receives what happens, as it happens. The engine calls it only when one is attached.
 class TraceSink {
 public:
@@ -110,6 +112,9 @@ public:
     /// A task came into existence (names for ids in the trace; its class for the views).
     virtual void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
                              uint8_t rtPriority) {}
+    /// A recording's reader is about to take its next event, at time t: `counters` hold what was
+    /// counted before it (they stay valid for the whole read), for a sink that samples them.
+    virtual void advanceTo(SimTime t, const Counters& counters) {}
 };
 
 } // namespace core

@@ -120,6 +120,8 @@ void TraceImporter::process(const TraceEvent& ev) {
         return;
     }
     ++m_events;
+    if (m_sink)
+        m_sink->advanceTo(SimTime::ns(ev.time), m_counters);
     if (ev.cpu >= 0) {
         Cpu& c = cpu(ev.cpu);
         const uint32_t n = static_cast<uint32_t>(ev.cpu);
@@ -288,6 +290,8 @@ void TraceImporter::onWake(const TraceEvent& ev) {
         ++m_wakings;
     else
         ++m_wakeupEvents;
+    // Kept up to date for the samples a sink takes; the summary counts the same way.
+    m_counters.wakeups = m_wakings > 0 ? m_wakings : m_wakeupEvents;
     if (ev.type == TraceEventType::WakeupNew) {
         if (ev.c >= 0 && ev.cpu >= 0 && ev.c != ev.cpu) {
             ++m_counters.placements;

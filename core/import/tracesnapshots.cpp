@@ -17,7 +17,7 @@ void TraceSnapshots::advance(SimTime t) {
     while (t >= m_nextSample) {
         StateSample s;
         s.time = m_nextSample;
-        s.counters = m_counters;
+        s.counters = m_live ? *m_live : m_counters;
         s.cgroups.resize(m_usage.size());
         for (size_t i = 0; i < m_usage.size(); ++i)
             s.cgroups[i].usage = m_usage[i];
@@ -26,10 +26,16 @@ void TraceSnapshots::advance(SimTime t) {
     }
 }
 
+void TraceSnapshots::advanceTo(SimTime t, const Counters& counters) {
+    m_live = &counters;
+    advance(t);
+}
+
 void TraceSnapshots::cutIfLarge() {
     const size_t n = m_pending.slices.size() + m_pending.switches.size() + m_pending.migrations.size();
     if (n < kRecordsPerSnapshot)
         return;
+    m_pending.counters = m_live ? *m_live : m_counters; // as counted so far, not at the end
     m_done.push_back(std::make_shared<Snapshot>(std::move(m_pending)));
     m_pending = Snapshot{};
 }
@@ -75,6 +81,7 @@ void TraceSnapshots::taskCreated(TaskId id, const std::string& name, CgroupId cg
 
 std::vector<std::shared_ptr<Snapshot>> TraceSnapshots::finish(const RunSummary& summary, SimTime origin,
                                                               const std::vector<std::string>& cgroupPaths) {
+    m_live = nullptr; // the reader that kept them is done
     m_done.push_back(std::make_shared<Snapshot>(std::move(m_pending)));
     m_pending = Snapshot{};
     // The final state: every CPU's busy and idle, every cgroup with its parent and on-CPU time.
@@ -124,7 +131,6 @@ std::vector<std::shared_ptr<Snapshot>> TraceSnapshots::finish(const RunSummary& 
         }
         snap->cpus = cpus;
         snap->cgroups = cgroups;
-        snap->counters = m_counters;
         SimTime last;
         if (!snap->slices.empty())
             last = std::max(last, snap->slices.back().end);

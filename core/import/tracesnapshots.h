@@ -1,8 +1,8 @@
 #pragma once
 
 #include "base/trace.h"
-#include "output/snapshot.h"
-#include "output/summary.h"
+#include "report/snapshot.h"
+#include "report/summary.h"
 
 #include <memory>
 #include <string>
@@ -26,6 +26,9 @@ public:
     void contextSwitch(const SwitchRecord& s) override;
     void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
                      uint8_t rtPriority) override;
+    /// Samples take the reader's counters from here on (all of them: wakeups, forks and exits
+    /// too), instead of only what the records above show.
+    void advanceTo(SimTime t, const Counters& counters) override;
 
     /// The snapshots, oldest first; the last holds the final state (`finished`). `origin` is
     /// the trace's first timestamp, `cgroupPaths` the paths by cgroup id.
@@ -37,6 +40,7 @@ private:
     void cutIfLarge();
 
     SimTime m_every;
+    const Counters* m_live = nullptr;
     SimTime m_nextSample;
     bool m_started = false;
     Counters m_counters;

@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 namespace core {
 
@@ -29,8 +30,12 @@ WorkloadLoad loadScenarioOrWorkload(const std::string& fileOrBuiltin) {
         w.result = std::move(translated);
         w.fromRtApp = true;
         w.warnings = std::move(imported.warnings);
-    } catch (const RtAppError&) {
-        // Not rt-app either: the scenario loader's messages stand.
+    } catch (const RtAppError& e) {
+        // Not rt-app either: the scenario loader's messages stand, unless the rt-app reader
+        // recognised what the file is meant to be (workgen shorthand, which rt-app's own script
+        // fills in): that explanation comes first, as the CLI's import-rtapp gives it.
+        if (std::string_view(e.what()).find("workgen") != std::string_view::npos)
+            w.result.errors.insert(w.result.errors.begin(), e.what());
     }
     return w;
 }

@@ -2,10 +2,12 @@
 // what is not rt-app JSON (tests/data/rtapp/invalid/), and rt-app's own examples
 // (tests/data/rtapp/examples/), each translated scenario loaded by the scenario loader.
 #include "import/rtapp.h"
+#include "import/workloadfile.h"
 #include "scenario/loader.h"
 
 #include <nlohmann/json.hpp>
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <fstream>
@@ -385,6 +387,26 @@ private slots:
         } catch (const core::RtAppError& e) {
             QCOMPARE(qs(e.what()), message);
         }
+    }
+
+    // File > Open of a workgen-shorthand file: the rt-app reader's explanation comes first,
+    // not a bare JSON syntax error from the scenario loader.
+    void openingWorkgenShorthandExplains() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("workgen.json")).toStdString();
+        std::ofstream(path) << "{ \"tasks\": { \"t\": { \"run\": 1000, \"lock\", \"sleep\": 1000 } } }\n";
+        core::WorkloadLoad w = core::loadScenarioOrWorkload(path);
+        QVERIFY(!w.result.ok());
+        QVERIFY(!w.result.errors.empty());
+        QVERIFY2(w.result.errors[0].find("workgen shorthand") != std::string::npos,
+                 w.result.errors[0].c_str());
+        QVERIFY2(w.result.errors[0].find(path) != std::string::npos, w.result.errors[0].c_str());
+        // A file that is neither keeps the scenario loader's messages only.
+        std::ofstream(path) << "{ \"format\": 1, \"tasks\": 7 }\n";
+        w = core::loadScenarioOrWorkload(path);
+        QVERIFY(!w.result.ok());
+        for (const std::string& e : w.result.errors)
+            QVERIFY2(e.find("workgen shorthand") == std::string::npos, e.c_str());
     }
 
     void hostileInputNeverCrashes() {

@@ -5,8 +5,10 @@
 #include "compare/comparewindow.h"
 #include "controller/traceloader.h"
 #include "export/exportregistry.h"
-#include "output/snapshot.h"
+#include "report/snapshot.h"
 #include "scenario/loader.h"
+#include "scenario/modelselection.h"
+#include "window/language.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -53,8 +55,11 @@ private slots:
     void changesReadAsAPersonReadsThem() {
         // Values in, text out: the model needs two snapshots, not two runs.
         core::Snapshot a, b;
-        a.counters.migrations = 2; // a small count: the difference, not +350%
+        a.counters.migrations = 2; // a small count: the percentage and the difference
         b.counters.migrations = 9;
+        a.counters.forks = 3; // the case: A=3, B=0 read "-3", which said neither
+        b.counters.forks = 0;
+        b.counters.exits = 2;                                             // nothing in A
         a.counters.contextSwitches = b.counters.contextSwitches = 123456; // equal: "0.0%", never "-0.0%"
         a.counters.wakeups = 100000;
         b.counters.wakeups = 99999; // -0.001%: rounds to nothing
@@ -72,7 +77,9 @@ private slots:
         auto colour = [&](const QString& name) {
             return m.index(m.rowOf(name), CompareDeltaModel::Change).data(Qt::ForegroundRole);
         };
-        QCOMPARE(change(QStringLiteral("migrations")), QStringLiteral("+7"));
+        QCOMPARE(change(QStringLiteral("migrations")), QStringLiteral("+350.0% (+7)"));
+        QCOMPARE(change(QStringLiteral("forks")), QStringLiteral("-100.0% (-3)"));
+        QCOMPARE(change(QStringLiteral("exits")), QStringLiteral("new in B (+2)"));
         QCOMPARE(change(QStringLiteral("context switches")), QStringLiteral("0.0%"));
         QCOMPARE(change(QStringLiteral("wakeups")), QStringLiteral("0.0%"));
         QCOMPARE(change(QStringLiteral("messages pipe")), QStringLiteral("+50.0%"));
@@ -90,6 +97,50 @@ private slots:
         b.channels = {{"pipe", 900}};
         m.update(a, b);
         QCOMPARE(m.verdict(pipe), -1);
+    }
+
+    void fitsA1280ScreenWithEqualSides_data() {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("model");
+        for (const char* lang : {"en", "de"})
+            for (const char* model : {"v4.11", "v6.12"})
+                QTest::newRow(
+                    qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(lang), QLatin1String(model))))
+                    << QString::fromLatin1(lang) << QString::fromLatin1(model);
+    }
+    void fitsA1280ScreenWithEqualSides() {
+        // It needed 1377 px on v6.12 (the header naming every switch), and the two timelines had
+        // different widths, so one time was at two x positions.
+        QFETCH(QString, lang);
+        QFETCH(QString, model);
+        installTranslators(*QCoreApplication::instance(), lang);
+        {
+            core::LoadResult r = core::loadScenario("builtin:default");
+            QVERIFY(r.ok());
+            core::ModelLoad m = core::loadScenarioForModel(r.text, "builtin:default",
+                                                           *core::kernelModelFromName(model.toStdString()));
+            QVERIFY(m.result.ok());
+            CompareWindow w(*m.result.spec, m.result.text);
+            w.setAttribute(Qt::WA_DeleteOnClose, false);
+            w.resize(1280, 720);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            // One switch toggled makes the longest header ("on: a, b, c, d").
+            w.sideA()->optimizationBox(core::Optimization::PsiDirectIteration)->click();
+            QTest::qWait(50);
+            QVERIFY2(w.minimumSizeHint().width() <= 1280,
+                     qPrintable(QString::number(w.minimumSizeHint().width())));
+            QVERIFY(w.width() <= 1280);
+            for (int width : {1280, 1024}) {
+                w.resize(width, 640);
+                QTest::qWait(50);
+                QVERIFY2(
+                    std::abs(w.sideA()->width() - w.sideB()->width()) <= 1,
+                    qPrintable(
+                        QStringLiteral("A %1 px, B %2 px").arg(w.sideA()->width()).arg(w.sideB()->width())));
+            }
+        }
+        installTranslators(*QCoreApplication::instance(), QStringLiteral("en"));
     }
 
     void deltaMatchesTwoCliRuns() {
@@ -126,8 +177,8 @@ private slots:
                  {"context switches", "context_switches"},
                  {"migrations", "migrations"},
                  {"wakeups", "wakeups"},
-                 {"clock reads", "cpu_clock_reads"},
-                 {"PSI group updates", "psi_group_updates"},
+                 {"cpu clock reads", "cpu_clock_reads"},
+                 {"psi group updates", "psi_group_updates"},
                  {"balance attempts", "balance_attempts"},
                  {"sched_move_task calls", "sched_move_task_calls"}})
             expect(QString::fromLatin1(row), ca[QLatin1String(key)].toDouble(),
@@ -214,7 +265,7 @@ private slots:
                  {"context switches", "context_switches"},
                  {"wakeup preemptions", "wakeup_preemptions"},
                  {"migrations", "migrations"},
-                 {"clock reads", "cpu_clock_reads"}}) {
+                 {"cpu clock reads", "cpu_clock_reads"}}) {
             const int i = w->delta()->rowOf(QString::fromLatin1(row));
             QVERIFY2(i >= 0, row);
             QCOMPARE(w->delta()->valueA(i), a[QLatin1String(key)].toDouble());
@@ -265,6 +316,9 @@ private slots:
         w->setReferenceTrace(trace);
         w->show();
         QCOMPARE(w->referenceTrace(), trace.get());
+        // A 2-CPU recording against the default's 8 CPUs: said, not passed over.
+        QCOMPARE(trace->summary.cpus.size(), size_t{2});
+        QVERIFY2(w->mismatch().contains(QStringLiteral("2 CPU")), qPrintable(w->mismatch()));
         QVERIFY(w->sideA()->trace());
         QVERIFY(!w->sideB()->trace());
         QCOMPARE(w->duration(), length);

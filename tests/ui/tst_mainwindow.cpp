@@ -1,7 +1,9 @@
 // The main window as a user drives it: opening scenarios (good, bad, dropped), the views
 // following a running simulation, and the optimization check boxes acting on the engine.
 #include "export/exportregistry.h"
+#include "models/countermodel.h"
 #include "pages/cpumaxdialog.h"
+#include "pages/detailpanel.h"
 #include "pages/migrationspage.h"
 #include "pages/optimizationspanel.h"
 #include "pages/statuspanel.h"
@@ -9,6 +11,7 @@
 #include "plots/occupancyplot.h"
 #include "plots/pressurechart.h"
 #include "plots/topologyview.h"
+#include "window/helpdialogs.h"
 #include "window/language.h"
 #include "window/mainwindow.h"
 
@@ -16,11 +19,13 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -153,6 +158,24 @@ private slots:
         QVERIFY(QTest::qWaitFor(
             [&] { return w.statusBar()->currentMessage().startsWith(QStringLiteral("Executed at ")); },
             2000));
+        // ... where it can be read: the figures used to take the whole bar, leaving the message
+        // no room at all.
+        auto* panel = w.findChild<StatusPanel*>(QStringLiteral("statusPanel"));
+        QVERIFY(panel);
+        for (int width : {1280, 1024}) {
+            w.resize(width, 640);
+            QTest::qWait(50);
+            const QString message = w.statusBar()->currentMessage();
+            const int room = w.statusBar()->width() - panel->width();
+            QVERIFY2(room >=
+                         std::min(w.statusBar()->fontMetrics().horizontalAdvance(message) + 20, width / 2),
+                     qPrintable(QStringLiteral("%1 px for \"%2\"").arg(room).arg(message)));
+        }
+        const int compact = panel->width();
+        w.statusBar()->clearMessage();
+        QTest::qWait(50);
+        QVERIFY2(panel->width() > compact,
+                 qPrintable(QString::number(panel->width()))); // the figures come back
     }
 
     void viewsFollowARun() {
@@ -186,7 +209,12 @@ private slots:
         QVERIFY(topology && !topology->cpuRect(7).isEmpty());
         // Pressure: the system's series by default.
         auto* pressure = dynamic_cast<PressureChart*>(w.exports().find(QStringLiteral("pressure")));
-        QVERIFY(pressure && pressure->seriesNames().first().startsWith(QStringLiteral("system")));
+        QVERIFY(pressure && pressure->chartTitle().startsWith(QStringLiteral("system \u2014 ")));
+        // The legend names the lines, not the group again, so its entries are short enough to
+        // show whole (they all read "syst..." before).
+        QCOMPARE(pressure->seriesNames().first(), QStringLiteral("cpu some avg10"));
+        for (const QString& name : pressure->seriesNames())
+            QVERIFY2(name.size() <= 18, qPrintable(name));
         // Migrations: the table holds what History holds.
         tabs->setCurrentWidget(w.findChild<MigrationsPage*>());
         QTest::qWait(80);
@@ -203,6 +231,85 @@ private slots:
         QVERIFY(depth->csv().count('\n') > 6); // header and a row per depth
     }
 
+    void oneCgroupColoursPerTask() {
+        // An rt-app workload puts every task in the root cgroup: one colour per task then, not
+        // one colour for everything.
+        MainWindow w;
+        QVERIFY(w.openScenario(QStringLiteral(SCHEDSCOPE_TEST_DATA "/rtapp/barrier.json")));
+        auto* plot = w.findChild<OccupancyPlot*>();
+        QVERIFY(plot);
+        QVERIFY(plot->colourByTask());
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(!plot->colourByTask());
+    }
+
+    void homeEndEscapeWhereverTheFocusIs() {
+        MainWindow w;
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        w.session().controller().runTo(core::SimTime::ms(400));
+        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 400000000; }, 20000));
+        ViewState& v = w.session().view();
+        auto* tree = w.findChild<QWidget*>(QStringLiteral("cgroupTree"));
+        QVERIFY(tree);
+        tree->setFocus();
+        v.setRange(200'000'000, 250'000'000, false);
+        v.setCursor(220'000'000);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Home);
+        QCOMPARE(v.rangeStart(), w.session().history().start());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(!v.cursor());
+        // Left at the start stays at the start: no negative time.
+        auto* plot = w.findChild<OccupancyPlot*>();
+        QVERIFY(plot);
+        plot->setFocus();
+        for (int i = 0; i < 5; ++i)
+            QTest::keyClick(plot, Qt::Key_Left);
+        QTest::qWait(50);
+        QVERIFY2(v.rangeStart() >= 0, qPrintable(QString::number(v.rangeStart())));
+        tree->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_End);
+        QVERIFY(v.following());
+    }
+
+    void pickingAMigrationTakesYouThere() {
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        w.session().controller().runTo(core::SimTime::ms(600));
+        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 600000000; }, 20000));
+        auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        auto* table = w.findChild<QTableView*>(QStringLiteral("migrationTable"));
+        QVERIFY(tabs && table);
+        tabs->setCurrentIndex(2); // Migrations
+        QVERIFY(QTest::qWaitFor([&] { return table->model()->rowCount() > 3; }, 5000));
+        w.session().view().showWholeRun(w.session().history().now());
+        // One click on a row (not a double-click): the timeline centres on it, zoomed in.
+        const int row = table->model()->rowCount() / 2;
+        table->scrollTo(table->model()->index(row, 0));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {},
+                          table->visualRect(table->model()->index(row, 0)).center());
+        const auto& pick = w.session().view().pick();
+        QVERIFY(pick && pick->kind == Pick::Kind::Migration);
+        const SimNs t = pick->migration.time.count();
+        const ViewState& v = w.session().view();
+        QVERIFY(v.rangeStart() <= t && t <= v.rangeEnd());
+        QVERIFY(v.rangeEnd() - v.rangeStart() <= MigrationsPage::kMigrationViewWidth);
+        QVERIFY(!v.following());
+        QCOMPARE(v.cursor(), std::optional<SimNs>(t));
+        // The task ran on the target CPU after the migration (the run is over by 600 ms):
+        // Details says so, rather than "not run there yet".
+        auto* details = w.findChild<DetailPanel*>(QStringLiteral("detailPanel"));
+        QVERIFY(details);
+        tabs->setCurrentIndex(5); // Details
+        QVERIFY(QTest::qWaitFor([&] { return details->text().contains(QStringLiteral("After")); }, 2000));
+        QVERIFY2(!details->text().contains(QStringLiteral("not run there yet")), qPrintable(details->text()));
+    }
+
     void fitsASmallScreen_data() {
         QTest::addColumn<QString>("lang");
         QTest::newRow("English") << QStringLiteral("en");
@@ -212,6 +319,7 @@ private slots:
         // A 1024x640 window (a 1280x720 laptop with room to spare), with a run's figures in it.
         QFETCH(QString, lang);
         installTranslators(*QCoreApplication::instance(), lang);
+        QSettings().remove(QStringLiteral("window")); // a first start: no layout saved by another test
         {
             MainWindow w;
             QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
@@ -234,22 +342,74 @@ private slots:
             QVERIFY2(w.minimumSizeHint().height() <= 640,
                      qPrintable(QString::number(w.minimumSizeHint().height())));
             QVERIFY(w.width() <= 1024 && w.height() <= 640);
+            // The counters' figures are on screen, whatever the names' length.
+            auto* counters = w.findChild<QTableView*>(QStringLiteral("counterTable"));
+            QVERIFY(counters && counters->isVisible());
+            for (int c : {CounterModel::Total, CounterModel::PerSecond})
+                QVERIFY2(counters->columnViewportPosition(c) + counters->columnWidth(c) <=
+                             counters->viewport()->width(),
+                         qPrintable(QStringLiteral("column %1 ends at %2 of %3")
+                                        .arg(c)
+                                        .arg(counters->columnViewportPosition(c) + counters->columnWidth(c))
+                                        .arg(counters->viewport()->width())));
+            // Shrunk and grown again, the side docks are not left as slivers.
+            w.resize(700, 500);
+            QTest::qWait(50);
+            w.resize(1600, 1000);
+            QTest::qWait(50);
+            for (QDockWidget* d : w.findChildren<QDockWidget*>())
+                if (d->isVisible())
+                    QVERIFY2(d->width() >= 190,
+                             qPrintable(QStringLiteral("%1: %2 px").arg(d->objectName()).arg(d->width())));
         }
         installTranslators(*QCoreApplication::instance(), QStringLiteral("en"));
     }
 
-    void f1ShowsTheScenarioFormat() {
-        MainWindow w;
-        w.show();
-        w.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        QTest::keyClick(&w, Qt::Key_F1);
-        QTextBrowser* text = nullptr;
-        QVERIFY(QTest::qWaitFor(
-            [&] { return (text = w.findChild<QTextBrowser*>(QStringLiteral("scenarioFormatText"))); }, 5000));
-        // The reference itself (docs/scenario-format.md, embedded), not the "missing" notice.
-        QVERIFY2(text->toPlainText().contains(QStringLiteral("cores_per_socket")),
-                 qPrintable(text->toPlainText().left(200)));
+    void f1ShowsTheGuide_data() {
+        QTest::addColumn<QString>("lang");
+        QTest::addColumn<QString>("shortcutsHeading");
+        QTest::newRow("English") << QStringLiteral("en") << QStringLiteral("Keys");
+        QTest::newRow("German") << QStringLiteral("de") << QStringLiteral("Tasten");
+    }
+    void f1ShowsTheGuide() {
+        // F1 is a guide to the window (every view, opening a recording, comparing, exporting,
+        // every key), in the user's language; the scenario format stays in the Help menu.
+        QFETCH(QString, lang);
+        QFETCH(QString, shortcutsHeading);
+        installTranslators(*QCoreApplication::instance(), lang);
+        {
+            MainWindow w;
+            w.show();
+            w.activateWindow();
+            QVERIFY(QTest::qWaitForWindowActive(&w));
+            QTest::keyClick(&w, Qt::Key_F1);
+            QTextBrowser* text = nullptr;
+            QVERIFY(QTest::qWaitFor(
+                [&] { return (text = w.findChild<QTextBrowser*>(QStringLiteral("guideText"))); }, 5000));
+            const QString guide = text->toPlainText();
+            QVERIFY2(guide.contains(shortcutsHeading), qPrintable(guide.left(200)));
+            // Every key of the menus is in the guide (checked on the English text; the German
+            // one is the same table, translated).
+            if (lang == QStringLiteral("en"))
+                for (QAction* a : w.findChildren<QAction*>())
+                    for (const QKeySequence& k : a->shortcuts()) {
+                        const QString key = k.toString(QKeySequence::PortableText);
+                        QVERIFY2(
+                            guide.contains(key),
+                            qPrintable(QStringLiteral("%1 (%2) is not in the guide").arg(key, a->text())));
+                    }
+            else
+                for (const char* key : {"Strg+K", "Strg+Umschalt+O", "Strg+Umschalt+E", "Pos1", "Esc"})
+                    QVERIFY2(guide.contains(QLatin1String(key)), key);
+            // The scenario format reference is one menu entry away.
+            showScenarioFormatHelp(&w);
+            QVERIFY(QTest::qWaitFor(
+                [&] { return (text = w.findChild<QTextBrowser*>(QStringLiteral("scenarioFormatText"))); },
+                5000));
+            QVERIFY2(text->toPlainText().contains(QStringLiteral("cores_per_socket")),
+                     qPrintable(text->toPlainText().left(200)));
+        }
+        installTranslators(*QCoreApplication::instance(), QStringLiteral("en"));
     }
 
     void optimizationCheckBoxActsOnTheEngine() {

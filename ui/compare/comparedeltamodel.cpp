@@ -2,7 +2,7 @@
 
 #include "controller/format.h"
 #include "models/counterrows.h"
-#include "output/snapshot.h"
+#include "report/snapshot.h"
 
 #include <QBrush>
 #include <QColor>
@@ -136,17 +136,20 @@ int CompareDeltaModel::verdict(int row) const {
 }
 
 QString CompareDeltaModel::changeText(const Row& r, double change) const {
-    if (r.unit == Unit::Count && std::max(std::abs(r.a), std::abs(r.b)) < kSmallCount) {
-        const double d = r.b - r.a;
-        return d == 0 ? QStringLiteral("0")
-                      : QStringLiteral("%1%2").arg(d > 0 ? QStringLiteral("+") : QString()).arg(d, 0, 'f', 0);
-    }
+    // Always the relative change, as the header says; for small counts the difference too,
+    // since a percentage of a handful says little ("-100.0% (-3)").
+    auto signedNumber = [](double v, int decimals) {
+        return QStringLiteral("%1%2").arg(v > 0 ? QStringLiteral("+") : QString()).arg(v, 0, 'f', decimals);
+    };
+    const bool small = r.unit == Unit::Count && std::max(std::abs(r.a), std::abs(r.b)) < kSmallCount;
+    const QString difference =
+        small && r.a != r.b ? QStringLiteral(" (%1)").arg(signedNumber(r.b - r.a, 0)) : QString();
     if (std::isnan(change))
-        return tr("new in B");
+        return tr("new in B") + difference;
     const double percent = change * 100;
     if (std::abs(percent) < 0.05) // "0.0%", never "-0.0%"
         return QStringLiteral("0.0%");
-    return QStringLiteral("%1%2%").arg(percent > 0 ? QStringLiteral("+") : QString()).arg(percent, 0, 'f', 1);
+    return signedNumber(percent, 1) + QStringLiteral("%") + difference;
 }
 
 QString CompareDeltaModel::format(double v, Unit unit) const {

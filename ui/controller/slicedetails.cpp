@@ -84,4 +84,36 @@ std::optional<SliceDetails> describeSlice(const History& history, uint32_t cpu, 
     return d;
 }
 
+std::optional<SliceDetails> describeRunAfter(const History& history, uint32_t cpu, uint32_t task,
+                                             SimNs from) {
+    if (cpu >= history.nrCpus())
+        return std::nullopt;
+    const auto& sw = history.switches();
+    const auto [lo, hi] = history.switchesWithin(from, history.now() + 1);
+    for (size_t i = lo, scanned = 0; i < hi && scanned < kScanLimit; ++i, ++scanned) {
+        if (sw[i].next.value() != task || !sw[i].next.valid())
+            continue;
+        if (sw[i].cpu != cpu)
+            return std::nullopt; // it ran elsewhere first
+        // Its slice starts after the switch's own kernel work: the first block of the task on
+        // the CPU from the switch on, before the CPU's next switch.
+        SimNs until = history.now();
+        for (size_t j = i + 1, more = 0; j < sw.size() && more < kScanLimit; ++j, ++more)
+            if (sw[j].cpu == cpu) {
+                until = sw[j].time.count();
+                break;
+            }
+        const LaneStore& lane = history.lane(cpu);
+        const LaneBlocks& blocks = lane.blocks(0);
+        for (size_t b = blocks.firstEndingAfter(sw[i].time.count());
+             b < blocks.size() && blocks[b].start <= until; ++b)
+            if (blocks[b].task == task)
+                return describeSlice(history, cpu, blocks[b].start);
+        if (const LaneBlock* open = lane.openBlock(0); open && open->task == task && open->start <= until)
+            return describeSlice(history, cpu, open->start);
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
 } // namespace ui

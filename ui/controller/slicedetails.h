@@ -42,4 +42,9 @@ struct SliceDetails {
 /// Describes the run on `cpu` covering time t; nullopt when the CPU was idle then.
 std::optional<SliceDetails> describeSlice(const History& history, uint32_t cpu, SimNs t);
 
+/// Describes the first run of `task` on `cpu` that begins at or after `from` (a migration's
+/// time): found by the switch that puts it there, then its slice, which starts after the
+/// kernel's switch work. nullopt when it has not run there since, within the history held.
+std::optional<SliceDetails> describeRunAfter(const History& history, uint32_t cpu, uint32_t task, SimNs from);
+
 } // namespace ui

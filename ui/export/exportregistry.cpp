@@ -197,7 +197,11 @@ ExportReport ExportRegistry::exportAll(const QString& folder, const QList<Export
 }
 
 void ExportRegistry::exportAllWithDialog() {
-    ExportAllDialog d(lastFolder(), m_window);
+    // The folder used last time; the first time a folder of its own for the dozen files inside
+    // the last export folder (never the home folder itself), created on export.
+    const QString saved = QSettings().value(QStringLiteral("export/allFolder")).toString();
+    ExportAllDialog d(
+        saved.isEmpty() ? QDir(lastFolder()).filePath(QStringLiteral("schedscope-charts")) : saved, m_window);
     if (d.exec() != QDialog::Accepted)
         return;
     if (d.formats().isEmpty()) {
@@ -218,10 +222,13 @@ void ExportRegistry::exportAllWithDialog() {
         box.setInformativeText(report.errors.first());
         box.exec();
     } else {
-        setLastFolder(d.folder());
+        QSettings().setValue(QStringLiteral("export/allFolder"), d.folder());
     }
-    emit message(tr("Wrote %n file(s) to %1", nullptr, int(report.written.size()))
-                     .arg(QDir::toNativeSeparators(d.folder())));
+    const QString done = tr("Wrote %n file(s) to %1", nullptr, int(report.written.size()))
+                             .arg(QDir::toNativeSeparators(d.folder()));
+    emit message(done);
+    if (report.errors.isEmpty() && !report.written.isEmpty())
+        QMessageBox::information(m_window, tr("Export all charts"), done);
 }
 
 } // namespace ui

@@ -25,13 +25,16 @@ void CounterModel::refresh() {
     const auto cursor = m_view.cursor();
     const size_t i = cursor ? h.sampleAt(*cursor) : samples.size() - 1;
     const HistorySample& now = samples[i];
-    // The rate over the last simulated second (or since the start).
-    const size_t j = h.sampleAt(now.time - kNsPerSecond);
+    // The rate over the last simulated second (or since the start); once a run has finished
+    // (a recording always has), over all of it, as the status bar gives it.
+    const bool whole = !cursor && h.latest().finished;
+    const size_t j = whole ? 0 : h.sampleAt(now.time - kNsPerSecond);
     const HistorySample* before = j < i ? &samples[j] : nullptr;
     const double seconds = before ? toSeconds(now.time - before->time) : 0;
     const double cpuNs = static_cast<double>(now.time) * h.nrCpus();
     std::vector<Row> rows;
-    for (const CounterRow& c : counterRows({&now.counters})) {
+    // A recording shows what a recording counts, not the simulator's own counters as zeros.
+    for (const CounterRow& c : counterRows({&now.counters}, h.fromTrace())) {
         const double total = c.value(now.counters);
         const double perSecond = seconds > 0 ? (total - c.value(before->counters)) / seconds : 0;
         const double share = c.isTime && cpuNs > 0 ? total / cpuNs : -1;

@@ -18,8 +18,13 @@ CountersPanel::CountersPanel(Session& session, QWidget* parent)
     m_table->setModel(m_model);
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
+    // The figures always show; a name that does not fit is elided (its tooltip says all).
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(CounterModel::Name, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->horizontalHeader()->setMinimumSectionSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 4);
+    m_table->setWordWrap(false);
     m_table->setAlternatingRowColors(true);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -10,6 +10,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace ui {
 
 namespace {
@@ -45,6 +47,8 @@ CpuMaxDialog::CpuMaxDialog(const QString& cgroupPath, const core::CpuMax& curren
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setObjectName(QStringLiteral("cpuMaxDialog"));
     setWindowTitle(tr("cpu.max of %1").arg(cgroupPath));
+    // Wide enough for the title (a window manager cuts what does not fit), within reason.
+    setMinimumWidth(std::min(fontMetrics().horizontalAdvance(windowTitle()) + 140, 640));
     m_unlimited->setChecked(!current.quota);
     m_quota->setObjectName(QStringLiteral("quota"));
     m_period->setObjectName(QStringLiteral("period"));

@@ -176,16 +176,7 @@ QString DetailPanel::describe(const Pick& pick) const {
             break;
         }
     }
-    std::optional<SliceDetails> after;
-    const auto [alo, ahi] = h.switchesWithin(t, h.now() + 1);
-    for (size_t i = alo, scanned = 0; i < ahi && scanned < 1'000'000; ++i, ++scanned) {
-        const core::SwitchRecord& r = h.switches()[i];
-        if (r.next == m.task) {
-            if (r.cpu == m.to)
-                after = describeSlice(h, m.to, r.time.count());
-            break;
-        }
-    }
+    const std::optional<SliceDetails> after = describeRunAfter(h, m.to, m.task.value(), t);
     out += tr("<p><b>Before</b>, on the source CPU:</p>");
     out += before && before->task == m.task.value()
                ? QStringLiteral("<table>%1</table>").arg(describeRun(*before))

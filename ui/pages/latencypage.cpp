@@ -41,7 +41,11 @@ LatencyPage::LatencyPage(Session& session, QWidget* parent)
     m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->setVisible(false);
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // The figures always show; a long name is elided (the whole run is a few columns wide).
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(LatencyTableModel::Name, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(false);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setAlternatingRowColors(true);
 
     m_group->addItem(tr("per task"));
@@ -50,8 +54,18 @@ LatencyPage::LatencyPage(Session& session, QWidget* parent)
     m_waits->addItem(tr("after wakeups only"));
     m_range->addItem(tr("view range"));
     m_range->addItem(tr("whole run"));
-    for (QComboBox* c : {m_group, m_waits, m_range})
+    m_range->setObjectName(QStringLiteral("latencyRange"));
+    m_range->setCurrentIndex(1); // what a user opening a recording asks first: the whole of it
+    for (QComboBox* c : {m_group, m_waits, m_range}) {
         connect(c, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
+        // They may shrink (their text elided) rather than widen the window past a small screen,
+        // and grow back to their whole text where there is room.
+        const int natural = c->sizeHint().width();
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(8);
+        c->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+        c->setMaximumWidth(natural);
+    }
     connect(&session.view(), &ViewState::rangeChanged, this, [this] {
         if (m_range->currentIndex() == 0)
             refreshWhenVisible();
@@ -66,7 +80,6 @@ LatencyPage::LatencyPage(Session& session, QWidget* parent)
     controls->addWidget(m_group);
     controls->addWidget(m_waits);
     controls->addWidget(m_range);
-    controls->addStretch(1);
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
@@ -78,9 +91,9 @@ LatencyPage::LatencyPage(Session& session, QWidget* parent)
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(left);
     split->addWidget(right);
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setSizes({400, 600});
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({520, 480}); // the table's names and figures side by side
     m_table->setMinimumWidth(220);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -62,12 +62,8 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
                     return;
                 const QModelIndex src = m_filter->mapToSource(current);
                 if (const core::MigrationRecord* m = m_model->record(src.row()))
-                    m_session.view().setPick(Pick{Pick::Kind::Migration, m->from, m->time.count(), *m});
+                    showMigration(*m);
             });
-    connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& i) {
-        const QModelIndex time = m_filter->index(i.row(), MigrationTableModel::Time);
-        m_session.view().setCursor(time.data(MigrationTableModel::SortRole).toLongLong());
-    });
     connect(&session.view(), &ViewState::cursorChanged, this, [this] {
         if (const auto c = m_session.view().cursor()) {
             const QModelIndex src = m_model->index(m_model->rowAtTime(*c), 0);
@@ -100,6 +96,18 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
     followSession(this, session);
+}
+
+void MigrationsPage::showMigration(const core::MigrationRecord& m) {
+    // Takes the user there: the timeline centred on the arrow, zoomed in far enough to see the
+    // runs on both ends (a view already closer stays as close), the cursor on it, and both
+    // ends in the detail panel.
+    ViewState& view = m_session.view();
+    const SimNs t = m.time.count();
+    const SimNs width = std::min<SimNs>(view.rangeEnd() - view.rangeStart(), kMigrationViewWidth);
+    view.setRange(std::max<SimNs>(0, t - width / 2), std::max<SimNs>(0, t - width / 2) + width, false);
+    view.setCursor(t);
+    view.setPick(Pick{Pick::Kind::Migration, m.from, t, m});
 }
 
 void MigrationsPage::addExports(ExportRegistry& exports) {

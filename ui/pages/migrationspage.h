@@ -1,5 +1,7 @@
 #pragma once
 
+#include "base/trace.h"
+#include "controller/format.h"
 #include "plots/liveview.h"
 
 #include <QWidget>
@@ -30,8 +32,12 @@ public:
     void refresh() override;
     /// Registers the rate chart, the matrix and the table.
     void addExports(ExportRegistry& exports);
+    /// The widest view a picked migration is shown in: a few scheduling periods.
+    static constexpr SimNs kMigrationViewWidth = 10'000'000;
 
 private:
+    void showMigration(const core::MigrationRecord& m);
+
     Session& m_session;
     MigrationRatePlot* m_rate;
     MigrationMatrixPlot* m_matrix;

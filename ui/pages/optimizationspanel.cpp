@@ -78,7 +78,10 @@ void OptimizationsPanel::restart() {
     const auto spec = m_session.spec();
     const core::KernelModel model = spec ? spec->kernel.model : core::kDefaultKernelModel;
     const QString name = fromView(core::kernelModelInfo(model).name);
-    m_model->setText(tr("<b>Kernel model %1</b>: %2").arg(name, kernelModelText(model)));
+    // A recording ran on a real kernel: no model, and the switches do not apply.
+    m_model->setText(m_session.trace() ? tr("<b>A recording</b> of a real kernel: no kernel model, and the "
+                                            "optimizations cannot be switched.")
+                                       : tr("<b>Kernel model %1</b>: %2").arg(name, kernelModelText(model)));
     for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
         QCheckBox* box = m_boxes[static_cast<size_t>(info.id)];
         const QString fixed = optimizationFixedText(info.id, model);

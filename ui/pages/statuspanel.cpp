@@ -57,6 +57,25 @@ QSize StatusPanel::minimumSizeHint() const {
             QWidget::minimumSizeHint().height()};
 }
 
+QSize StatusPanel::sizeHint() const {
+    if (m_compact)
+        return minimumSizeHint();
+    // Every figure, shown or not: the panel asks for room for all and hides what does not fit.
+    const int spacing = static_cast<const QHBoxLayout*>(layout())->spacing();
+    int width = minimumSizeHint().width();
+    for (const QLabel* l : {m_migrations, m_switches, m_overhead, m_speed, m_events})
+        width += spacing + l->sizeHint().width();
+    return {width, minimumSizeHint().height()};
+}
+
+void StatusPanel::setCompact(bool compact) {
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    fitLabels();
+    updateGeometry();
+}
+
 void StatusPanel::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     fitLabels();
@@ -66,7 +85,7 @@ void StatusPanel::fitLabels() {
     const int spacing = static_cast<QHBoxLayout*>(layout())->spacing();
     int used = minimumSizeHint().width();
     // Most important first; a figure that does not fit hides, and so do the ones after it.
-    bool room = true;
+    bool room = !m_compact;
     for (QLabel* l : {m_migrations, m_switches, m_overhead, m_speed, m_events}) {
         used += spacing + l->sizeHint().width();
         room = room && used <= width();
@@ -144,6 +163,7 @@ void StatusPanel::refresh() {
         overhead += static_cast<double>(h.lane(cpu).timeWithin(before.time, now.time).overhead);
     const double cpuNs = static_cast<double>(now.time - before.time) * h.nrCpus();
     m_overhead->setText(tr("overhead %1%").arg(cpuNs > 0 ? overhead / cpuNs * 100 : 0, 0, 'f', 2));
+    updateGeometry(); // the figures' widths changed: the bar lays itself out again
     fitLabels();
 }
 

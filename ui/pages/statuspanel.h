@@ -26,6 +26,10 @@ public:
     QString text() const;
     /// Time and run state; the other figures show as far as there is room.
     QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+    /// While the status bar shows a message: time and run state only, leaving the message
+    /// the rest of the bar.
+    void setCompact(bool compact);
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
@@ -43,6 +47,7 @@ private:
     QLabel* m_migrations;
     QLabel* m_overhead;
     QElapsedTimer m_wall;
+    bool m_compact = false;
     SimNs m_lastSim = 0;
     uint64_t m_lastEvents = 0;
     qint64 m_lastWallMs = 0;

@@ -191,7 +191,7 @@ void OccupancyPlot::restart() {
     if (const core::Topology* topo = m_session.topology())
         m_tracks.build(*topo);
     const bool trace = m_session.history().fromTrace();
-    m_lanes->setColorByTask(trace);
+    m_lanes->setColorByTask(colourByTask());
     m_plot->xAxis->setLabel(trace ? tr("trace time (s), from its first event") : tr("simulated time (s)"));
     m_markerCount = SIZE_MAX;
     m_legendCgroups = SIZE_MAX;
@@ -384,10 +384,17 @@ void OccupancyPlot::updateMarkers() {
     m_markerCount = markers.size();
 }
 
+bool OccupancyPlot::colourByTask() const {
+    // Colour means cgroup; where there is only one (a recording, an rt-app workload, a scenario
+    // without cgroups) every slice would share it, so each task gets its own.
+    const auto spec = m_session.spec();
+    return m_session.history().fromTrace() || !spec || spec->cgroups.empty();
+}
+
 void OccupancyPlot::updateLegend() {
     const auto& cgroups = m_session.history().latest().cgroups;
     const bool rt = m_session.history().anyRtTask();
-    const bool byTask = m_session.history().fromTrace();
+    const bool byTask = colourByTask();
     if (cgroups.size() == m_legendCgroups && rt == m_legendRt && byTask == m_legendByTask)
         return;
     m_legendByTask = byTask;
@@ -403,8 +410,10 @@ void OccupancyPlot::updateLegend() {
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, color, color, 9));
     };
-    if (byTask) { // a real trace: one colour per task, named on the slices
-        addEntry(tr("a colour per task (real trace)"), LanesPlottable::taskColor(1));
+    if (byTask) { // one colour per task, named on the slices
+        addEntry(m_session.history().fromTrace() ? tr("a colour per task (real trace)")
+                                                 : tr("a colour per task (one cgroup)"),
+                 LanesPlottable::taskColor(1));
     } else {
         for (const core::CgroupState& c : cgroups)
             if (!c.parent.valid() || c.parent.value() == 0)
@@ -431,8 +440,29 @@ void OccupancyPlot::zoomToAll() {
 }
 
 void OccupancyPlot::pan(double fraction) {
-    m_plot->xAxis->moveRange(m_plot->xAxis->range().size() * fraction);
+    // Never before the run's start: there is nothing to see there.
+    const QCPRange r = m_plot->xAxis->range();
+    const double start = toSeconds(m_session.history().start());
+    const double lower = std::max(r.lower + r.size() * fraction, std::min(start, r.lower));
+    m_plot->xAxis->setRange(lower, lower + r.size());
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void OccupancyPlot::goToStart() {
+    const double w = m_plot->xAxis->range().size();
+    const double s = toSeconds(m_session.history().start());
+    m_session.view().setRange(fromSeconds(s), fromSeconds((s + w)), false);
+}
+
+void OccupancyPlot::followPresent() {
+    const SimNs w = m_session.view().rangeEnd() - m_session.view().rangeStart();
+    m_session.view().setRange(m_session.view().rangeStart(), m_session.view().rangeStart() + w, true);
+    m_session.view().followTo(m_session.history().now());
+}
+
+void OccupancyPlot::clearCursor() {
+    m_session.view().setCursor(std::nullopt);
+    m_session.view().setPick(std::nullopt);
 }
 
 bool OccupancyPlot::keyPressed(QKeyEvent* e) {
@@ -450,18 +480,12 @@ bool OccupancyPlot::keyPressed(QKeyEvent* e) {
     case Qt::Key_Right:
         pan(0.1);
         break;
-    case Qt::Key_Home: {
-        const double w = m_plot->xAxis->range().size();
-        const double s = toSeconds(m_session.history().start());
-        m_session.view().setRange(fromSeconds(s), fromSeconds((s + w)), false);
+    case Qt::Key_Home:
+        goToStart();
         break;
-    }
-    case Qt::Key_End: {
-        const SimNs w = m_session.view().rangeEnd() - m_session.view().rangeStart();
-        m_session.view().setRange(m_session.view().rangeStart(), m_session.view().rangeStart() + w, true);
-        m_session.view().followTo(m_session.history().now());
+    case Qt::Key_End:
+        followPresent();
         break;
-    }
     case Qt::Key_PageUp:
         scrollRows(-m_plot->yAxis->range().size() * 0.9);
         break;
@@ -469,8 +493,7 @@ bool OccupancyPlot::keyPressed(QKeyEvent* e) {
         scrollRows(m_plot->yAxis->range().size() * 0.9);
         break;
     case Qt::Key_Escape:
-        m_session.view().setCursor(std::nullopt);
-        m_session.view().setPick(std::nullopt);
+        clearCursor();
         break;
     default:
         return false;

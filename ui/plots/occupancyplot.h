@@ -77,6 +77,12 @@ public:
     void zoomBy(double factor);
     /// Shows the whole run recorded so far and stops following the present.
     void zoomToAll();
+    /// Slices coloured per task rather than per cgroup (a recording, or one cgroup only).
+    bool colourByTask() const;
+    /// Home: the run's start at the present zoom. End: follow the present. Esc: no cursor or pick.
+    void goToStart();
+    void followPresent();
+    void clearCursor();
     /// What hovering at `pos` (in this widget) shows: the task, cgroup and span under it.
     QString tooltipAt(const QPoint& pos) const;
     /// Where CPU `cpu`'s lane is drawn, in this widget's pixels (empty when off screen or

@@ -13,15 +13,24 @@ TraceOpener::TraceOpener(QWidget* window)
             m_progress->setValue(p);
     });
     connect(&m_loader, &TraceLoader::loaded, this, [this](std::shared_ptr<ImportedTrace> t) {
-        if (m_progress)
-            m_progress->deleteLater();
+        closeProgress();
         emit opened(std::move(t));
     });
     connect(&m_loader, &TraceLoader::failed, this, [this](const QString& message, bool cancelled) {
-        if (m_progress)
-            m_progress->deleteLater();
+        closeProgress(); // before the receiver's message box, which it would stay on top of
         emit failed(message, cancelled);
     });
+}
+
+QProgressDialog* TraceOpener::progressDialog() const {
+    return m_progress.data();
+}
+
+void TraceOpener::closeProgress() {
+    // Gone now, not at the next return to the event loop: a receiver may open a modal box at
+    // once, whose own loop would not delete it, and a window-modal progress dialog would then
+    // sit over the box and take its clicks.
+    delete m_progress.data();
 }
 
 bool TraceOpener::open(const QString& path) {

@@ -19,12 +19,16 @@ public:
     /// Starts reading `path`; false (and nothing happens) while another import runs.
     bool open(const QString& path);
     bool busy() const { return m_loader.busy(); }
+    /// The progress dialog while a trace is read (for tests).
+    QProgressDialog* progressDialog() const;
 
 signals:
-    void opened(std::shared_ptr<ui::ImportedTrace> trace);
+    void opened(std::shared_ptr<core::ImportedTrace> trace);
     void failed(const QString& message, bool cancelled);
 
 private:
+    void closeProgress();
+
     QWidget* m_window;
     TraceLoader m_loader;
     QPointer<QProgressDialog> m_progress;

@@ -126,6 +126,127 @@ bool parsePluginTask(std::string_view s, std::string_view& comm, int32_t& pid, i
     return toInt(head.substr(colon + 1), pid);
 }
 
+// The phases of TraceTextParser::parse. They stay in this file, with internal linkage, so that
+// the compiler inlines them into the per-line loop. Those that can fail return what was expected
+// (nullptr when all is well) for parse() to report: no message is built for a good line.
+
+/// A lost-events marker: "CPU:1 [LOST 123 EVENTS]" (ftrace, trace-cmd).
+const char* readLostMarker(std::string_view line, TraceEvent& ev) {
+    const size_t lost = line.find("[LOST ");
+    if (lost == std::string_view::npos)
+        return "\"CPU:N [LOST COUNT EVENTS]\"";
+    std::string_view n = line.substr(lost + 6);
+    n = n.substr(0, n.find(' '));
+    ev.type = TraceEventType::Lost;
+    if (!toInt(n, ev.lost))
+        return "a count of lost events";
+    std::string_view c = line.substr(4);
+    toInt(c.substr(0, c.find(' ')), ev.cpu);
+    return nullptr;
+}
+
+/// trace-cmd report names the buffer of an instance first: "NAME:   comm-pid [cpu] ...".
+std::string_view withoutInstanceName(std::string_view line) {
+    const size_t sp = line.find_first_of(" \t");
+    if (sp != std::string_view::npos && sp > 1 && line[sp - 1] == ':')
+        return trim(line.substr(sp));
+    return line;
+}
+
+/// The CPU field: the first " [digits]" in the line. Returns the position of its '[' (npos
+/// when there is none).
+size_t findCpuField(std::string_view line) {
+    for (size_t i = line.find(" ["); i != std::string_view::npos; i = line.find(" [", i + 1)) {
+        size_t k = i + 2;
+        while (k < line.size() && isDigit(line[k]))
+            ++k;
+        if (k > i + 2 && k < line.size() && line[k] == ']')
+            return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+/// The task before the CPU field: "comm-pid" (ftrace) or "comm  pid" (perf), maybe with
+/// "(tgid)". Sets ev.pid and `comm` (trimmed); false when there is no pid.
+bool readTask(std::string_view task, TraceEvent& ev, std::string_view& comm) {
+    task = trim(task);
+    if (!task.empty() && task.back() == ')') {
+        const size_t paren = task.rfind('(');
+        if (paren != std::string_view::npos)
+            task = trim(task.substr(0, paren));
+    }
+    size_t digits = task.size();
+    while (digits > 0 && isDigit(task[digits - 1]))
+        --digits;
+    if (digits == task.size() || !toInt(task.substr(digits), ev.pid))
+        return false;
+    comm = task.substr(0, digits);
+    if (comm.size() >= 2 && comm.back() == '-' && comm[comm.size() - 2] == ' ') {
+        // perf's "comm -1": a thread it no longer knows (exited); who runs is unknown.
+        ev.pid = -1;
+        comm.remove_suffix(1);
+    }
+    if (!comm.empty() && (comm.back() == '-' || comm.back() == ' '))
+        comm.remove_suffix(1);
+    comm = trim(comm);
+    return true;
+}
+
+/// After the CPU field: optional irq flags ("d..2."), then "TIMESTAMP:" into ev.time. `rest`
+/// starts after the CPU field and ends up after the timestamp; false when there is none.
+bool readTimestamp(std::string_view& rest, TraceEvent& ev) {
+    for (int token = 0; token < 2; ++token) {
+        const size_t sp = rest.find(' ');
+        std::string_view t = rest.substr(0, sp);
+        if (!t.empty() && t.back() == ':' && parseTraceTimestamp(t.substr(0, t.size() - 1), ev.time)) {
+            rest = sp == std::string_view::npos ? std::string_view() : trim(rest.substr(sp));
+            return true;
+        }
+        if (token == 1 || sp == std::string_view::npos)
+            return false;
+        rest = trim(rest.substr(sp));
+    }
+    return false;
+}
+
+/// The header fields every event line starts with: the task, its CPU and the timestamp. The
+/// task's comm is interned as soon as it is read (also when the timestamp then fails). `rest`
+/// is what follows the timestamp.
+const char* readHeaderFields(std::string_view line, StringTable& strings, TraceEvent& ev,
+                             std::string_view& rest) {
+    const size_t open = findCpuField(line);
+    if (open == std::string_view::npos)
+        return "\"TASK-PID [CPU] TIMESTAMP: EVENT: FIELDS\"";
+    const size_t close = line.find(']', open);
+    toInt(line.substr(open + 1, close - open - 1), ev.cpu);
+    std::string_view comm;
+    if (!readTask(line.substr(0, open), ev, comm))
+        return "the current task's pid before [CPU]";
+    ev.current = strings.intern(comm);
+    rest = trim(line.substr(close + 1));
+    if (!readTimestamp(rest, ev))
+        return "a timestamp \"SECONDS.FRACTION:\" after the CPU";
+    return nullptr;
+}
+
+/// The event's name: "sched_switch:" or perf's "sched:sched_switch:" (`perf` is set for the
+/// latter); `fields` is the text after it. False when there is no name.
+bool readEventName(std::string_view rest, std::string_view& name, std::string_view& fields, bool& perf) {
+    const size_t colonSpace = rest.find(": ");
+    name = colonSpace == std::string_view::npos ? rest : rest.substr(0, colonSpace);
+    if (!name.empty() && name.back() == ':')
+        name.remove_suffix(1);
+    if (name.empty() || name.find(' ') != std::string_view::npos)
+        return false;
+    perf = false;
+    if (const size_t sys = name.find(':'); sys != std::string_view::npos) {
+        name = name.substr(sys + 1);
+        perf = true;
+    }
+    fields = colonSpace == std::string_view::npos ? std::string_view() : trim(rest.substr(colonSpace + 2));
+    return true;
+}
+
 } // namespace
 
 bool parseTraceTimestamp(std::string_view text, int64_t& ns) {
@@ -199,18 +320,9 @@ TraceTextParser::Result TraceTextParser::parse(std::string_view line, uint32_t l
     // Lines that are not events start with these (checked by their first letter: most lines
     // start with spaces or a comm, and this runs for every line of a large file).
     if (line.front() == 'C' || line.front() == 'c' || line.front() == 'v' || line.front() == 'P') {
-        // Lost events: "CPU:1 [LOST 123 EVENTS]" (ftrace, trace-cmd).
         if (line.rfind("CPU:", 0) == 0) {
-            const size_t lost = line.find("[LOST ");
-            if (lost == std::string_view::npos)
-                return malformed("\"CPU:N [LOST COUNT EVENTS]\"", line);
-            std::string_view n = line.substr(lost + 6);
-            n = n.substr(0, n.find(' '));
-            ev.type = TraceEventType::Lost;
-            if (!toInt(n, ev.lost))
-                return malformed("a count of lost events", line);
-            std::string_view c = line.substr(4);
-            toInt(c.substr(0, c.find(' ')), ev.cpu);
+            if (const char* expected = readLostMarker(line, ev))
+                return malformed(expected, line);
             return Result::Event;
         }
         if (line.rfind("PERF_RECORD_LOST", 0) == 0)
@@ -225,90 +337,33 @@ TraceTextParser::Result TraceTextParser::parse(std::string_view line, uint32_t l
             return Result::Skip; // trace-cmd's "version = 6", "CPU 1 is empty"
     }
 
-    // trace-cmd report names the buffer of an instance first: "NAME:   comm-pid [cpu] ...".
-    if (m_traceCmd) {
-        const size_t sp = line.find_first_of(" \t");
-        if (sp != std::string_view::npos && sp > 1 && line[sp - 1] == ':')
-            line = trim(line.substr(sp));
-    }
-    // The CPU field: the first " [digits]" in the line.
-    size_t open = std::string_view::npos;
-    for (size_t i = line.find(" ["); i != std::string_view::npos; i = line.find(" [", i + 1)) {
-        size_t k = i + 2;
-        while (k < line.size() && isDigit(line[k]))
-            ++k;
-        if (k > i + 2 && k < line.size() && line[k] == ']') {
-            open = i + 1;
-            break;
-        }
-    }
-    if (open == std::string_view::npos)
-        return malformed("\"TASK-PID [CPU] TIMESTAMP: EVENT: FIELDS\"", line);
-    const size_t close = line.find(']', open);
-    toInt(line.substr(open + 1, close - open - 1), ev.cpu);
-
-    // The task before it: "comm-pid" (ftrace) or "comm  pid" (perf), maybe with "(tgid)".
-    std::string_view task = trim(line.substr(0, open));
-    if (!task.empty() && task.back() == ')') {
-        const size_t paren = task.rfind('(');
-        if (paren != std::string_view::npos)
-            task = trim(task.substr(0, paren));
-    }
-    size_t digits = task.size();
-    while (digits > 0 && isDigit(task[digits - 1]))
-        --digits;
-    if (digits == task.size() || !toInt(task.substr(digits), ev.pid))
-        return malformed("the current task's pid before [CPU]", line);
-    std::string_view comm = task.substr(0, digits);
-    if (comm.size() >= 2 && comm.back() == '-' && comm[comm.size() - 2] == ' ') {
-        // perf's "comm -1": a thread it no longer knows (exited); who runs is unknown.
-        ev.pid = -1;
-        comm.remove_suffix(1);
-    }
-    if (!comm.empty() && (comm.back() == '-' || comm.back() == ' '))
-        comm.remove_suffix(1);
-    ev.current = m_strings.intern(trim(comm));
-
-    // After the CPU: optional irq flags ("d..2."), then "TIMESTAMP:".
-    std::string_view rest = trim(line.substr(close + 1));
-    for (int token = 0; token < 2; ++token) {
-        const size_t sp = rest.find(' ');
-        std::string_view t = rest.substr(0, sp);
-        if (!t.empty() && t.back() == ':' && parseTraceTimestamp(t.substr(0, t.size() - 1), ev.time)) {
-            rest = sp == std::string_view::npos ? std::string_view() : trim(rest.substr(sp));
-            break;
-        }
-        if (token == 1 || sp == std::string_view::npos)
-            return malformed("a timestamp \"SECONDS.FRACTION:\" after the CPU", line);
-        rest = trim(rest.substr(sp));
-    }
+    // Header fields: task, CPU, timestamp.
+    if (m_traceCmd)
+        line = withoutInstanceName(line);
+    std::string_view rest;
+    if (const char* expected = readHeaderFields(line, m_strings, ev, rest))
+        return malformed(expected, line);
     if (rest.rfind("PERF_RECORD_LOST", 0) == 0) {
         const int32_t cpu = ev.cpu;
         const Result r = parsePerfLost(rest, ev);
         ev.cpu = cpu;
         return r;
     }
-    // The event's name: "sched_switch:" or perf's "sched:sched_switch:".
-    const size_t colonSpace = rest.find(": ");
-    std::string_view name = colonSpace == std::string_view::npos ? rest : rest.substr(0, colonSpace);
-    if (!name.empty() && name.back() == ':')
-        name.remove_suffix(1);
-    if (name.empty() || name.find(' ') != std::string_view::npos)
+
+    // Event name; the first one also tells the flavour.
+    std::string_view name, fields;
+    bool perf = false;
+    if (!readEventName(rest, name, fields, perf))
         return malformed("an event name followed by ':'", rest);
-    if (const size_t sys = name.find(':'); sys != std::string_view::npos) {
-        name = name.substr(sys + 1);
-        if (m_flavor.empty())
-            m_flavor = "perf-script";
-    } else if (m_flavor.empty()) {
-        m_flavor = "ftrace";
-    }
-    const std::string_view fields =
-        colonSpace == std::string_view::npos ? std::string_view() : trim(rest.substr(colonSpace + 2));
+    if (m_flavor.empty())
+        m_flavor = perf ? "perf-script" : "ftrace";
     ev.type = eventType(name);
     if (ev.type == TraceEventType::Unknown) {
         ev.name = m_strings.intern(name);
         return Result::Event;
     }
+
+    // Fields.
     if (!parseFields(ev.type, fields, ev))
         return Result::Malformed;
     return Result::Event;

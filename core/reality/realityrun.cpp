@@ -156,30 +156,75 @@ std::string relDiffText(double a, double b) {
     return buf;
 }
 
-} // namespace
+/// The descriptors of the channels and the start pipe's read end: closed on every way out.
+struct Descriptors {
+    std::vector<int> fds;
+    ~Descriptors() {
+        for (int fd : fds)
+            ::close(fd);
+    }
+};
 
-SimTime realityDuration(const ScenarioSpec& spec, std::optional<SimTime> requested) {
-    if (requested)
-        return *requested;
-    return std::min(spec.duration, kRealityDefaultCap);
-}
+/// The start pipe's write end: closing it starts the tasks; closed on every way out.
+struct StartPipe {
+    int writeFd = -1;
+    bool open = false;
+    void close() {
+        ::close(writeFd);
+        open = false;
+    }
+    ~StartPipe() {
+        if (open)
+            ::close(writeFd);
+    }
+};
 
-RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
-    RealityRun out;
-    auto say = [&](const std::string& s) {
+/// What a reality run holds from phase to phase. The members that own something are declared
+/// in the order the run sets them up, so whichever phase ends the run they are released in
+/// reverse: perf stopped, the descriptors closed, the task processes killed and reaped, the
+/// cgroups removed, the files deleted (unless kept).
+struct RealityRunState {
+    const ScenarioSpec& spec;
+    const RealityOptions& options;
+    RealityRun& out;
+
+    std::vector<uint32_t> used;  ///< the kernel number of each scenario CPU
+    std::string perf;            ///< the perf executable
+    std::set<std::string> paths; ///< every cgroup path the scenario can use ("/" first)
+    WorkDir work;                ///< perf.data, perf's log, the perf script text
+    RealCgroups cgroups;         ///< the scenario's cgroups, made real
+    Workers workers;             ///< the shared memory and the task processes
+    RealWorld world;             ///< what the task processes are given
+    Descriptors descriptors;     ///< channels and the start pipe's read end
+    StartPipe go;                ///< the start pipe's write end
+    PerfRecorder recorder;       ///< perf sched record
+    uint32_t started = 0;        ///< tasks started before the run (the scenario's instances)
+    bool interrupted = false;    ///< stopped by a stop request during the run
+    std::map<std::string, CgroupReading> readings; ///< each cgroup at the end, by path
+    PsiReport systemPsi;                           ///< /proc/pressure at the end
+    TraceFileResult imported;                      ///< the recording, read back
+
+    RealityRunState(const ScenarioSpec& s, const RealityOptions& o, RealityRun& r)
+        : spec(s)
+        , options(o)
+        , out(r) {}
+    void say(const std::string& text) const {
         if (options.status)
-            options.status(s);
-    };
-    auto stopped = [&] { return options.stopRequested && options.stopRequested(); };
-    out.duration = realityDuration(spec, options.duration);
-    utsname u{};
-    out.kernel = ::uname(&u) == 0 ? std::string(u.sysname) + " " + u.release : "unknown";
+            options.status(text);
+    }
+    bool stopped() const { return options.stopRequested && options.stopRequested(); }
+    RealShared& shared() { return *workers.shared; }
+};
 
-    // The machine: every scenario CPU must be an online CPU of this host.
+/// The machine: every scenario CPU must be an online CPU of this host, and the scenario within
+/// what the shared memory holds. False (the run refused) otherwise.
+bool checkMachine(RealityRunState& st) {
+    const ScenarioSpec& spec = st.spec;
+    RealityRun& out = st.out;
     std::vector<uint32_t> online;
     out.hostCpus = hostCpuList(online);
     const uint32_t n = spec.topology.nrCpus();
-    std::vector<uint32_t> used;
+    std::vector<uint32_t>& used = st.used;
     for (uint32_t c = 0; c < n; ++c)
         used.push_back(spec.topology.kernelCpu(c));
     for (uint32_t c : used)
@@ -194,7 +239,7 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
                         "), but this host's online CPUs are " + out.hostCpus +
                         ": use a smaller topology, or topology.cpu_numbers naming this host's CPUs "
                         "(schedscope-cli host writes them)";
-            return out;
+            return false;
         }
     if (n < online.size())
         out.notes.push_back("the scenario's " + std::to_string(n) + " CPUs are this host's " +
@@ -210,10 +255,15 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
                     std::to_string(RealShared::kChannels) + " channels and " +
                     std::to_string(RealShared::kSlots / 2) + " tasks; the scenario has " +
                     std::to_string(spec.channels.size()) + " and " + std::to_string(instances(spec));
-        return out;
+        return false;
     }
+    return true;
+}
 
-    // What the real run approximates.
+/// What the real run approximates: a note each.
+void noteApproximations(RealityRunState& st) {
+    const ScenarioSpec& spec = st.spec;
+    RealityRun& out = st.out;
     std::set<ActionKind> kinds;
     bool sessions = false;
     for (const TaskSpec& t : spec.tasks) {
@@ -242,14 +292,18 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
                 "runs as built");
             break;
         }
+}
 
-    // Permissions and tools.
-    const std::string perf = options.perf.empty() ? PerfRecorder::find() : options.perf;
+/// Permissions and tools: perf, and the right to record every CPU.
+bool checkPermissions(RealityRunState& st) {
+    RealityRun& out = st.out;
+    st.perf = st.options.perf.empty() ? PerfRecorder::find() : st.options.perf;
+    const std::string& perf = st.perf;
     if (perf.empty() || ::access(perf.c_str(), X_OK) != 0) {
         out.status = RealityRun::Status::NoPermission;
         out.error = (perf.empty() ? std::string("perf is not installed") : perf + ": no such executable") +
                     " (Debian: apt install linux-perf); the reality check records with perf sched record";
-        return out;
+        return false;
     }
     if (::geteuid() != 0) {
         const std::string paranoid = slurp("/proc/sys/kernel/perf_event_paranoid");
@@ -259,36 +313,43 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
                         "/proc/sys/kernel/perf_event_paranoid at -1 (it is " +
                         paranoid.substr(0, paranoid.find('\n')) +
                         "), and write access to the cgroup hierarchies";
-            return out;
+            return false;
         }
     }
     out.recorder = "perf sched record (" + PerfRecorder::version(perf) + ")";
+    return true;
+}
 
-    // Files.
-    WorkDir work;
-    work.keep = !options.keepDir.empty();
+/// Files: the directory to keep them in, or a temporary one.
+bool makeWorkDir(RealityRunState& st) {
+    WorkDir& work = st.work;
+    work.keep = !st.options.keepDir.empty();
     if (work.keep) {
-        work.path = options.keepDir;
+        work.path = st.options.keepDir;
         if (::mkdir(work.path.c_str(), 0755) != 0 && errno != EEXIST) {
-            out.error = work.path + ": cannot create the directory: " + std::strerror(errno);
-            return out;
+            st.out.error = work.path + ": cannot create the directory: " + std::strerror(errno);
+            return false;
         }
     } else {
         char tmpl[] = "/tmp/schedscope-reality-XXXXXX";
         if (!::mkdtemp(tmpl)) {
-            out.error = std::string("cannot create a directory in /tmp: ") + std::strerror(errno);
-            return out;
+            st.out.error = std::string("cannot create a directory in /tmp: ") + std::strerror(errno);
+            return false;
         }
         work.path = tmpl;
         work.made = true;
     }
     work.files = {"perf.data", "perf.data.old", "perf.log", "trace.txt"};
+    return true;
+}
 
-    // Orphaned task processes come back to the runner, which reaps them and kills them at the end.
-    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
-
-    // Cgroups.
-    std::set<std::string> paths{"/"};
+/// Cgroups: every path the scenario can use, created in a private subtree, with the scenario's
+/// weights and limits.
+bool makeCgroups(RealityRunState& st) {
+    const ScenarioSpec& spec = st.spec;
+    RealityRun& out = st.out;
+    std::set<std::string>& paths = st.paths;
+    paths.insert("/");
     for (const CgroupSpec& c : spec.cgroups)
         paths.insert(c.path);
     for (const TaskSpec& t : spec.tasks)
@@ -299,7 +360,7 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
         if (e.spawn)
             collectTask(*e.spawn, paths);
     }
-    RealCgroups cgroups;
+    RealCgroups& cgroups = st.cgroups;
     const std::string tag = "schedscope-reality-" + std::to_string(::getpid());
     bool permission = false;
     if (std::string e = cgroups.create(findCgroupMounts(slurp("/proc/self/mounts")), tag,
@@ -308,7 +369,7 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
         cgroups.destroy();
         out.status = permission ? RealityRun::Status::NoPermission : RealityRun::Status::Failed;
         out.error = e;
-        return out;
+        return false;
     }
     out.cgroupMode = cgroups.mode();
     out.notes.insert(out.notes.end(), cgroups.notes().begin(), cgroups.notes().end());
@@ -318,41 +379,36 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
             e = cgroups.setMax(c.path, c.max);
         if (!e.empty()) {
             out.error = e;
-            return out;
+            return false;
         }
     }
+    return true;
+}
 
-    // Shared memory, channels, the start pipe.
+/// Shared memory, channels, the start pipe: the world the task processes are forked into.
+bool makeSharedMemory(RealityRunState& st) {
+    RealityRun& out = st.out;
     void* mem =
         ::mmap(nullptr, sizeof(RealShared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (mem == MAP_FAILED) {
         out.error = std::string("cannot map shared memory: ") + std::strerror(errno);
-        return out;
+        return false;
     }
     std::memset(mem, 0, sizeof(RealShared));
-    Workers workers;
-    workers.shared = static_cast<RealShared*>(mem);
-    RealShared& shared = *workers.shared;
+    st.workers.shared = static_cast<RealShared*>(mem);
 
-    RealWorld world;
-    world.spec = &spec;
-    world.shared = &shared;
-    world.cgroups = &cgroups;
+    RealWorld& world = st.world;
+    world.spec = &st.spec;
+    world.shared = &st.shared();
+    world.cgroups = &st.cgroups;
     world.spinsPerNs = calibrateSpin();
-    std::vector<int> fds;
-    struct FdCloser {
-        std::vector<int>& fds;
-        ~FdCloser() {
-            for (int fd : fds)
-                ::close(fd);
-        }
-    } closer{fds};
-    for (const ChannelSpec& c : spec.channels) {
+    std::vector<int>& fds = st.descriptors.fds;
+    for (const ChannelSpec& c : st.spec.channels) {
         int p[2];
         const int r = c.kind == ChannelKind::Pipe ? ::pipe(p) : ::socketpair(AF_UNIX, SOCK_STREAM, 0, p);
         if (r != 0) {
             out.error = "cannot create channel " + c.name + ": " + std::strerror(errno);
-            return out;
+            return false;
         }
         fds.push_back(p[0]);
         fds.push_back(p[1]);
@@ -363,46 +419,44 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
     int go[2];
     if (::pipe2(go, O_CLOEXEC) != 0) {
         out.error = std::string("cannot create a pipe: ") + std::strerror(errno);
-        return out;
+        return false;
     }
     world.goFd = go[0];
     world.goWriteFd = go[1];
     fds.push_back(go[0]);
-    bool goOpen = true;
-    struct GoCloser {
-        int fd;
-        bool& open;
-        ~GoCloser() {
-            if (open)
-                ::close(fd);
-        }
-    } goCloser{go[1], goOpen};
+    st.go.writeFd = go[1];
+    st.go.open = true;
+    return true;
+}
 
-    // The recorder first (its set-up takes a while and is not recorded), then the tasks.
-    say("starting perf sched record (" + work.path + ")");
-    PerfRecorder recorder;
-    if (std::string e = recorder.start(perf, work.path + "/perf.data", work.path + "/perf.log"); !e.empty()) {
+/// The recorder first (its set-up takes a while and is not recorded), then the tasks, each
+/// waiting for the start once set up; then the recording is switched on.
+bool startTasks(RealityRunState& st) {
+    const ScenarioSpec& spec = st.spec;
+    RealityRun& out = st.out;
+    RealShared& shared = st.shared();
+    st.say("starting perf sched record (" + st.work.path + ")");
+    if (std::string e = st.recorder.start(st.perf, st.work.path + "/perf.data", st.work.path + "/perf.log");
+        !e.empty()) {
         out.error = e;
-        return out;
+        return false;
     }
-    std::vector<std::string> names;
-    uint32_t started = 0;
     for (const TaskSpec& t : spec.tasks)
         for (uint32_t i = 0; i < t.count; ++i) {
             std::string err;
-            if (spawnRealTask(world, t, i, instanceName(t.name, t.count, i), true, err) < 0) {
+            if (spawnRealTask(st.world, t, i, instanceName(t.name, t.count, i), true, err) < 0) {
                 out.error = err;
-                return out;
+                return false;
             }
-            ++started;
+            ++st.started;
         }
     const int64_t setupUntil = monoNs() + 10'000'000'000LL;
-    while (shared.ready.load() < started && shared.errorSet.load() == 0) {
-        if (monoNs() > setupUntil || stopped()) {
-            out.status = stopped() ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
+    while (shared.ready.load() < st.started && shared.errorSet.load() == 0) {
+        if (monoNs() > setupUntil || st.stopped()) {
+            out.status = st.stopped() ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
             out.error =
-                stopped() ? "interrupted" : "the task processes did not set themselves up within 10 s";
-            return out;
+                st.stopped() ? "interrupted" : "the task processes did not set themselves up within 10 s";
+            return false;
         }
         ::usleep(1000);
     }
@@ -413,74 +467,87 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
         out.status = std::string(shared.error).find("Operation not permitted") != std::string::npos
                          ? RealityRun::Status::NoPermission
                          : RealityRun::Status::Failed;
-        return out;
+        return false;
     }
-    if (std::string e = recorder.enable(); !e.empty()) {
+    if (std::string e = st.recorder.enable(); !e.empty()) {
         out.error = e;
-        return out;
+        return false;
     }
+    return true;
+}
 
-    // Go.
-    say("running " + std::to_string(started) + " tasks for at most " + formatDuration(out.duration));
+/// The slots of the tasks still running.
+std::vector<uint32_t> liveSlots(const RealShared& shared) {
+    std::vector<uint32_t> v;
+    const uint32_t k = std::min(shared.nextSlot.load(), RealShared::kSlots);
+    for (uint32_t i = 0; i < k; ++i)
+        if (shared.slots[i].state.load() == 1)
+            v.push_back(i);
+    return v;
+}
+
+/// One timeline entry, now: on the live tasks it names (kill, move, affinity), on a cgroup
+/// (weight, max) or spawning tasks. What fails is a note; the run goes on.
+void applyTimelineEntry(RealityRunState& st, const TimelineEntry& e) {
+    const ScenarioSpec& spec = st.spec;
+    RealShared& shared = st.shared();
+    RealCgroups& cgroups = st.cgroups;
+    const uint32_t n = spec.topology.nrCpus();
+    std::string err;
+    for (uint32_t i : liveSlots(shared)) {
+        RealTaskSlot& s = shared.slots[i];
+        if (!e.taskPattern.empty() && !matchPattern(e.taskPattern, s.name))
+            continue;
+        if (e.kind == TimelineEntry::Kind::Kill) {
+            s.proc = readProcSched(s.pid);
+            s.state.store(2);
+            ::kill(s.pid, SIGKILL);
+        } else if (e.kind == TimelineEntry::Kind::Move) {
+            err = cgroups.place(s.pid, e.cgroupPath);
+            std::snprintf(s.cgroup, sizeof s.cgroup, "%s", e.cgroupPath.c_str());
+        } else if (e.kind == TimelineEntry::Kind::Affinity && e.cpus) {
+            cpu_set_t mask;
+            CPU_ZERO(&mask);
+            for (const auto& [a, b] : e.cpus->ranges)
+                for (uint32_t c = a; c <= b && c < n; ++c)
+                    CPU_SET(spec.topology.kernelCpu(c), &mask);
+            ::sched_setaffinity(s.pid, sizeof mask, &mask);
+        }
+    }
+    if (e.kind == TimelineEntry::Kind::CgroupWeight)
+        err = cgroups.setWeight(e.cgroupPath, e.weight);
+    else if (e.kind == TimelineEntry::Kind::CgroupMax)
+        err = cgroups.setMax(e.cgroupPath, e.max);
+    else if (e.kind == TimelineEntry::Kind::Spawn)
+        for (uint32_t i = 0; i < e.spawn->count && err.empty(); ++i)
+            spawnRealTask(st.world, *e.spawn, i, instanceName(e.spawn->name, e.spawn->count, i), false, err);
+    if (!err.empty())
+        st.out.notes.push_back("timeline at " + formatDuration(e.at) + ": " + err);
+}
+
+/// Go: the start pipe is closed, then the timeline is applied at its times and ended tasks are
+/// reaped until the run's bound, a stop request, or the end of every task.
+void runTimeline(RealityRunState& st) {
+    const ScenarioSpec& spec = st.spec;
+    RealShared& shared = st.shared();
+    st.say("running " + std::to_string(st.started) + " tasks for at most " + formatDuration(st.out.duration));
     const int64_t t0 = monoNs();
     shared.t0.store(t0);
-    ::close(go[1]);
-    goOpen = false;
-    const int64_t deadline = t0 + out.duration.count();
+    st.go.close();
+    const int64_t deadline = t0 + st.out.duration.count();
     size_t nextEntry = 0;
-    auto liveSlots = [&] {
-        std::vector<uint32_t> v;
-        const uint32_t k = std::min(shared.nextSlot.load(), RealShared::kSlots);
-        for (uint32_t i = 0; i < k; ++i)
-            if (shared.slots[i].state.load() == 1)
-                v.push_back(i);
-        return v;
-    };
-    bool interrupted = false;
     for (;;) {
         const int64_t now = monoNs();
         if (now >= deadline)
             break;
-        if (stopped()) {
-            interrupted = true;
+        if (st.stopped()) {
+            st.interrupted = true;
             break;
         }
-        while (nextEntry < spec.timeline.size() && t0 + spec.timeline[nextEntry].at.count() <= now) {
-            const TimelineEntry& e = spec.timeline[nextEntry++];
-            std::string err;
-            for (uint32_t i : liveSlots()) {
-                RealTaskSlot& s = shared.slots[i];
-                if (!e.taskPattern.empty() && !matchPattern(e.taskPattern, s.name))
-                    continue;
-                if (e.kind == TimelineEntry::Kind::Kill) {
-                    s.proc = readProcSched(s.pid);
-                    s.state.store(2);
-                    ::kill(s.pid, SIGKILL);
-                } else if (e.kind == TimelineEntry::Kind::Move) {
-                    err = cgroups.place(s.pid, e.cgroupPath);
-                    std::snprintf(s.cgroup, sizeof s.cgroup, "%s", e.cgroupPath.c_str());
-                } else if (e.kind == TimelineEntry::Kind::Affinity && e.cpus) {
-                    cpu_set_t mask;
-                    CPU_ZERO(&mask);
-                    for (const auto& [a, b] : e.cpus->ranges)
-                        for (uint32_t c = a; c <= b && c < n; ++c)
-                            CPU_SET(spec.topology.kernelCpu(c), &mask);
-                    ::sched_setaffinity(s.pid, sizeof mask, &mask);
-                }
-            }
-            if (e.kind == TimelineEntry::Kind::CgroupWeight)
-                err = cgroups.setWeight(e.cgroupPath, e.weight);
-            else if (e.kind == TimelineEntry::Kind::CgroupMax)
-                err = cgroups.setMax(e.cgroupPath, e.max);
-            else if (e.kind == TimelineEntry::Kind::Spawn)
-                for (uint32_t i = 0; i < e.spawn->count && err.empty(); ++i)
-                    spawnRealTask(world, *e.spawn, i, instanceName(e.spawn->name, e.spawn->count, i), false,
-                                  err);
-            if (!err.empty())
-                out.notes.push_back("timeline at " + formatDuration(e.at) + ": " + err);
-        }
-        workers.reap();
-        if (liveSlots().empty() && nextEntry == spec.timeline.size() && shared.nextSlot.load() > 0)
+        while (nextEntry < spec.timeline.size() && t0 + spec.timeline[nextEntry].at.count() <= now)
+            applyTimelineEntry(st, spec.timeline[nextEntry++]);
+        st.workers.reap();
+        if (liveSlots(shared).empty() && nextEntry == spec.timeline.size() && shared.nextSlot.load() > 0)
             break; // every task has exited
         int64_t wake = std::min(deadline, now + 2'000'000);
         if (nextEntry < spec.timeline.size())
@@ -488,68 +555,105 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
         sleepUntil(wake);
     }
     const int64_t t1 = monoNs();
-    out.elapsed = SimTime::ns(t1 - t0);
+    st.out.elapsed = SimTime::ns(t1 - t0);
+}
 
-    // The kernel's figures before anything is stopped: each live task's /proc/PID/sched, each
-    // cgroup's usage and pressure.
-    for (uint32_t i : liveSlots()) {
+/// The kernel's figures before anything is stopped: each live task's /proc/PID/sched, each
+/// cgroup's usage and pressure, the system's pressure.
+void readKernel(RealityRunState& st) {
+    RealShared& shared = st.shared();
+    for (uint32_t i : liveSlots(shared)) {
         shared.slots[i].proc = readProcSched(shared.slots[i].pid);
         shared.slots[i].state.store(2);
     }
-    std::map<std::string, CgroupReading> readings;
-    for (const std::string& p : paths)
-        readings[p] = cgroups.read(p);
-    PsiReport systemPsi;
-    parsePressure(slurp("/proc/pressure/cpu"), systemPsi.cpu);
-    parsePressure(slurp("/proc/pressure/memory"), systemPsi.memory);
-    parsePressure(slurp("/proc/pressure/io"), systemPsi.io);
+    for (const std::string& p : st.paths)
+        st.readings[p] = st.cgroups.read(p);
+    parsePressure(slurp("/proc/pressure/cpu"), st.systemPsi.cpu);
+    parsePressure(slurp("/proc/pressure/memory"), st.systemPsi.memory);
+    parsePressure(slurp("/proc/pressure/io"), st.systemPsi.io);
+}
 
-    workers.killAll();
-    const std::string cgError = cgroups.destroy();
+/// The end of the run on the host: tasks killed, cgroups removed, perf stopped. False when the
+/// run ends here (interrupted, or perf failed).
+bool stopRun(RealityRunState& st) {
+    RealityRun& out = st.out;
+    st.workers.killAll();
+    const std::string cgError = st.cgroups.destroy();
     if (!cgError.empty())
         out.notes.push_back("cgroups not removed: " + cgError);
-    say("stopping perf");
-    const std::string perfError = recorder.stop();
-    workers.reap();
-    if (interrupted) {
+    st.say("stopping perf");
+    const std::string perfError = st.recorder.stop();
+    st.workers.reap();
+    if (st.interrupted) {
         out.status = RealityRun::Status::Interrupted;
         out.error = "interrupted; every process and cgroup of the run was removed";
-        return out;
+        return false;
     }
     if (!perfError.empty()) {
         out.error = perfError;
-        return out;
+        return false;
     }
+    return true;
+}
 
-    // The recording, as text, into the trace importer.
-    say("reading the recording (perf script)");
-    const std::string tracePath = work.path + "/trace.txt";
-    if (std::string e = perfScript(perf, work.path + "/perf.data", tracePath, stopped); !e.empty()) {
+/// The recording, as text, into the trace importer.
+bool importRecording(RealityRunState& st) {
+    RealityRun& out = st.out;
+    st.say("reading the recording (perf script)");
+    const std::string tracePath = st.work.path + "/trace.txt";
+    if (std::string e =
+            perfScript(st.perf, st.work.path + "/perf.data", tracePath, [&st] { return st.stopped(); });
+        !e.empty()) {
         out.status = e == "cancelled" ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
         out.error = e;
-        return out;
+        return false;
     }
     TraceFileOptions to;
-    to.progress = [&](double) { return !stopped(); };
-    TraceFileResult imported = importTraceFile(tracePath, nullptr, to);
-    if (!imported.ok) {
-        out.status = imported.cancelled ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
-        out.error = imported.error;
-        return out;
+    to.progress = [&st](double) { return !st.stopped(); };
+    st.imported = importTraceFile(tracePath, nullptr, to);
+    if (!st.imported.ok) {
+        out.status = st.imported.cancelled ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
+        out.error = st.imported.error;
+        return false;
     }
-    if (work.keep)
+    if (st.work.keep)
         out.keptTrace = tracePath;
+    return true;
+}
 
-    // The scenario's tasks, named as the scenario names them.
+/// /proc counts from the process's fork, the trace from the start: the figures at set-up are
+/// taken off, and a few switches around the start are allowed for. Each figure is a check; one
+/// that disagrees is also a warning of the trace.
+void crossCheck(RealityRun& out, const RealTaskSlot& slot, const TaskSummary& t) {
     RunSummary& s = out.real;
-    s.scenario = spec.name;
-    s.simTime = out.elapsed;
-    s.events = imported.summary.events;
-    s.trace = imported.summary.trace;
-    s.psiEnabled = ::access("/proc/pressure/cpu", R_OK) == 0;
-    s.cpuacctEnabled = readings["/"].ok;
+    const ProcSched& b = slot.base;
+    auto check = [&](const char* figure, double trace, double proc, double slack) {
+        ProcCrossCheck c{t.name, figure, trace, proc, std::abs(trace - proc) <= slack};
+        out.checks.push_back(c);
+        if (!c.agree && s.trace)
+            s.trace->warnings.push_back("task " + t.name + ": " + figure + " " + relDiffText(trace, proc) +
+                                        " (trace vs /proc/" + std::to_string(slot.pid) + "/sched)");
+    };
+    const double runtimeMs = static_cast<double>(t.runtime.count()) / 1e6;
+    const double procMs = static_cast<double>(slot.proc.sumExecNs - b.sumExecNs) / 1e6;
+    const auto switches = static_cast<double>(slot.proc.switches - b.switches);
+    // The kernel starts a task's clock when it picks it, before the sched_switch event
+    // is written (and charges it the way out of idle): 1.5 to 9 us a switch on the test
+    // VM (docs/reality.md).
+    check("runtime_ms", runtimeMs, procMs, 1.0 + 0.01 * procMs + 0.010 * switches);
+    const auto migrations = static_cast<double>(slot.proc.migrations - b.migrations);
+    check("switches", static_cast<double>(t.switches), switches, 3 + 0.01 * switches);
+    check("migrations", static_cast<double>(t.migrations), migrations, 2 + 0.01 * migrations);
+}
+
+/// The scenario's tasks, named as the scenario names them, with the trace's figures for their
+/// pids, checked against /proc.
+void summarizeTasks(RealityRunState& st) {
+    RealityRun& out = st.out;
+    RunSummary& s = out.real;
+    const RealShared& shared = st.shared();
     std::map<int64_t, const TaskSummary*> byPid; // the last incarnation of each pid
-    for (const TaskSummary& t : imported.summary.tasks)
+    for (const TaskSummary& t : st.imported.summary.tasks)
         byPid[t.pid] = &t;
     const uint32_t slotCount = std::min(shared.nextSlot.load(), RealShared::kSlots);
     for (uint32_t i = 0; i < slotCount; ++i) {
@@ -567,38 +671,32 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
         s.counters.migrations += t.migrations;
         s.counters.wakeups += t.latency.count();
         s.counters.exits += t.exited;
-        if (slot.proc.ok) {
-            // /proc counts from the process's fork, the trace from the start: the figures at
-            // set-up are taken off, and a few switches around the start are allowed for.
-            const ProcSched& b = slot.base;
-            auto check = [&](const char* figure, double trace, double proc, double slack) {
-                ProcCrossCheck c{t.name, figure, trace, proc, std::abs(trace - proc) <= slack};
-                out.checks.push_back(c);
-                if (!c.agree && s.trace)
-                    s.trace->warnings.push_back("task " + t.name + ": " + figure + " " +
-                                                relDiffText(trace, proc) + " (trace vs /proc/" +
-                                                std::to_string(slot.pid) + "/sched)");
-            };
-            const double runtimeMs = static_cast<double>(t.runtime.count()) / 1e6;
-            const double procMs = static_cast<double>(slot.proc.sumExecNs - b.sumExecNs) / 1e6;
-            const auto switches = static_cast<double>(slot.proc.switches - b.switches);
-            // The kernel starts a task's clock when it picks it, before the sched_switch event
-            // is written (and charges it the way out of idle): 1.5 to 9 us a switch on the test
-            // VM (docs/reality.md).
-            check("runtime_ms", runtimeMs, procMs, 1.0 + 0.01 * procMs + 0.010 * switches);
-            const auto migrations = static_cast<double>(slot.proc.migrations - b.migrations);
-            check("switches", static_cast<double>(t.switches), switches, 3 + 0.01 * switches);
-            check("migrations", static_cast<double>(t.migrations), migrations, 2 + 0.01 * migrations);
-        }
+        if (slot.proc.ok)
+            crossCheck(out, slot, t);
         s.tasks.push_back(std::move(t));
     }
-    s.counters.forks = slotCount > started ? slotCount - started : 0;
+    s.counters.forks = slotCount > st.started ? slotCount - st.started : 0;
+}
+
+/// The run's summary in run's schema: the tasks, the scenario's CPUs, channels and cgroups.
+void summarize(RealityRunState& st) {
+    const ScenarioSpec& spec = st.spec;
+    RealityRun& out = st.out;
+    const TraceFileResult& imported = st.imported;
+    RunSummary& s = out.real;
+    s.scenario = spec.name;
+    s.simTime = out.elapsed;
+    s.events = imported.summary.events;
+    s.trace = imported.summary.trace;
+    s.psiEnabled = ::access("/proc/pressure/cpu", R_OK) == 0;
+    s.cpuacctEnabled = st.readings["/"].ok;
+    summarizeTasks(st);
     for (const CpuSummary& c : imported.summary.cpus)
-        if (std::find(used.begin(), used.end(), c.cpu) != used.end())
+        if (std::find(st.used.begin(), st.used.end(), c.cpu) != st.used.end())
             s.cpus.push_back(c);
     for (size_t i = 0; i < spec.channels.size(); ++i)
-        s.channels.push_back({spec.channels[i].name, shared.received[i].load()});
-    for (const std::string& p : paths) {
+        s.channels.push_back({spec.channels[i].name, st.shared().received[i].load()});
+    for (const std::string& p : st.paths) {
         CgroupSummary c;
         c.path = p;
         for (const CgroupSpec& cs : spec.cgroups)
@@ -606,16 +704,53 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
                 c.weight = cs.weight;
                 c.max = cs.max;
             }
-        const CgroupReading& r = readings[p];
+        const CgroupReading& r = st.readings[p];
         c.usage = r.usage;
         c.user = r.user;
         c.system = r.system;
         c.psi = r.psi;
         s.cgroups.push_back(std::move(c));
     }
-    s.systemPsi = systemPsi;
+    s.systemPsi = st.systemPsi;
     addCgroupLatency(s);
     out.status = RealityRun::Status::Ok;
+}
+
+} // namespace
+
+SimTime realityDuration(const ScenarioSpec& spec, std::optional<SimTime> requested) {
+    if (requested)
+        return *requested;
+    return std::min(spec.duration, kRealityDefaultCap);
+}
+
+RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
+    RealityRun out;
+    RealityRunState st(spec, options, out);
+    out.duration = realityDuration(spec, options.duration);
+    utsname u{};
+    out.kernel = ::uname(&u) == 0 ? std::string(u.sysname) + " " + u.release : "unknown";
+
+    // Preflight: the machine, what is approximated, permissions and tools, the files.
+    if (!checkMachine(st))
+        return out;
+    noteApproximations(st);
+    if (!checkPermissions(st) || !makeWorkDir(st))
+        return out;
+    // Orphaned task processes come back to the runner, which reaps them and kills them at the end.
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+
+    // Cgroups, then the start: shared memory, channels, perf and the task processes.
+    if (!makeCgroups(st) || !makeSharedMemory(st) || !startTasks(st))
+        return out;
+
+    // The timeline, then the kernel read before anything is stopped.
+    runTimeline(st);
+    readKernel(st);
+    if (!stopRun(st) || !importRecording(st))
+        return out;
+
+    summarize(st);
     return out;
 }
 

@@ -8,6 +8,20 @@ namespace core::validation {
 std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, bool topLevel, int nesting) {
     if (!isObject(j, p))
         return std::nullopt;
+    // Every phase runs (each reports its own errors); any failure drops the task.
+    TaskSpec t;
+    bool ok = taskNameAndCount(j, p, topLevel, t);
+    ok &= taskScheduling(j, p, t);
+    ok &= taskCpus(j, p, t);
+    taskSlice(j, p, t);
+    ok &= taskSessionAndStart(j, p, t);
+    ok &= taskProgram(j, p, t, nesting);
+    if (!ok || !taskAffinityInCgroup(p, t)) // checked only for an otherwise valid task
+        return std::nullopt;
+    return t;
+}
+
+bool Validator::taskNameAndCount(const json& j, const std::string& p, bool topLevel, TaskSpec& t) {
     if (topLevel)
         checkKeys(j, p,
                   {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "cpus", "session",
@@ -19,7 +33,6 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
                   {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "cpus", "session",
                    "start", "program"});
     }
-    TaskSpec t;
     bool ok = true;
     auto nit = j.find("name");
     if (nit == j.end()) {
@@ -43,6 +56,11 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
             ok = false;
         }
     }
+    return ok;
+}
+
+bool Validator::taskScheduling(const json& j, const std::string& p, TaskSpec& t) {
+    bool ok = true;
     if (auto it = j.find("cgroup"); it != j.end()) {
         if (auto c = cgroupPath(*it, join(p, "cgroup")))
             t.cgroup = *c;
@@ -90,31 +108,44 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
                                           "\" needs an RT priority from 1 to 99");
         ok = false;
     }
-    if (auto it = j.find("cpus"); it != j.end()) {
-        t.cpus = cpuList(*it, join(p, "cpus"));
-        if (!t.cpus)
-            ok = false;
-        else if (m_nrCpus > 0 && toCpuSet(*t.cpus, m_nrCpus).empty()) {
-            // (Without a valid topology there is nothing to check against: the topology's own
-            // error is the one to report, not one per CPU list.)
-            error(join(p, "cpus"), "empty CPU list");
-            ok = false;
-        }
+    return ok;
+}
+
+bool Validator::taskCpus(const json& j, const std::string& p, TaskSpec& t) {
+    auto it = j.find("cpus");
+    if (it == j.end())
+        return true;
+    t.cpus = cpuList(*it, join(p, "cpus"));
+    if (!t.cpus)
+        return false;
+    if (m_nrCpus > 0 && toCpuSet(*t.cpus, m_nrCpus).empty()) {
+        // (Without a valid topology there is nothing to check against: the topology's own
+        // error is the one to report, not one per CPU list.)
+        error(join(p, "cpus"), "empty CPU list");
+        return false;
     }
-    if (auto it = j.find("slice"); it != j.end()) {
-        if (auto d = duration(*it, join(p, "slice"))) {
-            if (rtPolicy(t.policy))
-                error(join(p, "slice"), std::string("a custom slice is for the fair class; \"") +
-                                            schedPolicyName(t.policy) +
-                                            "\" runs until it blocks or yields (rr: 100 ms slices)");
-            else if (d->count() < kMinCustomSliceNs || d->count() > kMaxCustomSliceNs)
-                error(join(p, "slice"),
-                      "a slice from 100us to 100ms (the range sched_setattr accepts), found " +
-                          formatDuration(*d));
-            else
-                t.slice = *d;
-        }
+    return true;
+}
+
+void Validator::taskSlice(const json& j, const std::string& p, TaskSpec& t) {
+    auto it = j.find("slice");
+    if (it == j.end())
+        return;
+    if (auto d = duration(*it, join(p, "slice"))) {
+        if (rtPolicy(t.policy))
+            error(join(p, "slice"), std::string("a custom slice is for the fair class; \"") +
+                                        schedPolicyName(t.policy) +
+                                        "\" runs until it blocks or yields (rr: 100 ms slices)");
+        else if (d->count() < kMinCustomSliceNs || d->count() > kMaxCustomSliceNs)
+            error(join(p, "slice"), "a slice from 100us to 100ms (the range sched_setattr accepts), found " +
+                                        formatDuration(*d));
+        else
+            t.slice = *d;
     }
+}
+
+bool Validator::taskSessionAndStart(const json& j, const std::string& p, TaskSpec& t) {
+    bool ok = true;
     if (auto it = j.find("session"); it != j.end()) {
         if (auto s = string(*it, join(p, "session"), kMaxNameLength))
             t.session = *s;
@@ -127,35 +158,37 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
         else
             ok = false;
     }
+    return ok;
+}
+
+bool Validator::taskProgram(const json& j, const std::string& p, TaskSpec& t, int nesting) {
     auto pit = j.find("program");
     if (pit == j.end()) {
         error(join(p, "program"), "required key is missing");
-        ok = false;
-    } else {
-        size_t before = m_errors.size() + m_suppressed;
-        program(*pit, join(p, "program"), t.program, nesting);
-        if (m_errors.size() + m_suppressed != before)
-            ok = false;
+        return false;
     }
-    // Affinity must leave the task somewhere to run inside its cgroup's cpuset.
-    if (ok && t.cpus && t.cgroup && m_nrCpus > 0) {
-        for (std::string a = *t.cgroup;; a = parentPath(a)) {
-            if (auto it = m_cgroupCpus.find(a); it != m_cgroupCpus.end()) {
-                if (!toCpuSet(*t.cpus, m_nrCpus).intersects(it->second)) {
-                    error(join(p, "cpus"), "affinity " + quoteJson(toCpuSet(*t.cpus, m_nrCpus).toString()) +
-                                               " shares no CPU with cgroup " + quoteJson(a) + "'s cpus " +
-                                               quoteJson(it->second.toString()));
-                    ok = false;
-                }
-                break;
+    size_t before = m_errors.size() + m_suppressed;
+    program(*pit, join(p, "program"), t.program, nesting);
+    return m_errors.size() + m_suppressed == before;
+}
+
+bool Validator::taskAffinityInCgroup(const std::string& p, const TaskSpec& t) {
+    if (!t.cpus || !t.cgroup || m_nrCpus == 0)
+        return true;
+    for (std::string a = *t.cgroup;; a = parentPath(a)) {
+        if (auto it = m_cgroupCpus.find(a); it != m_cgroupCpus.end()) {
+            if (!toCpuSet(*t.cpus, m_nrCpus).intersects(it->second)) {
+                error(join(p, "cpus"), "affinity " + quoteJson(toCpuSet(*t.cpus, m_nrCpus).toString()) +
+                                           " shares no CPU with cgroup " + quoteJson(a) + "'s cpus " +
+                                           quoteJson(it->second.toString()));
+                return false;
             }
-            if (a == "/")
-                break;
+            break;
         }
+        if (a == "/")
+            break;
     }
-    if (!ok)
-        return std::nullopt;
-    return t;
+    return true;
 }
 
 void Validator::program(const json& j, const std::string& p, std::vector<ActionSpec>& out, int nesting) {

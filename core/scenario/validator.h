@@ -269,6 +269,19 @@ private:
     std::optional<CpuMax> cpuMax(const json& j, const std::string& path);
     void channels(const json& j, ScenarioSpec& spec);
     std::optional<TaskSpec> task(const json& j, const std::string& path, bool allowCount, int nesting);
+    // The phases of task(), in the order of its keys; each reports what is wrong and returns false
+    // when the task is to be dropped.
+    /// Its keys, "name" and (top level only) "count".
+    bool taskNameAndCount(const json& j, const std::string& path, bool topLevel, TaskSpec& t);
+    /// "cgroup", "nice", "policy" and "rt_priority".
+    bool taskScheduling(const json& j, const std::string& path, TaskSpec& t);
+    bool taskCpus(const json& j, const std::string& path, TaskSpec& t);
+    /// A slice that does not fit is reported but does not drop the task.
+    void taskSlice(const json& j, const std::string& path, TaskSpec& t);
+    bool taskSessionAndStart(const json& j, const std::string& path, TaskSpec& t);
+    bool taskProgram(const json& j, const std::string& path, TaskSpec& t, int nesting);
+    /// Affinity must leave the task somewhere to run inside its cgroup's cpuset.
+    bool taskAffinityInCgroup(const std::string& path, const TaskSpec& t);
     void program(const json& j, const std::string& path, std::vector<ActionSpec>& out, int nesting);
     std::optional<ActionSpec> action(const json& j, const std::string& path, int nesting);
     void timeline(const json& j, ScenarioSpec& spec);

@@ -2,7 +2,7 @@
 
 #include "base/cpuset.h"
 #include "import/hostfs.h"
-#include "import/tracefile.h"
+#include "import/importtrace.h"
 #include "reality/perfrecorder.h"
 #include "reality/realcgroups.h"
 #include "reality/realtask.h"
@@ -202,7 +202,7 @@ struct RealityRunState {
     bool interrupted = false;    ///< stopped by a stop request during the run
     std::map<std::string, CgroupReading> readings; ///< each cgroup at the end, by path
     PsiReport systemPsi;                           ///< /proc/pressure at the end
-    TraceFileResult imported;                      ///< the recording, read back
+    ImportedTrace imported;                        ///< the recording, read back
 
     RealityRunState(const ScenarioSpec& s, const RealityOptions& o, RealityRun& r)
         : spec(s)
@@ -608,9 +608,9 @@ bool importRecording(RealityRunState& st) {
         out.error = e;
         return false;
     }
-    TraceFileOptions to;
+    TraceImportOptions to;
     to.progress = [&st](double) { return !st.stopped(); };
-    st.imported = importTraceFile(tracePath, nullptr, to);
+    st.imported = importTrace(tracePath, to);
     if (!st.imported.ok) {
         out.status = st.imported.cancelled ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
         out.error = st.imported.error;
@@ -682,7 +682,7 @@ void summarizeTasks(RealityRunState& st) {
 void summarize(RealityRunState& st) {
     const ScenarioSpec& spec = st.spec;
     RealityRun& out = st.out;
-    const TraceFileResult& imported = st.imported;
+    const ImportedTrace& imported = st.imported;
     RunSummary& s = out.real;
     s.scenario = spec.name;
     s.simTime = out.elapsed;

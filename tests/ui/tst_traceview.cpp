@@ -102,7 +102,8 @@ private slots:
             QVERIFY(sw >= 0);
             const double total = cm->index(sw, 1).data(Qt::UserRole).toDouble();
             const double perSecond = cm->index(sw, 2).data(Qt::UserRole).toDouble();
-            const HistorySample& first = h.samples().front();
+            const HistorySample first = h.runOrigin(); // nothing counted at 0
+            QCOMPARE(first.counters.contextSwitches, uint64_t{0});
             const HistorySample& last = h.samples().back();
             const double whole = double(last.counters.contextSwitches - first.counters.contextSwitches) /
                                  (double(last.time - first.time) / 1e9);

@@ -5,6 +5,7 @@
 #include "controller/format.h"
 #include "export/exportregistry.h"
 #include "pages/statuspanel.h"
+#include "pages/windowsize.h"
 #include "report/snapshot.h"
 
 #include <QAction>
@@ -88,7 +89,7 @@ CompareWindow::CompareWindow(const core::ScenarioSpec& spec, const std::string& 
     }
     connect(&m_pump, &QTimer::timeout, this, &CompareWindow::pump);
     restart();
-    resize(screen() ? QSize(1500, 950).boundedTo(screen()->availableGeometry().size()) : QSize(1500, 950));
+    fitToScreen(*this, QSize(1500, 950));
 }
 
 CompareWindow::~CompareWindow() = default;

@@ -128,6 +128,12 @@ size_t History::bytes() const {
     return n;
 }
 
+HistorySample History::runOrigin() const {
+    if (m_start == 0 || m_samples.empty())
+        return HistorySample{};
+    return m_samples.front();
+}
+
 size_t History::sampleAt(SimNs t) const {
     auto it = std::partition_point(m_samples.begin(), m_samples.end(),
                                    [t](const HistorySample& s) { return s.time <= t; });

@@ -70,6 +70,9 @@ public:
     const std::vector<HistorySample>& samples() const { return m_samples; }
     /// Index of the last sample at or before t (0 if none is).
     size_t sampleAt(SimNs t) const;
+    /// Where "the whole run" starts for rates: nothing counted at time 0 while the start is held,
+    /// else the oldest sample kept.
+    HistorySample runOrigin() const;
     /// Migration records with time in [from, to).
     std::pair<size_t, size_t> migrationsWithin(SimNs from, SimNs to) const;
     /// Switch records with time in [from, to).

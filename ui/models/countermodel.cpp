@@ -28,8 +28,9 @@ void CounterModel::refresh() {
     // The rate over the last simulated second (or since the start); once a run has finished
     // (a recording always has), over all of it, as the status bar gives it.
     const bool whole = !cursor && h.latest().finished;
-    const size_t j = whole ? 0 : h.sampleAt(now.time - kNsPerSecond);
-    const HistorySample* before = j < i ? &samples[j] : nullptr;
+    const size_t j = h.sampleAt(now.time - kNsPerSecond);
+    const HistorySample origin = h.runOrigin();
+    const HistorySample* before = whole ? &origin : j < i ? &samples[j] : nullptr;
     const double seconds = before ? toSeconds(now.time - before->time) : 0;
     const double cpuNs = static_cast<double>(now.time) * h.nrCpus();
     std::vector<Row> rows;

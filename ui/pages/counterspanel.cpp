@@ -37,6 +37,11 @@ void CountersPanel::addExports(ExportRegistry& exports) {
     exports.addTable(QStringLiteral("counters"), tr("Counters"), m_table, [this] { refresh(); });
 }
 
+void CountersPanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    m_table->setColumnHidden(CounterModel::Share, width() < fontMetrics().averageCharWidth() * 64);
+}
+
 void CountersPanel::refresh() {
     m_model->refresh();
 }

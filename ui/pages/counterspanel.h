@@ -22,6 +22,11 @@ public:
     /// Registers the table for CSV export.
     void addExports(ExportRegistry& exports);
 
+protected:
+    /// Narrow (a dock on a laptop screen): the CPU share column gives way to the names; it stays
+    /// in the CSV export.
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     CounterModel* m_model;
     QTableView* m_table;

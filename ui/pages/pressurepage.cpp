@@ -29,7 +29,7 @@ PressurePage::PressurePage(Session& session, QWidget* parent)
     box(tr("memory"), true, [this](bool on) { m_chart->setResourceShown(PressureChart::Memory, on); });
     box(tr("io"), true, [this](bool on) { m_chart->setResourceShown(PressureChart::Io, on); });
     controls->addSpacing(8);
-    box(tr("full"), true, [this](bool on) { m_chart->setFullShown(on); });
+    box(tr("full"), false, [this](bool on) { m_chart->setFullShown(on); });
     controls->addSpacing(16);
     row = windows;
     box(tr("avg10"), true, [this](bool on) { m_chart->setWindowShown(0, on); });

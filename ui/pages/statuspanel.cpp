@@ -145,7 +145,7 @@ void StatusPanel::refresh() {
     // While the run goes on: rates over the last simulated second. Once it finished: over the
     // whole run (what is held of it), so the figures stop describing a moment that has passed.
     const bool finished = h.latest().finished;
-    const HistorySample& before = finished ? samples.front() : samples[h.sampleAt(now.time - kNsPerSecond)];
+    const HistorySample before = finished ? h.runOrigin() : samples[h.sampleAt(now.time - kNsPerSecond)];
     const QString over = finished ? tr("over the whole run") : tr("over the last simulated second");
     m_switches->setToolTip(tr("Context switches per simulated second, %1").arg(over));
     m_migrations->setToolTip(tr("Migrations per simulated second, %1").arg(over));

@@ -55,6 +55,7 @@ protected:
     }
     void resizeEvent(QResizeEvent* e) override {
         QCustomPlot::resizeEvent(e);
+        m_owner.fitLegend();
         m_owner.applyRows();
     }
     void wheelEvent(QWheelEvent* e) override { m_owner.wheelTurned(e); }
@@ -423,6 +424,23 @@ void OccupancyPlot::updateLegend() {
     addEntry(tr("kernel overhead"), CgroupColors::overhead());
     if (rt) // the lanes mark RT tasks' time with a crimson band along the top
         addEntry(tr("RT task (band on top)"), QColor(0xC6, 0x28, 0x28));
+    fitLegend();
+}
+
+void OccupancyPlot::fitLegend() {
+    // As many entries a row as fit whole, so that none is cut ("/batc"); more rows otherwise.
+    QCPLegend* legend = m_plot->legend;
+    int widest = 0;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            widest =
+                std::max(widest, QFontMetrics(item->font()).horizontalAdvance(item->plottable()->name()));
+    const int perItem = widest + legend->iconSize().width() + legend->iconTextPadding() + 12;
+    const int wrap = std::clamp(perItem > 0 ? (m_plot->width() - 20) / perItem : 8, 1, 8);
+    if (wrap != legend->wrap()) {
+        legend->setWrap(wrap);
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void OccupancyPlot::zoom(double factor, double centre) {

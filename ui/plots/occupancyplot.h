@@ -79,6 +79,8 @@ public:
     void zoomToAll();
     /// Slices coloured per task rather than per cgroup (a recording, or one cgroup only).
     bool colourByTask() const;
+    /// Lays the legend out in as many rows as its entries need to show whole.
+    void fitLegend();
     /// Home: the run's start at the present zoom. End: follow the present. Esc: no cursor or pick.
     void goToStart();
     void followPresent();

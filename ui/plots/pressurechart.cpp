@@ -33,7 +33,12 @@ PressureChart::PressureChart(Session& session, QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     auto* c = new QChart;
     c->setTitle(tr("Pressure stall information"));
-    c->legend()->setAlignment(Qt::AlignBottom);
+    // A column on the right: each entry gets a line of its own (a row under the chart cut them
+    // all short, "syst..."), in a smaller font than the axes.
+    c->legend()->setAlignment(Qt::AlignRight);
+    QFont legendFont = c->legend()->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    c->legend()->setFont(legendFont);
     c->legend()->setShowToolTips(true); // an entry cut short still says all on hover
     m_x->setTitleText(tr("simulated time (s)"));
     m_y->setTitleText(tr("% of time stalled"));

@@ -60,7 +60,7 @@ private:
     QValueAxis* m_x;
     QValueAxis* m_y;
     bool m_resources[3] = {true, true, true};
-    bool m_full = true;
+    bool m_full = false; ///< "some" only by default: six lines whose legend shows whole
     bool m_windows[4] = {true, false, false, true};
     struct Track {
         QLineSeries* series;

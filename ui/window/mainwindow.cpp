@@ -15,6 +15,7 @@
 #include "pages/optimizationspanel.h"
 #include "pages/pressurepage.h"
 #include "pages/statuspanel.h"
+#include "pages/windowsize.h"
 #include "plots/depthchart.h"
 #include "plots/migrationmatrixplot.h"
 #include "plots/migrationrateplot.h"
@@ -80,8 +81,12 @@ MainWindow::MainWindow(QWidget* parent)
         m_runAction->setText(running ? tr("&Pause") : tr("&Run"));
         m_runAction->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     });
-    // Room for everything, but never larger than the screen (a 1280x720 laptop).
-    resize(screen() ? QSize(1500, 950).boundedTo(screen()->availableGeometry().size()) : QSize(1500, 950));
+    // Room for everything, but never larger than the screen (a 1280x720 laptop); the timeline
+    // gets about half the width, the docks the rest (a saved layout replaces this).
+    fitToScreen(*this, QSize(1500, 950));
+    if (auto* tree = findChild<QDockWidget*>(QStringLiteral("cgroupsDock")))
+        if (auto* opt = findChild<QDockWidget*>(QStringLiteral("optimizationsDock")))
+            resizeDocks({tree, opt}, {width() * 22 / 100, width() * 27 / 100}, Qt::Horizontal);
     restoreSettings();
 }
 
@@ -216,7 +221,9 @@ void MainWindow::exportTrace() {
 MainWindow::~MainWindow() = default;
 
 namespace {
-constexpr int kSideDockMinimumWidth = 190;
+// The counters need room for their figures; the cgroup tree scrolls.
+constexpr int kLeftDockMinimumWidth = 160;
+constexpr int kRightDockMinimumWidth = 240;
 } // namespace
 
 void MainWindow::createDocks() {
@@ -239,12 +246,12 @@ void MainWindow::createDocks() {
         dock(m_counters, tr("Counters"), QStringLiteral("countersDock"), Qt::RightDockWidgetArea);
     splitDockWidget(opt, cnt, Qt::Vertical);
     resizeDocks({opt, cnt}, {560, 380}, Qt::Vertical);
-    resizeDocks({tree, opt}, {340, 420}, Qt::Horizontal); // the counters want the room for their figures
+    resizeDocks({tree, opt}, {340, 420}, Qt::Horizontal); // the counters want room for their figures
     // Narrow enough for a 1024-pixel window, wide enough to read: a window shrunk and grown
     // again (or a layout saved that way) cannot leave a dock a sliver.
-    tree->setMinimumWidth(kSideDockMinimumWidth);
-    opt->setMinimumWidth(kSideDockMinimumWidth);
-    cnt->setMinimumWidth(kSideDockMinimumWidth);
+    tree->setMinimumWidth(kLeftDockMinimumWidth);
+    opt->setMinimumWidth(kRightDockMinimumWidth);
+    cnt->setMinimumWidth(kRightDockMinimumWidth);
 }
 
 void MainWindow::createActions() {

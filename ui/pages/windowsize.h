@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QSize>
+
+class QWidget;
+
+namespace ui {
+
+/// Sizes a top-level window to `wanted`, but never beyond its screen's available area less room
+/// for the window manager's frame (a title bar and borders are outside the widget's size), so
+/// that a 1280x720 laptop shows the whole window, status bar included.
+void fitToScreen(QWidget& window, QSize wanted);
+
+} // namespace ui

@@ -1,14 +1,18 @@
 #pragma once
 
+#include <QScreen>
 #include <QSize>
-
-class QWidget;
+#include <QWidget>
 
 namespace ui {
 
 /// Sizes a top-level window to `wanted`, but never beyond its screen's available area less room
 /// for the window manager's frame (a title bar and borders are outside the widget's size), so
 /// that a 1280x720 laptop shows the whole window, status bar included.
-void fitToScreen(QWidget& window, QSize wanted);
+inline void fitToScreen(QWidget& window, QSize wanted) {
+    constexpr QSize kFrame(16, 48);
+    const QScreen* screen = window.screen();
+    window.resize(screen ? wanted.boundedTo(screen->availableGeometry().size() - kFrame) : wanted);
+}
 
 } // namespace ui

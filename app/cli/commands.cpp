@@ -30,6 +30,14 @@ int writeOutput(const std::optional<std::string>& path, const std::string& text)
     return ExitOk;
 }
 
+bool tableOrJson(const std::string& format, const char* command) {
+    if (format == "table" || format == "json")
+        return true;
+    std::fprintf(stderr, "schedscope-cli %s: --format must be table or json, not \"%s\"\n", command,
+                 format.c_str());
+    return false;
+}
+
 std::optional<SimTime> parseForOption(const std::string& text, const char* command) {
     DurationParse d = parseDuration(text);
     if (!d.value || d.value->count() == 0) {
@@ -44,6 +52,12 @@ std::optional<SimTime> parseForOption(const std::string& text, const char* comma
 int loadScenarioForRun(const std::string& source, const std::optional<std::string>& modelName,
                        const std::optional<std::string>& costsPath, const char* command,
                        std::optional<ScenarioSpec>& spec) {
+    return prepareForRun(loadScenario(source), modelName, costsPath, command, spec);
+}
+
+int prepareForRun(LoadResult r, const std::optional<std::string>& modelName,
+                  const std::optional<std::string>& costsPath, const char* command,
+                  std::optional<ScenarioSpec>& spec) {
     std::optional<KernelModel> model;
     if (modelName) {
         model = kernelModelFromName(*modelName);
@@ -56,7 +70,6 @@ int loadScenarioForRun(const std::string& source, const std::optional<std::strin
             return ExitUsage;
         }
     }
-    LoadResult r = loadScenario(source);
     if (r.ok() && model) {
         // The scenario as it would be written for that kernel, checked like any file.
         const std::string name = r.spec->source;
@@ -81,6 +94,43 @@ int loadScenarioForRun(const std::string& source, const std::optional<std::strin
         applyCosts(*spec, costs);
     }
     return ExitOk;
+}
+
+bool applyOptOptions(const std::vector<std::string>& opts, ScenarioSpec& spec, const char* command) {
+    for (const std::string& o : opts) {
+        const auto eq = o.find('=');
+        const std::string key = o.substr(0, eq);
+        const std::string val = eq == std::string::npos ? "" : o.substr(eq + 1);
+        if (val != "on" && val != "off") {
+            std::fprintf(stderr, "schedscope-cli %s: --opt expects KEY=on or KEY=off, found \"%s\"\n",
+                         command, o.c_str());
+            return false;
+        }
+        if (key == "all") {
+            for (const OptimizationInfo& i : optimizationCatalog())
+                if (optimizationApplicability(i.id, spec.kernel.model).togglable)
+                    spec.optimizations.set(i.id, val == "on");
+            continue;
+        }
+        auto id = optimizationFromKey(key);
+        if (!id) {
+            std::string known;
+            for (const OptimizationInfo& i : optimizationCatalog())
+                known += " " + std::string(i.key);
+            std::fprintf(stderr, "schedscope-cli %s: unknown optimization \"%s\"; known:%s all\n", command,
+                         key.c_str(), known.c_str());
+            return false;
+        }
+        if (const OptimizationApplicability a = optimizationApplicability(*id, spec.kernel.model);
+            !a.togglable && a.fixedOn != (val == "on")) {
+            std::fprintf(stderr, "schedscope-cli %s: --opt %s: not possible in kernel model %s: %s\n",
+                         command, o.c_str(), std::string(kernelModelInfo(spec.kernel.model).name).c_str(),
+                         std::string(a.reason).c_str());
+            return false;
+        }
+        spec.optimizations.set(*id, val == "on");
+    }
+    return true;
 }
 
 void printUsage() {
@@ -126,6 +176,20 @@ void printUsage() {
         "      --format table|json       output format (default table); --out PATH as above\n"
         "      --latency waking|perf     waits start at sched_waking (default), or are counted as\n"
         "                                perf sched latency of perf 6.1 counts them\n"
+        "  import-trace TRACE            the recorded workload as a scenario on stdout: one task per\n"
+        "                                thread, its bursts, sleeps, wakeups (as channels) and forks;\n"
+        "                                what cannot be inferred is a note on stderr\n"
+        "      --host FILE               the machine from a host file (schedscope-cli host); default:\n"
+        "                                the trace's CPUs as single-thread cores\n"
+        "      --exclude COMM,...        leave these commands out (perf and trace-cmd always are,\n"
+        "                                unless --keep-tracer)\n"
+        "      --out PATH                write the scenario to PATH (atomically)\n"
+        "  replay TRACE                  import-trace, simulate it until every task has ended, and\n"
+        "                                print the recording and the simulation per command\n"
+        "      --model NAME, --costs FILE, --opt KEY=on|off, --for DUR   as for run\n"
+        "      --host FILE, --exclude COMM,...                           as for import-trace\n"
+        "      --format table|json       json: {\"real\": SUMMARY, \"simulated\": SUMMARY}\n"
+        "      --out PATH                write the result to PATH instead of stdout\n"
         "  import-rtapp FILE             translate an rt-app workload (JSON) into a scenario on stdout;\n"
         "                                what cannot be represented is a warning on stderr\n"
         "      --cpus N                  CPUs of the machine (default: from the file's affinities)\n"
@@ -279,39 +343,8 @@ int cmdRun(Args& args) {
         }
         spec.seed = v;
     }
-    for (const std::string& o : opts) {
-        const auto eq = o.find('=');
-        const std::string key = o.substr(0, eq);
-        const std::string val = eq == std::string::npos ? "" : o.substr(eq + 1);
-        if (val != "on" && val != "off") {
-            std::fprintf(stderr, "schedscope-cli run: --opt expects KEY=on or KEY=off, found \"%s\"\n",
-                         o.c_str());
-            return ExitUsage;
-        }
-        if (key == "all") {
-            for (const OptimizationInfo& i : optimizationCatalog())
-                if (optimizationApplicability(i.id, spec.kernel.model).togglable)
-                    spec.optimizations.set(i.id, val == "on");
-            continue;
-        }
-        auto id = optimizationFromKey(key);
-        if (!id) {
-            std::string known;
-            for (const OptimizationInfo& i : optimizationCatalog())
-                known += " " + std::string(i.key);
-            std::fprintf(stderr, "schedscope-cli run: unknown optimization \"%s\"; known:%s all\n",
-                         key.c_str(), known.c_str());
-            return ExitUsage;
-        }
-        if (const OptimizationApplicability a = optimizationApplicability(*id, spec.kernel.model);
-            !a.togglable && a.fixedOn != (val == "on")) {
-            std::fprintf(stderr, "schedscope-cli run: --opt %s: not possible in kernel model %s: %s\n",
-                         o.c_str(), std::string(kernelModelInfo(spec.kernel.model).name).c_str(),
-                         std::string(a.reason).c_str());
-            return ExitUsage;
-        }
-        spec.optimizations.set(*id, val == "on");
-    }
+    if (!applyOptOptions(opts, spec, "run"))
+        return ExitUsage;
 
     std::vector<TraceOutput> traces;
     if (tracePath)

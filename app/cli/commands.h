@@ -3,10 +3,12 @@
 #include "options.h"
 
 #include "base/simtime.h"
+#include "scenario/loader.h"
 #include "scenario/scenariospec.h"
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cli {
 
@@ -20,6 +22,8 @@ int cmdBenchMemory(Args& args);
 int cmdBenchImport(Args& args);
 int cmdTraceSummary(Args& args);
 int cmdImportRtApp(Args& args);
+int cmdImportTrace(Args& args);
+int cmdReplay(Args& args);
 int cmdHost(Args& args);
 int cmdCalibrate(Args& args);
 int cmdCosts(Args& args);
@@ -34,8 +38,16 @@ int writeOutput(const std::optional<std::string>& path, const std::string& text)
 int loadScenarioForRun(const std::string& source, const std::optional<std::string>& model,
                        const std::optional<std::string>& costsPath, const char* command,
                        std::optional<core::ScenarioSpec>& spec);
+/// The same for a scenario already loaded (`r`), e.g. one written by import-trace.
+int prepareForRun(core::LoadResult r, const std::optional<std::string>& model,
+                  const std::optional<std::string>& costsPath, const char* command,
+                  std::optional<core::ScenarioSpec>& spec);
+/// Applies `--opt KEY=on|off` options to `spec` as run does; false after saying what was wrong.
+bool applyOptOptions(const std::vector<std::string>& opts, core::ScenarioSpec& spec, const char* command);
 /// Reports options nobody took ("unknown option"); true when there were any.
 bool reportLeftovers(Args& args);
+/// `--format table|json`: true, or false after saying what was wrong.
+bool tableOrJson(const std::string& format, const char* command);
 /// `--for DUR`: a positive duration, or nullopt after saying what was wrong.
 std::optional<core::SimTime> parseForOption(const std::string& text, const char* command);
 

@@ -40,6 +40,10 @@ int main(int argc, char** argv) {
         rc = cmdBench(args);
     else if (cmd == "trace-summary")
         rc = cmdTraceSummary(args);
+    else if (cmd == "import-trace")
+        rc = cmdImportTrace(args);
+    else if (cmd == "replay")
+        rc = cmdReplay(args);
     else if (cmd == "import-rtapp")
         rc = cmdImportRtApp(args);
     else if (cmd == "host")

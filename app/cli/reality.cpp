@@ -64,11 +64,8 @@ int cmdReality(Args& args) {
         std::fprintf(stderr, "schedscope-cli reality: name exactly one scenario (a file or builtin:NAME)\n");
         return ExitUsage;
     }
-    if (format != "table" && format != "json") {
-        std::fprintf(stderr, "schedscope-cli reality: --format must be table or json, not \"%s\"\n",
-                     format.c_str());
+    if (!tableOrJson(format, "reality"))
         return ExitUsage;
-    }
     std::optional<SimTime> bound;
     if (forText && !(bound = parseForOption(*forText, "reality")))
         return ExitUsage;

@@ -23,11 +23,8 @@ int cmdTraceSummary(Args& args) {
         std::fprintf(stderr, "schedscope-cli trace-summary: name exactly one trace file\n");
         return ExitUsage;
     }
-    if (format != "table" && format != "json") {
-        std::fprintf(stderr, "schedscope-cli trace-summary: --format must be table or json, not \"%s\"\n",
-                     format.c_str());
+    if (!tableOrJson(format, "trace-summary"))
         return ExitUsage;
-    }
     if (from != "waking" && from != "perf") {
         std::fprintf(stderr, "schedscope-cli trace-summary: --latency must be waking or perf, not \"%s\"\n",
                      from.c_str());

@@ -45,6 +45,7 @@ struct ForkTemplate {
     std::optional<std::shared_ptr<const CpuSet>> affinity;
     SimTime start;
     std::shared_ptr<const Program> program;
+    int32_t pid = -1; ///< the recorded pid of an imported task, -1 for none
 };
 
 /// Maps names in a program to engine ids while compiling.

@@ -12,17 +12,11 @@
 
 namespace core {
 
-namespace {
-
-/// Why a recorded cgroup path cannot be a scenario cgroup, or empty: the validator's own path
-/// rule, and text JSON can carry (a recorded path is bytes).
-std::string cgroupProblem(const std::string& path) {
+std::string recordedCgroupProblem(const std::string& path) {
     if (const std::string clean = rtappjson::cleanUtf8(path, path.size()); clean != path)
         return validation::quoteJson(clean) + " is not valid UTF-8 text";
     return validation::cgroupPathProblem(path);
 }
-
-} // namespace
 
 std::shared_ptr<const ScenarioSpec> tracedMachine(const RunSummary& summary,
                                                   const std::vector<std::string>& cgroupPaths,
@@ -42,7 +36,7 @@ std::shared_ptr<const ScenarioSpec> tracedMachine(const RunSummary& summary,
     for (const std::string& p : cgroupPaths) {
         if (p == "/")
             continue;
-        if (std::string problem = cgroupProblem(p); !problem.empty()) {
+        if (std::string problem = recordedCgroupProblem(p); !problem.empty()) {
             warnings.push_back("cgroups not shown: " + problem);
             cgroups.clear();
             break;
@@ -68,6 +62,7 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     TraceFileOptions fileOptions;
     fileOptions.latencyStart = options.latencyStart;
     fileOptions.progress = options.progress;
+    fileOptions.observer = options.observer;
     TraceFileResult r = importTraceFile(path, options.forViews ? &sink : nullptr, fileOptions);
     t.cancelled = r.cancelled;
     if (!r.ok) {

@@ -19,6 +19,8 @@ struct TraceImportOptions {
     /// Also what views need: the records cut into snapshots, as a simulation's (what a GUI
     /// History is fed), and the traced machine as a scenario.
     bool forViews = false;
+    /// Told what each task does as the trace is read (import/traceobserver.h).
+    TraceObserver* observer = nullptr;
 };
 
 /// A real trace read whole: what every entry point (the CLI's trace-summary, the GUI, the
@@ -42,6 +44,10 @@ struct ImportedTrace {
 /// trace-cmd report, perf script, trace.dat). Never throws for bad input: `ok` false and
 /// `error` say why.
 ImportedTrace importTrace(const std::string& path, const TraceImportOptions& options = {});
+
+/// Why a recorded cgroup path cannot be a scenario cgroup (the validator's path rule, or bytes
+/// that are not UTF-8 text), or empty.
+std::string recordedCgroupProblem(const std::string& path);
 
 /// The scenario describing a traced machine (ImportedTrace::machine). A cgroup path that the
 /// scenario format refuses leaves the whole tree out, with a note in `warnings`: the records'

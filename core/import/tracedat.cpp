@@ -85,6 +85,10 @@ struct Reader {
         ev.pid = tep_data_pid(tep, r);
         if (const char* comm = tep_data_comm_from_pid(tep, ev.pid))
             ev.current = strings.intern(comm);
+        // common_flags: TRACE_FLAG_HARDIRQ 0x08, TRACE_FLAG_SOFTIRQ 0x10, TRACE_FLAG_NMI 0x40.
+        if (unsigned long long flags = 0;
+            tep_get_common_field_val(nullptr, e, "common_flags", r, &flags, 0) == 0)
+            ev.irq = (flags & 0x58) != 0;
         const std::string_view name = e->name ? e->name : "";
         if (name == "sched_switch") {
             ev.type = TraceEventType::Switch;

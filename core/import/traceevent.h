@@ -73,6 +73,7 @@ struct TraceEvent {
     TraceEventType type = TraceEventType::Unknown;
     char state = 0;
     bool preempt = false;
+    bool irq = false; ///< recorded in interrupt context (the flags say so; perf script has none)
 };
 
 } // namespace core

@@ -172,6 +172,7 @@ TraceFileResult finishText(EventCollector& events, StringTable& strings, const s
     if (!truncatedNote.empty())
         source.warnings.push_back(truncatedNote);
     TraceImporter importer(strings, options.latencyStart, sink);
+    importer.setObserver(options.observer);
     events.replay(importer, source);
     TraceFileResult r;
     r.ok = true;

@@ -13,6 +13,8 @@ struct TraceFileOptions {
     LatencyStart latencyStart = LatencyStart::Waking;
     /// Called now and then with the fraction read (0..1); returning false cancels the import.
     std::function<bool(double)> progress;
+    /// Told what each task does (import/traceobserver.h), for rebuilding the workload.
+    TraceObserver* observer = nullptr;
 };
 
 /// The outcome of opening a trace: a summary (with `summary.trace` saying what the trace could

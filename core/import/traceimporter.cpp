@@ -41,6 +41,16 @@ TraceImporter::Cpu& TraceImporter::cpu(int32_t n) {
     return m_cpus[static_cast<size_t>(n)];
 }
 
+int32_t TraceImporter::runningOn(const TraceEvent& ev, int64_t& since) const {
+    if (ev.cpu < 0 || static_cast<size_t>(ev.cpu) >= m_cpus.size())
+        return -1;
+    const Cpu& c = m_cpus[static_cast<size_t>(ev.cpu)];
+    if (!c.known || c.curr < 0)
+        return -1;
+    since = c.since;
+    return c.curr;
+}
+
 void TraceImporter::announce(Task& t) {
     if (m_sink)
         m_sink->taskCreated(t.id, m_strings.at(t.comm), t.cgroup,
@@ -59,10 +69,13 @@ int32_t TraceImporter::newIncarnation(int32_t pid, uint32_t comm, int64_t t) {
     rec.pid = pid;
     rec.comm = comm;
     rec.id = TaskId((reuse << kPidBits) | static_cast<uint32_t>(pid));
+    rec.seen = t;
     m_tasks.push_back(std::move(rec));
     const int32_t index = static_cast<int32_t>(m_tasks.size() - 1);
     m_byPid[pid] = index;
     announce(m_tasks.back());
+    if (m_observer)
+        m_observer->taskSeen(index, t);
     return index;
 }
 
@@ -90,6 +103,8 @@ void TraceImporter::closeStretch(uint32_t n, Cpu& c, int64_t t) {
         Task& rec = m_tasks[static_cast<size_t>(c.curr)];
         rec.runtime += length;
         c.busy += length;
+        if (m_observer && length > 0)
+            m_observer->ran(c.curr, c.since, t);
         if (m_sink && length > 0)
             m_sink->slice({n, SliceKind::Task, rec.id, rec.cgroup, SimTime::ns(c.since), SimTime::ns(t)});
     }
@@ -207,6 +222,8 @@ void TraceImporter::process(const TraceEvent& ev) {
             it->second = CgroupId(0);
         m_tasks[static_cast<size_t>(i)].cgroup = it->second;
         announce(m_tasks[static_cast<size_t>(i)]);
+        if (m_observer)
+            m_observer->attached(i, it->second.value(), ev.time);
         break;
     }
     default:
@@ -243,8 +260,16 @@ void TraceImporter::onSwitch(const TraceEvent& ev, Cpu& c) {
         p.atom = waits ? Task::Atom::WaitCpu : Task::Atom::Sleeping;
         p.atomWake = t;
         p.atomOut = t;
+        if (p.state == TaskState::Dead && !p.exited) {
+            // perf sched record records no sched_process_exit: the last switch out (Z or X) is it.
+            p.exited = true;
+            p.exitTime = t;
+            ++m_counters.exits;
+        }
         if (p.state == TaskState::Dead || (p.exited && p.state != TaskState::Runnable))
             p.gone = true;
+        if (m_observer)
+            m_observer->switchedOut(prev, t, ev.preempt ? 'R' : ev.state);
         r.prev = p.id;
         r.prevState = p.state == TaskState::IoWait ? TaskState::Sleeping : p.state;
     }
@@ -274,6 +299,8 @@ void TraceImporter::onSwitch(const TraceEvent& ev, Cpu& c) {
         }
         q.wakePending = false;
         r.next = q.id;
+        if (m_observer && ev.prio >= 0)
+            m_observer->priority(next, ev.prio, t);
     }
     enter(n, c, next, t);
     if (m_sink)
@@ -301,7 +328,15 @@ void TraceImporter::onWake(const TraceEvent& ev) {
         }
         rec.cpu = ev.c;
     }
+    if (m_observer && ev.prio >= 0)
+        m_observer->priority(i, ev.prio, t);
     if (rec.state != TaskState::Running && rec.state != TaskState::Runnable) {
+        if (m_observer) {
+            // The waker is whoever the recording CPU was running (ev.pid, made current above).
+            int64_t since = -1;
+            const int32_t waker = runningOn(ev, since);
+            m_observer->woken(i, t, waker == i ? -1 : waker, since, ev.irq);
+        }
         rec.state = TaskState::Runnable;
         rec.runnableSince = t;
         rec.wakePending = ev.type == TraceEventType::Waking;
@@ -347,6 +382,10 @@ void TraceImporter::onMigrate(const TraceEvent& ev) {
 void TraceImporter::onFork(const TraceEvent& ev) {
     const int32_t parent = task(ev.a, 0, ev.time);
     const int32_t child = newIncarnation(ev.b, ev.name, ev.time);
+    if (m_observer && parent >= 0) {
+        int64_t since = -1;
+        m_observer->forked(parent, runningOn(ev, since) == parent ? since : -1, child, ev.time);
+    }
     ++m_counters.forks;
     if (parent >= 0) {
         Task& c = m_tasks[static_cast<size_t>(child)];
@@ -376,6 +415,8 @@ void TraceImporter::onLost(const TraceEvent& ev) {
         for (uint32_t n = 0; n < m_cpus.size(); ++n)
             forget(n);
     }
+    if (m_observer)
+        m_observer->lost(ev.cpu, ev.time);
     note("line " + std::to_string(ev.line) + ": " + std::to_string(ev.lost) + " events lost on " + where +
          " at " + seconds(ev.time) + "; its running task is unknown until its next event");
     if (m_sink)
@@ -448,6 +489,7 @@ RunSummary TraceImporter::finish(const std::string& name, TraceSource source) {
         ts.migrations = t.migrations;
         ts.exited = t.exited;
         ts.exit = SimTime::ns(t.exitTime - start);
+        ts.start = SimTime::ns(std::max<int64_t>(t.seen - start, 0));
         ts.latency = t.latency;
         usage[t.cgroup.value()] += ts.runtime;
         s.tasks.push_back(std::move(ts));

@@ -2,6 +2,7 @@
 
 #include "base/trace.h"
 #include "import/traceevent.h"
+#include "import/traceobserver.h"
 #include "report/summary.h"
 
 #include <algorithm>
@@ -32,6 +33,8 @@ public:
     static constexpr int kPidBits = 22;
 
     TraceImporter(const StringTable& strings, LatencyStart start, TraceSink* sink);
+    /// Also tells `observer` (may be null) what each task does, as it happens.
+    void setObserver(TraceObserver* observer) { m_observer = observer; }
 
     /// Events must come in time order (the file reader sorts them).
     void process(const TraceEvent& ev);
@@ -58,7 +61,7 @@ private:
         bool gone = false;        ///< exited and switched out for the last time
         bool rt = false;
         uint8_t rtPriority = 0;
-        int64_t runnableSince = 0, exitTime = 0;
+        int64_t runnableSince = 0, exitTime = 0, seen = 0;
         int64_t runtime = 0, wait = 0;
         uint64_t switches = 0, migrations = 0;
         // perf sched latency's per-task "atom": what the last switch out or wakeup said.
@@ -82,6 +85,9 @@ private:
     int32_t task(int32_t pid, uint32_t comm, int64_t t); ///< -1 for pid 0 (idle)
     int32_t newIncarnation(int32_t pid, uint32_t comm, int64_t t);
     void announce(Task& t);
+    /// The task running on the CPU that recorded `ev` and the start of its stretch; -1 when idle
+    /// or unknown.
+    int32_t runningOn(const TraceEvent& ev, int64_t& since) const;
     void closeStretch(uint32_t n, Cpu& c, int64_t t);
     void enter(uint32_t n, Cpu& c, int32_t taskIndex, int64_t t);
     void note(std::string text) { m_warnings.push_back(std::move(text)); }
@@ -95,6 +101,7 @@ private:
     const StringTable& m_strings;
     LatencyStart m_start;
     TraceSink* m_sink;
+    TraceObserver* m_observer = nullptr;
 
     std::vector<Task> m_tasks;
     std::unordered_map<int32_t, int32_t> m_byPid; ///< pid -> current incarnation

@@ -204,6 +204,9 @@ bool readTimestamp(std::string_view& rest, TraceEvent& ev) {
         }
         if (token == 1 || sp == std::string_view::npos)
             return false;
+        // The irq flags (irqs-off, need-resched, hardirq/softirq, preempt depth, ...): the
+        // third says the event was recorded in interrupt context (h, s, H; z, Z for NMIs).
+        ev.irq = t.size() >= 4 && std::string_view("hsHzZ").find(t[2]) != std::string_view::npos;
         rest = trim(rest.substr(sp));
     }
     return false;

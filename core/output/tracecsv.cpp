@@ -1,13 +1,15 @@
 #include "output/tracecsv.h"
 
+#include "base/bytetext.h"
 #include "sched/cgroups.h"
 
 namespace core {
 
 namespace {
+/// A quoted field; names are bytes (base/bytetext.h).
 std::string csvQuote(const std::string& v) {
     std::string q = "\"";
-    for (char c : v)
+    for (char c : bytesAsText(v))
         q += c == '"' ? std::string("\"\"") : std::string(1, c);
     return q + "\"";
 }

@@ -1,5 +1,6 @@
 #include "output/traceperfetto.h"
 
+#include "base/bytetext.h"
 #include "sched/cgroups.h"
 #include "sched/topology.h"
 
@@ -22,8 +23,9 @@ std::string micros(SimTime t) {
     return buf;
 }
 
+/// A name (bytes, base/bytetext.h) as a JSON string.
 std::string quoted(const std::string& s) {
-    return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return nlohmann::json(bytesAsText(s)).dump();
 }
 
 int tid(uint32_t cpu) {

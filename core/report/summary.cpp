@@ -1,5 +1,7 @@
 #include "report/summary.h"
 
+#include "base/bytetext.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -76,11 +78,14 @@ std::string pad(std::string s, size_t w, bool right = false) {
 std::string toJson(const RunSummary& s, bool withWallTime) {
     ordered_json j;
     const bool real = s.trace.has_value();
-    j["scenario"] = s.scenario;
+    j["scenario"] = bytesAsText(s.scenario);
     if (real) {
         ordered_json tj = {
             {"format", s.trace->format}, {"events", s.trace->events}, {"lost_events", s.trace->lostEvents}};
-        tj["warnings"] = s.trace->warnings;
+        ordered_json warnings = ordered_json::array();
+        for (const std::string& w : s.trace->warnings)
+            warnings.push_back(bytesAsText(w));
+        tj["warnings"] = std::move(warnings);
         j["trace"] = std::move(tj);
     } else {
         j["seed"] = s.seed;
@@ -124,9 +129,9 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
     ordered_json tasks = ordered_json::array();
     for (const TaskSummary& t : s.tasks) {
         ordered_json tj = {{"id", t.id},
-                           {"name", t.name},
+                           {"name", bytesAsText(t.name)},
                            {"pid", t.pid >= 0 ? t.pid : int64_t{t.id}},
-                           {"cgroup", t.cgroup},
+                           {"cgroup", bytesAsText(t.cgroup)},
                            {"runtime_ns", t.runtime.count()},
                            {"user_ns", t.user.count()},
                            {"system_ns", t.system.count()},
@@ -141,11 +146,11 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
     j["tasks_not_listed"] = s.tasksNotListed;
     ordered_json chans = ordered_json::array();
     for (const ChannelSummary& c : s.channels)
-        chans.push_back({{"name", c.name}, {"transfers", c.transfers}});
+        chans.push_back({{"name", bytesAsText(c.name)}, {"transfers", c.transfers}});
     j["channels"] = chans;
     ordered_json cgs = ordered_json::array();
     for (const CgroupSummary& c : s.cgroups) {
-        ordered_json cj = {{"path", c.path},
+        ordered_json cj = {{"path", bytesAsText(c.path)},
                            {"weight", c.weight},
                            {"cpuacct_usage_ns", c.usage.count()},
                            {"cpuacct_user_ns", c.user.count()},
@@ -166,9 +171,16 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
 }
 
 std::string toCsv(const RunSummary& s) {
+    // A quoted CSV field; names are bytes (base/bytetext.h).
+    auto quote = [](const std::string& v) {
+        std::string q = "\"";
+        for (char c : bytesAsText(v))
+            q += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return q + "\"";
+    };
     std::ostringstream o;
     o << "section,key,value\n";
-    o << "run,scenario,\"" << s.scenario << "\"\n";
+    o << "run,scenario," << quote(s.scenario) << "\n";
     o << "run,seed," << s.seed << "\nrun,sim_time_ns," << s.simTime.count() << "\nrun,events," << s.events
       << "\n";
     const ordered_json counters = countersJson(s.counters);
@@ -182,12 +194,6 @@ std::string toCsv(const RunSummary& s) {
         o << c.cpu << "," << c.socket << "," << c.core << "," << c.thread << "," << c.busy.count() << ","
           << c.idle.count() << "," << c.overhead.count() << "\n";
     o << "\nid,name,cgroup,runtime_ns,user_ns,system_ns,wait_ns,switches,migrations,exit_ns\n";
-    auto quote = [](const std::string& v) {
-        std::string q = "\"";
-        for (char c : v)
-            q += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return q + "\"";
-    };
     for (const TaskSummary& t : s.tasks)
         o << t.id << "," << quote(t.name) << "," << quote(t.cgroup) << "," << t.runtime.count() << ","
           << t.user.count() << "," << t.system.count() << "," << t.wait.count() << "," << t.switches << ","
@@ -210,7 +216,7 @@ std::string toPsiText(const RunSummary& s) {
     for (const CgroupSummary& c : s.cgroups) {
         if (c.path == "/")
             continue;
-        o << "\n== " << c.path << " ==\n";
+        o << "\n== " << bytesAsText(c.path) << " ==\n";
         o << "-- cpu.pressure\n"
           << formatPsiResource(c.psi.cpu) << "-- memory.pressure\n"
           << formatPsiResource(c.psi.memory) << "-- io.pressure\n"
@@ -223,13 +229,13 @@ std::string toTable(const RunSummary& s) {
     std::ostringstream o;
     const double simS = s.simTime.seconds();
     if (s.trace) {
-        o << "trace      " << s.scenario << " (" << s.trace->format << ")\n";
+        o << "trace      " << bytesAsText(s.scenario) << " (" << s.trace->format << ")\n";
         o << "recorded   " << formatTimeHuman(s.simTime) << "   scheduler events " << s.events << "   lost "
           << s.trace->lostEvents << "\n";
         for (const std::string& w : s.trace->warnings)
-            o << "warning    " << w << "\n";
+            o << "warning    " << bytesAsText(w) << "\n";
     } else {
-        o << "scenario   " << s.scenario << "\n";
+        o << "scenario   " << bytesAsText(s.scenario) << "\n";
         o << "kernel     " << kernelModelInfo(s.model).name << " (" << kernelModelInfo(s.model).description
           << ")\n";
         o << "simulated  " << formatTimeHuman(s.simTime) << "   events " << s.events;
@@ -284,9 +290,10 @@ std::string toTable(const RunSummary& s) {
             o << "... " << (s.tasks.size() - 50) << " more tasks (see --format json or csv)\n";
             break;
         }
-        o << pad(s.trace ? t.name + ":" + std::to_string(t.pid) : t.name, 24) << pad(t.cgroup, 20)
-          << pad(formatTimeHuman(t.runtime), 14, true) << pad(formatTimeHuman(t.wait), 14, true)
-          << pad(std::to_string(t.switches), 10, true) << pad(std::to_string(t.migrations), 8, true)
+        o << pad(bytesAsText(s.trace ? t.name + ":" + std::to_string(t.pid) : t.name), 24)
+          << pad(bytesAsText(t.cgroup), 20) << pad(formatTimeHuman(t.runtime), 14, true)
+          << pad(formatTimeHuman(t.wait), 14, true) << pad(std::to_string(t.switches), 10, true)
+          << pad(std::to_string(t.migrations), 8, true)
           << pad(formatTimeHuman(t.latency.percentile(0.99)), 12, true)
           << pad(formatTimeHuman(t.latency.max()), 12, true) << "\n";
     }
@@ -302,7 +309,8 @@ std::string toTable(const RunSummary& s) {
             return std::string(b);
         };
         for (const CgroupSummary& c : s.cgroups)
-            o << pad(c.path, 24) << pad(c.path == "/" ? std::string("-") : std::to_string(c.weight), 8, true)
+            o << pad(bytesAsText(c.path), 24)
+              << pad(c.path == "/" ? std::string("-") : std::to_string(c.weight), 8, true)
               << pad(formatTimeHuman(c.usage), 14, true)
               << pad(total > 0 ? fmt("%.1f%%", 100.0 * static_cast<double>(c.usage.count()) / total) : "-", 8,
                      true)

@@ -31,7 +31,8 @@ struct TaskSummary {
     bool exited = false;
     SimTime exit;
     LatencyHistogram latency; ///< runnable-to-running waits (docs/latency.md)
-    int64_t pid = -1;         ///< the kernel's pid, for an imported trace (-1: simulated)
+    int64_t pid = -1;         ///< the kernel's pid: recorded, or given by the scenario (-1: none)
+    SimTime start;            ///< when it started (a recording: first seen); not in the JSON
 };
 
 /// One cgroup: weight, cpuacct usage and pressure.

@@ -1,5 +1,7 @@
 #include "scenario/modelselection.h"
 
+#include <nlohmann/json.hpp>
+
 #include <iterator>
 
 namespace core {

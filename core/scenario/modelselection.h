@@ -3,7 +3,7 @@
 #include "base/kernelmodel.h"
 #include "scenario/loader.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 #include <string_view>

@@ -81,6 +81,7 @@ struct TaskSpec {
     std::optional<std::string> session; ///< absent: none (or the parent's, for fork)
     SimTime start;
     std::vector<ActionSpec> program;
+    std::optional<int32_t> pid; ///< the recorded pid of an imported task (summaries report it)
 };
 
 struct CgroupSpec {

@@ -25,13 +25,13 @@ bool Validator::taskNameAndCount(const json& j, const std::string& p, bool topLe
     if (topLevel)
         checkKeys(j, p,
                   {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "cpus", "session",
-                   "start", "program"});
+                   "start", "program", "pid"});
     else {
         if (j.contains("count"))
             error(join(p, "count"), "\"count\" is not allowed in a forked task");
         checkKeys(j, p,
                   {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "cpus", "session",
-                   "start", "program"});
+                   "start", "program", "pid"});
     }
     bool ok = true;
     auto nit = j.find("name");
@@ -42,6 +42,20 @@ bool Validator::taskNameAndCount(const json& j, const std::string& p, bool topLe
         t.name = *n;
     } else {
         ok = false;
+    }
+    if (auto it = j.find("pid"); it != j.end()) {
+        // The recorded pid of an imported task (import/workloadscenario.h): one task, one pid.
+        if (auto v = integer(*it, join(p, "pid"), 1, kMaxPid)) {
+            t.pid = static_cast<int32_t>(*v);
+            if (!m_pids.insert(*t.pid).second) {
+                error(join(p, "pid"), "pid " + std::to_string(*t.pid) + " is already another task's");
+                ok = false;
+            }
+            if (j.contains("count"))
+                error(join(p, "pid"), "a pid names one task: not allowed with \"count\"");
+        } else {
+            ok = false;
+        }
     }
     if (auto it = j.find("count"); it != j.end() && topLevel) {
         if (auto v = integer(*it, join(p, "count"), 1, kMaxCount)) {

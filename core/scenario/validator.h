@@ -36,6 +36,7 @@ inline constexpr uint32_t kMaxCpus = 4096;
 /// Highest kernel CPU number in topology.cpu_numbers (the CPU list syntax's own limit).
 inline constexpr uint32_t kMaxCpuNumber = 65535;
 inline constexpr uint32_t kMaxCount = 100000;
+inline constexpr int64_t kMaxPid = 4194304; ///< PID_MAX_LIMIT on 64-bit kernels
 inline constexpr uint64_t kMaxInstances = 1000000;
 inline constexpr int kMaxProgramNesting = 32;
 inline constexpr uint32_t kMaxCapacity = 1000000;
@@ -305,6 +306,7 @@ private:
     /// empty when the numbering is the scenario's own.
     std::vector<int32_t> m_kernelToScenario;
     uint64_t m_instances = 0;
+    std::set<int64_t> m_pids; ///< tasks' recorded pids, each once
     uint64_t m_budget = kCheckBudget;
     bool m_budgetReported = false;
     std::set<std::string> m_knownCgroups;

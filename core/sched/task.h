@@ -21,6 +21,7 @@ struct Task {
     TaskId id;
     uint32_t slot = 0;
     std::string name;
+    int32_t pid = -1; ///< the recorded pid of an imported task (TaskSpec::pid), -1 for none
     CgroupId cgroup;
     TaskGroup* tg = nullptr; ///< effective task group (cgroup's, or the autogroup)
     uint32_t session = 0;    ///< autogroup session id, 0 = none

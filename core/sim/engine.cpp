@@ -144,6 +144,7 @@ void Engine::createTasks(const TaskSpec& spec, SimTime startAt) {
         Task& t = newTask(instanceName(spec.name, spec.count, i), cg, sess, spec.nice, spec.policy,
                           spec.rtPriority, affinity, std::move(prog));
         setCustomSlice(t, spec.slice);
+        t.pid = spec.pid.value_or(-1);
         ++m_pendingLaunches;
         m_ctx.schedule(startAt + spec.start, EventKind::TaskStart, t.slot, t.id.value());
     }
@@ -163,6 +164,7 @@ Task* Engine::fork(Task& parent, const ForkTemplate& tmpl) {
                       tmpl.nice, tmpl.policy, tmpl.rtPriority, tmpl.affinity.value_or(parent.affinity),
                       tmpl.program);
     setCustomSlice(c, tmpl.slice);
+    c.pid = tmpl.pid;
     c.parent = parent.id;
     c.parentSlot = parent.slot;
     c.cpu = parent.cpu;
@@ -181,7 +183,7 @@ void Engine::taskExited(Task& t) {
     if (m_exitRecords.size() < m_options.maxExitRecords)
         m_exitRecords.push_back({t.id, t.name, t.cgroup, t.userTime + t.sysTime, t.userTime, t.sysTime,
                                  t.waitTime, t.startTime, t.exitTime, t.nvcsw + t.nivcsw, t.migrations,
-                                 t.latency});
+                                 t.latency, t.pid});
     else
         ++m_exitsNotRecorded;
     if (Task* parent = m_tasks.get(t.parentSlot, t.parent)) {

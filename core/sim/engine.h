@@ -38,6 +38,7 @@ struct ExitRecord {
     SimTime runtime, user, system, wait, start, exit;
     uint64_t switches, migrations;
     LatencyHistogram latency;
+    int32_t pid = -1; ///< Task::pid
 };
 
 /// The outcome of a live command.

@@ -237,6 +237,47 @@ private slots:
             64);
     }
 
+    void importTraceAndReplay() {
+        // A real recording (perf sched record of tests/data/traces/workload.c) as a scenario
+        // `validate` accepts, with the tracer left out and the notes on stderr.
+        QTemporaryDir dir;
+        const QString trace = data("traces/perf-sched.script");
+        const QString out = dir.filePath(QStringLiteral("w.json"));
+        auto r = cli({QStringLiteral("import-trace"), trace, QStringLiteral("--out"), out});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("tracer itself") && r.err.contains("11 tasks"), r.err.constData());
+        QCOMPARE(cli({QStringLiteral("validate"), out}).code, 0);
+        // Replay: both summaries in run's schema, tasks lined up by pid.
+        auto j = cli({QStringLiteral("replay"), trace, QStringLiteral("--format"), QStringLiteral("json"),
+                      QStringLiteral("--model"), QStringLiteral("v6.12")});
+        QCOMPARE(j.code, 0);
+        const QJsonObject both = QJsonDocument::fromJson(j.out).object();
+        const QJsonObject sim = both[QStringLiteral("simulated")].toObject();
+        QCOMPARE(sim[QStringLiteral("model")].toString(), QStringLiteral("v6.12"));
+        QVERIFY(both[QStringLiteral("real")].toObject().contains(QStringLiteral("trace")));
+        QSet<qint64> realPids;
+        for (const auto& v : both[QStringLiteral("real")].toObject()[QStringLiteral("tasks")].toArray())
+            realPids.insert(v.toObject()[QStringLiteral("pid")].toInteger());
+        for (const auto& v : sim[QStringLiteral("tasks")].toArray())
+            QVERIFY(realPids.contains(v.toObject()[QStringLiteral("pid")].toInteger()));
+        auto table = cli({QStringLiteral("replay"), trace, QStringLiteral("--opt"),
+                          QStringLiteral("prefer_sibling_local=off")});
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("pinger") && table.out.contains("all tasks"), table.out.constData());
+        // Errors: not a trace (2, naming the file), bad options (64).
+        auto bad = cli({QStringLiteral("import-trace"), data("valid-minimal.json")});
+        QCOMPARE(bad.code, 2);
+        QVERIFY2(bad.err.contains("valid-minimal.json"), bad.err.constData());
+        QCOMPARE(
+            cli({QStringLiteral("replay"), trace, QStringLiteral("--format"), QStringLiteral("csv")}).code,
+            64);
+        QCOMPARE(cli({QStringLiteral("replay"), trace, QStringLiteral("--opt"), QStringLiteral("x=on")}).code,
+                 64);
+        QCOMPARE(cli({QStringLiteral("replay"), trace, QStringLiteral("--model"), QStringLiteral("v9")}).code,
+                 64);
+        QCOMPARE(cli({QStringLiteral("import-trace")}).code, 64);
+    }
+
     void importRtApp() {
         auto r = cli({QStringLiteral("import-rtapp"), data("rtapp/examples/template.json")});
         QCOMPARE(r.code, 0);

@@ -1,0 +1,147 @@
+#include "import/workloadrecorder.h"
+
+#include <algorithm>
+
+namespace core {
+
+RecordedTask& WorkloadRecorder::at(int32_t task) {
+    if (static_cast<size_t>(task) >= m_tasks.size())
+        m_tasks.resize(static_cast<size_t>(task) + 1);
+    return m_tasks[static_cast<size_t>(task)];
+}
+
+void WorkloadRecorder::alive(RecordedTask& r, int64_t t) {
+    if (r.start < 0)
+        r.start = t;
+    if (r.state == RecordedTask::State::Unknown)
+        r.state = RecordedTask::State::Alive;
+}
+
+void WorkloadRecorder::flush(RecordedTask& r, int64_t t) {
+    if (r.burst <= 0)
+        return;
+    RecordedStep s;
+    s.kind = RecordedStep::Kind::Run;
+    s.ns = r.burst;
+    s.at = t - r.burst;
+    r.steps.push_back(s);
+    r.burst = 0;
+}
+
+void WorkloadRecorder::cut(RecordedTask& r, int64_t since, int64_t t) {
+    if (since >= 0 && t > since) {
+        r.burst += t - std::max(since, r.cutAt);
+        r.cutAt = t;
+    }
+    flush(r, t);
+}
+
+void WorkloadRecorder::taskSeen(int32_t task, int64_t t) {
+    at(task).seen = t;
+}
+
+void WorkloadRecorder::ran(int32_t task, int64_t from, int64_t to) {
+    RecordedTask& r = at(task);
+    alive(r, from);
+    const int64_t begin = std::max(from, r.cutAt);
+    if (to > begin)
+        r.burst += to - begin;
+    r.cutAt = std::max(r.cutAt, to);
+}
+
+void WorkloadRecorder::switchedOut(int32_t task, int64_t t, char state) {
+    RecordedTask& r = at(task);
+    alive(r, t);
+    if (state == 'R') // preempted: the burst goes on when it runs again
+        return;
+    flush(r, t);
+    if (state == 'Z' || state == 'X') {
+        r.ended = true;
+        r.end = t;
+        return;
+    }
+    r.state = RecordedTask::State::Sleeping;
+    r.sleepSince = t;
+    r.sleepState = state;
+}
+
+void WorkloadRecorder::woken(int32_t task, int64_t t, int32_t waker, int64_t wakerSince, bool irq) {
+    RecordedTask& r = at(task);
+    if (r.state != RecordedTask::State::Sleeping) {
+        // Asleep since before the trace began (or since lost events): it starts here.
+        alive(r, t);
+        return;
+    }
+    RecordedStep s;
+    s.kind = RecordedStep::Kind::Wait;
+    s.state = r.sleepState;
+    s.irq = irq;
+    s.partner = waker;
+    s.ns = t - r.sleepSince;
+    s.at = r.sleepSince;
+    r.steps.push_back(s);
+    r.state = RecordedTask::State::Alive;
+    if (waker >= 0 && !irq) {
+        RecordedTask& w = at(waker);
+        alive(w, wakerSince >= 0 ? wakerSince : t);
+        cut(w, wakerSince, t);
+        w.steps.push_back({RecordedStep::Kind::Signal, 0, false, task, 0, t});
+    }
+}
+
+void WorkloadRecorder::forked(int32_t parent, int64_t parentSince, int32_t child, int64_t t) {
+    RecordedTask& p = at(parent);
+    alive(p, parentSince >= 0 ? parentSince : t);
+    cut(p, parentSince, t);
+    p.steps.push_back({RecordedStep::Kind::Fork, 0, false, child, 0, t});
+    RecordedTask& c = at(child);
+    c.parent = parent;
+    c.cgroup = c.cgroupNow = p.cgroupNow;
+    if (c.prio < 0)
+        c.prio = p.prio;
+    alive(c, t);
+}
+
+void WorkloadRecorder::priority(int32_t task, int prio, int64_t t) {
+    RecordedTask& r = at(task);
+    if (r.prio < 0)
+        r.prio = prio;
+    else if (prio != r.prio && r.prioChange < 0) {
+        r.prioChange = t;
+        r.otherPrio = prio;
+    }
+}
+
+void WorkloadRecorder::attached(int32_t task, uint32_t cgroup, int64_t t) {
+    RecordedTask& r = at(task);
+    r.cgroupNow = cgroup;
+    if (r.start < 0 && r.steps.empty()) {
+        r.cgroup = cgroup;
+        return;
+    }
+    flush(r, t);
+    r.steps.push_back({RecordedStep::Kind::Move, 0, false, static_cast<int32_t>(cgroup), 0, t});
+}
+
+void WorkloadRecorder::lost(int32_t cpu, int64_t t) {
+    m_losses.emplace_back(t, cpu);
+}
+
+void WorkloadRecorder::finish(int64_t t) {
+    for (RecordedTask& r : m_tasks) {
+        if (r.ended)
+            continue;
+        flush(r, t);
+        if (r.state == RecordedTask::State::Sleeping && t > r.sleepSince) {
+            RecordedStep s;
+            s.kind = RecordedStep::Kind::Wait;
+            s.state = r.sleepState;
+            s.irq = true; // no waker recorded: a timed sleep to the end
+            s.ns = t - r.sleepSince;
+            s.at = r.sleepSince;
+            r.steps.push_back(s);
+        }
+    }
+}
+
+} // namespace core

@@ -1,0 +1,86 @@
+#pragma once
+
+// A recording's workload, task by task (docs/record-replay.md): what each recorded thread did,
+// in its own order — CPU bursts, sleeps and who ended them, wakeups it gave, forks, cgroup moves —
+// as the trace importer tells it (import/traceobserver.h). import/workloadscenario.h writes it as
+// a scenario.
+
+#include "import/traceobserver.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace core {
+
+/// One thing a recorded task did, in program order.
+struct RecordedStep {
+    enum class Kind : uint8_t {
+        Run,    ///< `ns` of CPU time (one burst: from switching in until it blocked, across preemptions)
+        Wait,   ///< blocked for `ns` (prev_state `state`) until `partner` woke it (-1: the idle task or
+                ///< an interrupt), with `irq` when the tracer said the wakeup ran in interrupt context
+        Signal, ///< woke `partner` at `at`
+        Fork,   ///< forked `partner`
+        Move    ///< attached to cgroup `partner` (the importer's cgroup id)
+    };
+    Kind kind = Kind::Run;
+    char state = 0;
+    bool irq = false;
+    int32_t partner = -1;
+    int64_t ns = 0;
+    int64_t at = 0; ///< when (trace time): the start of a run or wait, the moment of the others
+};
+
+/// What one recorded task (one incarnation of a pid) did.
+struct RecordedTask {
+    int64_t seen = -1;  ///< first seen
+    int64_t start = -1; ///< first known alive: first ran, woke or was forked
+    int32_t parent = -1;
+    int prio = -1;           ///< the first kernel priority seen (-1: none)
+    int64_t prioChange = -1; ///< when another priority was first seen (-1: never)
+    int otherPrio = -1;
+    uint32_t cgroup = 0;    ///< the importer's cgroup id at the start
+    uint32_t cgroupNow = 0; ///< ... and now (what a child forked now inherits)
+    bool ended = false;     ///< switched out dead (Z or X)
+    int64_t end = -1;
+    std::vector<RecordedStep> steps;
+
+    // While reading.
+    enum class State : uint8_t { Unknown, Alive, Sleeping } state = State::Unknown;
+    int64_t burst = 0;  ///< CPU time of the current burst not yet in `steps`
+    int64_t cutAt = -1; ///< CPU time before this instant is in `burst` or `steps`
+    int64_t sleepSince = 0;
+    char sleepState = 0;
+};
+
+class WorkloadRecorder final : public TraceObserver {
+public:
+    void taskSeen(int32_t task, int64_t t) override;
+    void ran(int32_t task, int64_t from, int64_t to) override;
+    void switchedOut(int32_t task, int64_t t, char state) override;
+    void woken(int32_t task, int64_t t, int32_t waker, int64_t wakerSince, bool irq) override;
+    void forked(int32_t parent, int64_t parentSince, int32_t child, int64_t t) override;
+    void priority(int32_t task, int prio, int64_t t) override;
+    void attached(int32_t task, uint32_t cgroup, int64_t t) override;
+    void lost(int32_t cpu, int64_t t) override;
+
+    /// Closes every task at the trace's end `t`: a burst still open becomes a run; a task still
+    /// asleep sleeps until `t` (what came after is not recorded).
+    void finish(int64_t t);
+
+    const std::vector<RecordedTask>& tasks() const { return m_tasks; }
+    /// Lost-event markers: (time, CPU or -1).
+    const std::vector<std::pair<int64_t, int32_t>>& losses() const { return m_losses; }
+
+private:
+    RecordedTask& at(int32_t task);
+    /// Ends the current burst at `t` for a task running since `since` (-1: not running).
+    void cut(RecordedTask& r, int64_t since, int64_t t);
+    void flush(RecordedTask& r, int64_t t);
+    void alive(RecordedTask& r, int64_t t);
+
+    std::vector<RecordedTask> m_tasks;
+    std::vector<std::pair<int64_t, int32_t>> m_losses;
+};
+
+} // namespace core

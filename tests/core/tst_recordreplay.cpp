@@ -1,0 +1,262 @@
+// Record once, simulate anywhere: a recording's workload written as a scenario (import-trace),
+// each inference rule on a hand-made trace, and the scenario simulated beside the recording.
+#include "base/bytetext.h"
+#include "import/workloadscenario.h"
+#include "output/replay.h"
+#include "output/summarize.h"
+#include "reality/recordingreplay.h"
+#include "report/summary.h"
+#include "scenario/loader.h"
+#include "sim/engine.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+using namespace core;
+using nlohmann::json;
+
+namespace {
+
+// Two CPUs. server (10) runs 1 ms, is preempted by hog (30, nice 5) for 1 ms, runs on, wakes
+// client (20) 1.5 ms into the burst and blocks at 4 ms. client sleeps until server wakes it, runs
+// 1 ms, sleeps 2 ms until a timer (from idle) wakes it, runs 1 ms, sleeps uninterruptibly until
+// an interrupt that arrived while hog ran, runs, forks client (21), and exits (Z; no
+// sched_process_exit, as perf sched record has it). perf (40) runs in between: the tracer.
+const char* kTrace = R"(# tracer: nop
+#
+#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION
+          <idle>-0       [000] d..2.   0.999000: cgroup_attach_task: dst_root=0 dst_id=5 dst_level=1 dst_path=/work pid=10 comm=server
+          <idle>-0       [000] d..2.   1.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=server next_pid=10 next_prio=120
+          <idle>-0       [001] d..2.   1.000000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=client next_pid=20 next_prio=120
+          client-20      [001] d..2.   1.000500: sched_switch: prev_comm=client prev_pid=20 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
+          server-10      [000] d..2.   1.001000: sched_switch: prev_comm=server prev_pid=10 prev_prio=120 prev_state=R+ ==> next_comm=hog next_pid=30 next_prio=125
+             hog-30      [000] d..2.   1.002000: sched_switch: prev_comm=hog prev_pid=30 prev_prio=125 prev_state=R+ ==> next_comm=server next_pid=10 next_prio=120
+          server-10      [000] d..2.   1.003500: sched_waking: comm=client pid=20 prio=120 target_cpu=001
+          <idle>-0       [001] d..2.   1.003600: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=client next_pid=20 next_prio=120
+          server-10      [000] d..2.   1.004000: sched_switch: prev_comm=server prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=hog next_pid=30 next_prio=125
+          client-20      [001] d..2.   1.004600: sched_switch: prev_comm=client prev_pid=20 prev_prio=120 prev_state=S ==> next_comm=perf next_pid=40 next_prio=120
+            perf-40      [001] d..2.   1.005000: sched_switch: prev_comm=perf prev_pid=40 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
+          <idle>-0       [001] d.h2.   1.006600: sched_waking: comm=client pid=20 prio=120 target_cpu=001
+          <idle>-0       [001] d..2.   1.006700: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=client next_pid=20 next_prio=120
+          client-20      [001] d..2.   1.007700: sched_switch: prev_comm=client prev_pid=20 prev_prio=120 prev_state=D ==> next_comm=swapper/1 next_pid=0 next_prio=120
+             hog-30      [000] d.h2.   1.009700: sched_waking: comm=client pid=20 prio=120 target_cpu=001
+          <idle>-0       [001] d..2.   1.009800: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=client next_pid=20 next_prio=120
+          client-20      [001] d..2.   1.010000: sched_process_fork: comm=client pid=20 child_comm=client child_pid=21
+          client-20      [001] d..2.   1.010000: sched_wakeup_new: comm=client pid=21 prio=120 target_cpu=000
+          client-20      [001] d..2.   1.010800: sched_switch: prev_comm=client prev_pid=20 prev_prio=120 prev_state=Z ==> next_comm=swapper/1 next_pid=0 next_prio=120
+             hog-30      [000] d..2.   1.011000: sched_switch: prev_comm=hog prev_pid=30 prev_prio=125 prev_state=R+ ==> next_comm=client next_pid=21 next_prio=120
+          client-21      [000] d..2.   1.011500: sched_switch: prev_comm=client prev_pid=21 prev_prio=120 prev_state=X ==> next_comm=swapper/0 next_pid=0 next_prio=120
+)";
+
+std::string writeFile(const QTemporaryDir& dir, const std::string& name, const std::string& text) {
+    const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+    std::ofstream(path, std::ios::binary) << text;
+    return path;
+}
+
+const json* taskNamed(const json& tasks, const std::string& name) {
+    for (const json& t : tasks) {
+        if (t.at("name") == name)
+            return &t;
+        for (const json& a : t.at("program"))
+            if (a.contains("fork"))
+                if (const json* c = taskNamed(json::array({a.at("fork")}), name))
+                    return c;
+    }
+    return nullptr;
+}
+
+bool anyNote(const WorkloadScenario& s, const std::string& needle) {
+    for (const std::string& n : s.notes)
+        if (n.find(needle) != std::string::npos)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TstRecordReplay : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    WorkloadImport m_import;
+    json m_scenario;
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_import = importWorkload(writeFile(m_dir, "rules.txt", kTrace), {});
+        QVERIFY2(m_import.scenario.ok, m_import.scenario.error.c_str());
+        m_scenario = json::parse(m_import.scenario.text);
+    }
+
+    void burstsSpanPreemptionsAndAWakeupBecomesAChannel() {
+        // server: 1 ms, preempted for 1 ms (not a new burst), 1.5 ms more, wakes client, 0.5 ms.
+        const json* server = taskNamed(m_scenario.at("tasks"), "server");
+        QVERIFY(server);
+        const json expected =
+            json::parse(R"([{"run": "2500000ns"}, {"send": "wake-10-20"}, {"run": "500000ns"},
+                                               {"sleep": "7500000ns"}])");
+        QCOMPARE(QString::fromStdString(server->at("program").dump()),
+                 QString::fromStdString(expected.dump()));
+        QCOMPARE(server->at("pid").get<int>(), 10);
+        bool declared = false;
+        for (const json& c : m_scenario.at("channels"))
+            declared |= c.at("name") == "wake-10-20";
+        QVERIFY(declared);
+    }
+
+    void sleepsByTimerOrInterruptAreTimedAndForkAndExitKept() {
+        const json* client = taskNamed(m_scenario.at("tasks"), "client-20");
+        QVERIFY(client);
+        // recv (woken by server), a timer sleep woken from idle, a D sleep ended by an interrupt
+        // that hit hog (irq flags): io of the recorded length, not a wait for hog.
+        const json& p = client->at("program");
+        QCOMPARE(p.size(), size_t(9));
+        QCOMPARE(p[0].at("run").get<std::string>(), std::string("500000ns"));
+        QCOMPARE(p[1].at("recv").get<std::string>(), std::string("wake-10-20"));
+        QCOMPARE(p[2].at("run").get<std::string>(), std::string("1000000ns"));
+        QCOMPARE(p[3].at("sleep").get<std::string>(), std::string("2000000ns"));
+        QCOMPARE(p[4].at("run").get<std::string>(), std::string("1000000ns"));
+        QCOMPARE(p[5].at("io").get<std::string>(), std::string("2000000ns"));
+        QCOMPARE(p[6].at("run").get<std::string>(), std::string("200000ns"));
+        QVERIFY(p[7].contains("fork"));
+        QCOMPARE(p[7].at("fork").at("pid").get<int>(), 21);
+        QCOMPARE(p[7].at("fork").at("name").get<std::string>(), std::string("client-21"));
+        QCOMPARE(p[8].at("run").get<std::string>(), std::string("800000ns"));
+        QVERIFY(anyNote(m_import.scenario, "client (pid 20): 1 uninterruptible sleeps"));
+        // The recording itself now knows client exited (its last switch out was Z).
+        for (const TaskSummary& t : m_import.recording.summary.tasks)
+            if (t.pid == 20) {
+                QVERIFY(t.exited);
+                QCOMPARE(t.exit.count(), int64_t(11'800'000)); // 1.0108 s - the first event at 0.999 s
+            }
+    }
+
+    void priorityCgroupTracerAndTopology() {
+        const json* hog = taskNamed(m_scenario.at("tasks"), "hog");
+        QVERIFY(hog);
+        QCOMPARE(hog->at("nice").get<int>(), 5);
+        QVERIFY(!hog->contains("policy"));
+        // hog's program never sends: the interrupt in its context was not its wakeup.
+        QCOMPARE(QString::fromStdString(hog->at("program").dump()),
+                 QStringLiteral("[{\"run\":\"8000000ns\"}]"));
+        QCOMPARE(taskNamed(m_scenario.at("tasks"), "server")->at("cgroup").get<std::string>(),
+                 std::string("/work"));
+        QVERIFY(!taskNamed(m_scenario.at("tasks"), "perf"));
+        QVERIFY(anyNote(m_import.scenario, "tracer itself"));
+        QCOMPARE(m_scenario.at("topology").at("cores_per_socket").get<int>(), 2);
+        QVERIFY(anyNote(m_import.scenario, "--host FILE"));
+        QVERIFY(!m_scenario.at("tasks")[0].contains("cpus")); // never inferred pinning
+    }
+
+    void excludeAndRtPriority() {
+        std::string trace = kTrace;
+        // hog as SCHED_FIFO priority 10 (kernel prio 89).
+        for (size_t at; (at = trace.find("prio=125")) != std::string::npos;)
+            trace.replace(at, 8, "prio=89");
+        WorkloadScenarioOptions o;
+        o.exclude = {"server"};
+        WorkloadImport w = importWorkload(writeFile(m_dir, "rt.txt", trace), o);
+        QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+        const json s = json::parse(w.scenario.text);
+        QVERIFY(!taskNamed(s.at("tasks"), "server"));
+        const json* hog = taskNamed(s.at("tasks"), "hog");
+        QCOMPARE(hog->at("policy").get<std::string>(), std::string("fifo"));
+        QCOMPARE(hog->at("rt_priority").get<int>(), 10);
+        // client's wakeup by the excluded server is a timed sleep, with a note.
+        const json* client = taskNamed(s.at("tasks"), "client-20");
+        QCOMPARE(client->at("program")[1].at("sleep").get<std::string>(), std::string("3000000ns"));
+        QVERIFY(anyNote(w.scenario, "wakeups by a task left out"));
+    }
+
+    void replayMatchesTheRecordedCpuTime() {
+        // Every burst is exact CPU work: the simulation's per-command CPU time is the recording's
+        // plus the syscalls the model charges (a few microseconds each).
+        LoadResult l = loadScenarioText(m_import.scenario.text, "import");
+        QVERIFY(l.ok());
+        ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
+        QVERIFY(run.ok());
+        const RunSummary sim = summarize(*run.engine);
+        bool sawClient = false;
+        for (const CommandComparison& c : compareCommands(m_import.recording.summary, sim)) {
+            const double real = static_cast<double>(c.real.runtime.count());
+            const double simulated = static_cast<double>(c.simulated.runtime.count());
+            QVERIFY2(
+                std::abs(simulated - real) <= 0.02 * real,
+                (c.real.comm + ": " + std::to_string(real) + " vs " + std::to_string(simulated)).c_str());
+            QCOMPARE(c.real.tasks, c.simulated.tasks);
+            sawClient |= c.real.comm == "client" && c.real.tasks == 2;
+        }
+        QVERIFY(sawClient);
+        for (const TaskSummary& t : sim.tasks)
+            QVERIFY(t.pid == 10 || t.pid == 20 || t.pid == 21 || t.pid == 30);
+        // replay's JSON: both summaries, parseable.
+        const json j = json::parse(replayJson(m_import.recording.summary, sim));
+        QVERIFY(j.contains("real") && j.contains("simulated"));
+        QCOMPARE(j.at("simulated").at("tasks")[0].contains("pid"), true);
+    }
+
+    void aCommThatIsNotUtf8KeepsItsBytesEscaped() {
+        std::string trace = kTrace;
+        const std::string latin1 = "caf\xE9\\x"; // a Latin-1 name with a backslash
+        for (size_t at; (at = trace.find("hog")) != std::string::npos;)
+            trace.replace(at, 3, latin1);
+        WorkloadImport w = importWorkload(writeFile(m_dir, "latin1.txt", trace), {});
+        QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+        const std::string escaped = "caf\\xE9\\x5Cx";
+        QCOMPARE(bytesAsText(latin1), escaped);
+        QCOMPARE(bytesOfText(escaped), latin1);
+        QVERIFY(taskNamed(json::parse(w.scenario.text).at("tasks"), escaped));
+        // Every output of the recording's summary carries it (this aborted before).
+        const json j = json::parse(toJson(w.recording.summary, false));
+        bool found = false;
+        for (const json& t : j.at("tasks"))
+            found |= t.at("name") == escaped;
+        QVERIFY(found);
+        QVERIFY(toCsv(w.recording.summary).find(escaped) != std::string::npos);
+        QVERIFY(toTable(w.recording.summary).find("caf\\xE9") != std::string::npos);
+    }
+
+    void badInputIsAnErrorOrANote() {
+        // Not a trace: an error naming the file.
+        WorkloadImport w = importWorkload(writeFile(m_dir, "empty.txt", "hello\n"), {});
+        QVERIFY(!w.scenario.ok);
+        QVERIFY(w.scenario.error.find("empty.txt") != std::string::npos);
+        // Lost events: a note with the time.
+        std::string lost = kTrace;
+        lost += "CPU:1 [LOST 12 EVENTS]\n";
+        w = importWorkload(writeFile(m_dir, "lost.txt", lost), {});
+        QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+        // A truncated trace still gives a valid scenario.
+        const std::string cut = std::string(kTrace).substr(0, std::string(kTrace).size() / 2);
+        w = importWorkload(writeFile(m_dir, "cut.txt", cut), {});
+        QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+        // A host file that is not one.
+        WorkloadScenarioOptions o;
+        o.hostFile = writeFile(m_dir, "host.json", "{\"format\": 2}");
+        w = importWorkload(writeFile(m_dir, "rules2.txt", kTrace), o);
+        QVERIFY(!w.scenario.ok);
+        QVERIFY(w.scenario.error.find("host.json") != std::string::npos);
+    }
+
+    void hostFileGivesTheMachine() {
+        WorkloadScenarioOptions o;
+        o.hostFile = writeFile(m_dir, "host4.json", R"({"format": 1, "name": "h", "duration": "1s",
+            "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 2},
+            "kernel": {"model": "v6.12", "hz": 1000}, "tasks": []})");
+        WorkloadImport w = importWorkload(writeFile(m_dir, "rules3.txt", kTrace), o);
+        QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+        const json s = json::parse(w.scenario.text);
+        QCOMPARE(s.at("topology").at("threads_per_core").get<int>(), 2);
+        QCOMPARE(s.at("kernel").at("hz").get<int>(), 1000);
+        QCOMPARE(s.at("kernel").at("model").get<std::string>(), std::string("v6.12"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TstRecordReplay)
+#include "tst_recordreplay.moc"

@@ -61,29 +61,6 @@ def record(name, cmd, out_dir):
     return text
 
 
-def by_command(summary, comm, pid_to_comm=None):
-    runtime = switches = 0
-    start, end = None, 0
-    p99 = 0
-    n = 0
-    for t in summary["tasks"]:
-        name = pid_to_comm.get(t["pid"]) if pid_to_comm is not None else t["name"]
-        if name != comm:
-            continue
-        n += 1
-        runtime += t["runtime_ns"]
-        switches += t["switches"]
-        p99 = max(p99, t["latency"]["p99_ns"])
-    return n, runtime, switches, p99
-
-
-def span(summary, keep):
-    """First start to last end of the tasks whose pid is in `keep` (the workload's)."""
-    ends = [t["exit_ns"] if t["exit_ns"] is not None else summary["sim_time_ns"]
-            for t in summary["tasks"] if t["pid"] in keep]
-    return max(ends) if ends else 0
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build")
@@ -119,13 +96,14 @@ def main():
             print(f"| {name} | | replay failed: {r.stderr.strip()[:200]} | | | | |")
             continue
         j = json.loads(r.stdout)
-        real, sim = j["real"], j["simulated"]
-        pid_to_comm = {t["pid"]: t["name"] for t in real["tasks"]}
-        rn, rrun, rsw, rp99 = by_command(real, comm)
-        sn, srun, ssw, sp99 = by_command(sim, comm, pid_to_comm)
-        keep = {t["pid"] for t in sim["tasks"]}
-        first = min((t["start_ns"] for t in real["tasks"] if t["pid"] in keep and "start_ns" in t), default=0)
-        rspan, sspan = span(real, keep) - first, span(sim, keep) - first
+        figures = next((c for c in j["commands"] if c["command"] == comm), None)
+        if figures is None:
+            print(f"| {name} | {comm} | not in the recording | | | | |")
+            continue
+        r, s = figures["real"], figures["simulated"]
+        rn, sn = r["tasks"], s["tasks"]
+        rrun, srun, rsw, ssw = r["runtime_ns"], s["runtime_ns"], r["switches"], s["switches"]
+        rspan, sspan, rp99, sp99 = r["span_ns"], s["span_ns"], r["wait_p99_ns"], s["wait_p99_ns"]
         rows = [("CPU time", rrun, srun, 0.10, "ms"), ("switches", rsw, ssw, 0.25, ""),
                 ("span", rspan, sspan, 0.15, "ms"), ("wait p99", rp99, sp99, None, "us")]
         for fig, rv, sv, tol, unit in rows:

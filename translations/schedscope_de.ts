@@ -449,6 +449,21 @@
         <source>The recording ran on %1 CPU(s), the scenario simulates %2: per-CPU figures and totals are not comparable.</source>
         <translation>Die Aufzeichnung lief auf %1 CPU(s), das Szenario simuliert %2: Zahlen je CPU und Summen sind nicht vergleichbar.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n thing(s) the recording could not tell (hover to read)</source>
+        <translation>
+            <numerusform>%n Sache, die die Aufzeichnung nicht verrät (Maus darüber zum Lesen)</numerusform>
+            <numerusform>%n Dinge, die die Aufzeichnung nicht verrät (Maus darüber zum Lesen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compare two recordings: %1 and %2 - SchedScope</source>
+        <translation>Zwei Aufzeichnungen vergleichen: %1 und %2 - SchedScope</translation>
+    </message>
+    <message>
+        <source>The recordings ran on %1 and %2 CPU(s): per-CPU figures and totals are not comparable.</source>
+        <translation>Die Aufzeichnungen liefen auf %1 und %2 CPU(s): Werte pro CPU und Summen sind nicht vergleichbar.</translation>
+    </message>
 </context>
 <context>
     <name>ui::CounterModel</name>
@@ -1909,6 +1924,34 @@
         <source>Compare with a real run</source>
         <translation>Mit echtem Lauf vergleichen</translation>
     </message>
+    <message>
+        <source>&amp;Simulate This Recording</source>
+        <translation>Diese Aufzeichnung &amp;simulieren</translation>
+    </message>
+    <message>
+        <source>The recorded workload as a scenario, simulated beside the recording in Compare A/B</source>
+        <translation>Die aufgezeichnete Last als Szenario, neben der Aufzeichnung in A/B-Vergleich simuliert</translation>
+    </message>
+    <message>
+        <source>Cannot simulate the recording</source>
+        <translation>Aufzeichnung kann nicht simuliert werden</translation>
+    </message>
+    <message>
+        <source>Its workload could not be written as a scenario; the current session goes on.</source>
+        <translation>Ihre Last ließ sich nicht als Szenario schreiben; die laufende Sitzung geht weiter.</translation>
+    </message>
+    <message>
+        <source>Compare with Another Recor&amp;ding...</source>
+        <translation>Mit anderer Aufzeich&amp;nung vergleichen...</translation>
+    </message>
+    <message>
+        <source>Another recording to compare this one with</source>
+        <translation>Eine andere Aufzeichnung zum Vergleich</translation>
+    </message>
+    <message>
+        <source>Compare two recordings</source>
+        <translation>Zwei Aufzeichnungen vergleichen</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2458,6 +2501,14 @@ beschäftigt %3% in den letzten %4 ms</translation>
     <message>
         <source>Open Trace</source>
         <translation>Trace öffnen</translation>
+    </message>
+    <message>
+        <source>Reading the recording %1 and writing its workload as a scenario...</source>
+        <translation>Lese die Aufzeichnung %1 und schreibe ihre Last als Szenario...</translation>
+    </message>
+    <message>
+        <source>Simulate This Recording</source>
+        <translation>Diese Aufzeichnung simulieren</translation>
     </message>
 </context>
 <context>

@@ -447,6 +447,20 @@
         <source>The recording ran on %1 CPU(s), the scenario simulates %2: per-CPU figures and totals are not comparable.</source>
         <translation>记录运行在 %1 个 CPU 上，场景模拟 %2 个：每 CPU 数值和总数不可比较。</translation>
     </message>
+    <message numerus="yes">
+        <source>%n thing(s) the recording could not tell (hover to read)</source>
+        <translation>
+            <numerusform>录制无法说明的 %n 项（悬停查看）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compare two recordings: %1 and %2 - SchedScope</source>
+        <translation>比较两个录制：%1 与 %2 - SchedScope</translation>
+    </message>
+    <message>
+        <source>The recordings ran on %1 and %2 CPU(s): per-CPU figures and totals are not comparable.</source>
+        <translation>两个录制分别运行在 %1 和 %2 个 CPU 上：每 CPU 数据与总量不可比较。</translation>
+    </message>
 </context>
 <context>
     <name>ui::CounterModel</name>
@@ -1903,6 +1917,34 @@
         <source>Compare with a real run</source>
         <translation>与真实运行比较</translation>
     </message>
+    <message>
+        <source>&amp;Simulate This Recording</source>
+        <translation>模拟此录制(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The recorded workload as a scenario, simulated beside the recording in Compare A/B</source>
+        <translation>将录制的负载写成场景，在 A/B 对比中与录制并排模拟</translation>
+    </message>
+    <message>
+        <source>Cannot simulate the recording</source>
+        <translation>无法模拟该录制</translation>
+    </message>
+    <message>
+        <source>Its workload could not be written as a scenario; the current session goes on.</source>
+        <translation>其负载无法写成场景；当前会话继续。</translation>
+    </message>
+    <message>
+        <source>Compare with Another Recor&amp;ding...</source>
+        <translation>与另一个录制比较(&amp;D)...</translation>
+    </message>
+    <message>
+        <source>Another recording to compare this one with</source>
+        <translation>要与此录制比较的另一个录制</translation>
+    </message>
+    <message>
+        <source>Compare two recordings</source>
+        <translation>比较两个录制</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2452,6 +2494,14 @@ busy %3% over the last %4 ms</source>
     <message>
         <source>Open Trace</source>
         <translation>打开跟踪</translation>
+    </message>
+    <message>
+        <source>Reading the recording %1 and writing its workload as a scenario...</source>
+        <translation>正在读取录制 %1 并将其负载写成场景...</translation>
+    </message>
+    <message>
+        <source>Simulate This Recording</source>
+        <translation>模拟此录制</translation>
     </message>
 </context>
 <context>

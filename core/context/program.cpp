@@ -58,12 +58,49 @@ void compileInto(const std::vector<ActionSpec>& actions, uint32_t instance, Name
     }
 }
 
+/// What the engine charges to a task for the call `ins` (the interpreter's chargeSyscall and
+/// the call's own cost): inside a recorded burst already.
+SimTime chargedFor(const Instr& ins, const CostModel& c) {
+    switch (ins.kind) {
+    case ActionKind::Run:
+    case ActionKind::Loop:
+        return {};
+    case ActionKind::Send:
+    case ActionKind::Recv: // import-trace's channels are pipes
+        return c[CostOp::Syscall] + c[CostOp::PipeTransfer];
+    case ActionKind::Fork:
+        return c[CostOp::Syscall] + c[CostOp::Fork];
+    case ActionKind::Exit:
+        return c[CostOp::Exit];
+    default:
+        return c[CostOp::Syscall];
+    }
+}
+
+/// kernel.recorded_bursts: each fixed run followed by a call gives up that call's cost (never
+/// below 0); the last run of the program gives up the exit's. For the straight programs
+/// import-trace writes (a run closing a loop body would give up the cost of what follows the
+/// loop).
+void deductRecordedCosts(Program& p, const CostModel& c) {
+    for (size_t i = 0; i < p.code.size(); ++i) {
+        Instr& run = p.code[i];
+        if (run.kind != ActionKind::Run || run.duration.kind != DurationDist::Kind::Fixed)
+            continue;
+        Instr exitAtEnd;
+        exitAtEnd.kind = ActionKind::Exit;
+        const Instr& next = i + 1 < p.code.size() ? p.code[i + 1] : exitAtEnd;
+        run.duration.a = std::max(SimTime(), run.duration.a - chargedFor(next, c));
+    }
+}
+
 } // namespace
 
 std::shared_ptr<const Program> compileProgram(const std::vector<ActionSpec>& actions, uint32_t instance,
                                               NameResolver& resolver) {
     auto p = std::make_shared<Program>();
     compileInto(actions, instance, resolver, *p);
+    if (const CostModel* costs = resolver.recordedBurstCosts())
+        deductRecordedCosts(*p, *costs);
     return p;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/costs.h"
 #include "base/cpuset.h"
 #include "base/ids.h"
 #include "scenario/scenariospec.h"
@@ -56,6 +57,8 @@ public:
     virtual CgroupId cgroup(const std::string& path) = 0;
     virtual uint32_t session(const std::string& name) = 0;
     virtual std::shared_ptr<const CpuSet> cpus(const CpuListParse& list) = 0;
+    /// With kernel.recorded_bursts, the costs to deduct from each run (null: none).
+    virtual const CostModel* recordedBurstCosts() const { return nullptr; }
 };
 
 /// Compiles a validated program for one instance.

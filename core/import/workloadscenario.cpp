@@ -117,10 +117,10 @@ void Writer::choose() {
     }
     m_out.leftOut += tracer + neverRan;
     if (tracer)
-        note(std::to_string(tracer) + " tasks of the tracer itself (perf, trace-cmd) left out; "
-                                      "--keep-tracer keeps them");
+        note("the tracer itself (perf, trace-cmd) left out: " + std::to_string(tracer) +
+             " task(s); import-trace --keep-tracer keeps it");
     if (neverRan)
-        note(std::to_string(neverRan) + " recorded tasks never ran in the recording: left out");
+        note("recorded tasks that never ran, left out: " + std::to_string(neverRan));
 }
 
 void Writer::name() {
@@ -167,12 +167,12 @@ void Writer::plan() {
         note("perf script shows no interrupt context: a wakeup from an interrupt that arrived while a "
              "task ran is taken as that task's wakeup (ftrace text and trace.dat say which were)");
     for (const auto& [me, d] : m_devices)
-        note(who(me) + ": " + std::to_string(d.count) +
-             " uninterruptible sleeps (D) ended by an interrupt or the idle task (first at " +
-             seconds(rel(d.first)) + "): io of the recorded length; the device is not modelled");
+        note(who(me) + ": uninterruptible sleeps (D) ended by an interrupt or the idle task: " +
+             std::to_string(d.count) + ", first at " + seconds(rel(d.first)) +
+             "; io of the recorded length (the device is not modelled)");
     for (const auto& [me, d] : m_tracerWakes)
-        note(who(me) + ": " + std::to_string(d.count) + " wakeups by a task left out (first at " +
-             seconds(rel(d.first)) + "): timed sleeps of the recorded length");
+        note(who(me) + ": wakeups by a task left out: " + std::to_string(d.count) + ", first at " +
+             seconds(rel(d.first)) + "; timed sleeps of the recorded length");
     for (const auto& [pair, n] : m_pairs)
         if (n > validation::kMaxCapacity)
             note("channel " + channel(pair.first, pair.second) + ": " + std::to_string(n) +
@@ -193,9 +193,10 @@ bool Writer::machine(std::string& o) {
     if (m_options.hostFile.empty()) {
         o += "\"topology\": {\"sockets\": 1, \"cores_per_socket\": " + std::to_string(cpus) +
              ", \"threads_per_core\": 1},\n";
+        o += "\"kernel\": {\"recorded_bursts\": true},\n";
         note("topology: the " + std::to_string(cpus) +
              " CPUs the trace shows, as single-thread cores of one socket (a trace does not say which "
-             "CPUs share a core or a cache); --host FILE gives the real machine");
+             "CPUs share a core or a cache); import-trace --host FILE gives the real machine");
         return true;
     }
     const std::string& file = m_options.hostFile;
@@ -207,16 +208,15 @@ bool Writer::machine(std::string& o) {
     }
     const nlohmann::json j = nlohmann::json::parse(host.text, nullptr, false);
     o += "\"topology\": " + j.at("topology").dump() + ",\n";
-    std::string kernel;
+    std::string kernel = "\"recorded_bursts\": true";
     if (j.contains("kernel")) {
         const auto& k = j.at("kernel");
         if (k.contains("model"))
-            kernel += "\"model\": " + k.at("model").dump();
+            kernel += ", \"model\": " + k.at("model").dump();
         if (k.contains("hz"))
-            kernel += std::string(kernel.empty() ? "" : ", ") + "\"hz\": " + k.at("hz").dump();
+            kernel += ", \"hz\": " + k.at("hz").dump();
     }
-    if (!kernel.empty())
-        o += "\"kernel\": {" + kernel + "},\n";
+    o += "\"kernel\": {" + kernel + "},\n";
     if (host.spec->topology.nrCpus() < cpus)
         note(file + ": " + std::to_string(host.spec->topology.nrCpus()) + " CPUs, the trace shows " +
              std::to_string(cpus) + ": the workload runs on fewer CPUs than it was recorded on");

@@ -3,6 +3,8 @@
 #include "base/bytetext.h"
 #include "report/comparetable.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -125,13 +127,33 @@ std::string replayTable(const RunSummary& real, const RunSummary& sim, const std
     return o.str();
 }
 
+namespace {
+
+nlohmann::ordered_json figuresJson(const CommandFigures& f) {
+    return {{"tasks", f.tasks},
+            {"runtime_ns", f.runtime.count()},
+            {"switches", f.switches},
+            {"migrations", f.migrations},
+            {"span_ns", f.span.count()},
+            {"waits", f.latency.count()},
+            {"wait_p50_ns", f.latency.percentile(0.5).count()},
+            {"wait_p99_ns", f.latency.percentile(0.99).count()}};
+}
+
+} // namespace
+
 std::string replayJson(const RunSummary& real, const RunSummary& sim) {
     std::string r = toJson(real, false), s = toJson(sim, false);
     while (!r.empty() && r.back() == '\n')
         r.pop_back();
     while (!s.empty() && s.back() == '\n')
         s.pop_back();
-    return "{\"real\": " + r + ",\n\"simulated\": " + s + "}\n";
+    nlohmann::ordered_json commands = nlohmann::ordered_json::array();
+    for (const CommandComparison& c : compareCommands(real, sim))
+        commands.push_back({{"command", bytesAsText(c.real.comm)},
+                            {"real", figuresJson(c.real)},
+                            {"simulated", figuresJson(c.simulated)}});
+    return "{\"real\": " + r + ",\n\"simulated\": " + s + ",\n\"commands\": " + commands.dump(2) + "}\n";
 }
 
 } // namespace core

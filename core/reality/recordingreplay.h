@@ -32,7 +32,10 @@ std::vector<CommandComparison> compareCommands(const RunSummary& real, const Run
 std::string replayTable(const RunSummary& real, const RunSummary& simulated, const std::string& model,
                         const std::vector<std::string>& notes);
 
-/// {"real": SUMMARY, "simulated": SUMMARY}, each in run's JSON schema.
+/// {"real": SUMMARY, "simulated": SUMMARY, "commands": [...]}: the summaries in run's JSON schema,
+/// then compareCommands as {"command", "real": FIGURES, "simulated": FIGURES} with FIGURES
+/// {"tasks", "runtime_ns", "switches", "migrations", "span_ns", "waits", "wait_p50_ns",
+/// "wait_p99_ns"}.
 std::string replayJson(const RunSummary& real, const RunSummary& simulated);
 
 } // namespace core

@@ -114,6 +114,10 @@ struct KernelSpec {
     std::map<CostOp, SimTime> costs;          ///< overrides of the default cost model
     std::map<CostCount, uint32_t> costCounts; ///< overrides of the cost model's count parameters
     bool smtGainCapacity = false;             ///< extension: v4.11 smt_gain CPU capacity
+    /// Extension: the tasks' runs are CPU time measured in a recording (import-trace), which
+    /// already holds the kernel's work for the call that ends each one: the engine deducts the
+    /// cost it charges for that call from the run before it (context/program.cpp).
+    bool recordedBursts = false;
 };
 
 /// A live change applied at a simulated time (timeline entry or GUI command).

@@ -161,7 +161,7 @@ void Validator::kernel(const json& j, ScenarioSpec& spec) {
     const std::string p = "kernel";
     if (!isObject(j, p))
         return;
-    checkKeys(j, p, {"model", "hz", "features", "costs", "smt_gain_capacity"});
+    checkKeys(j, p, {"model", "hz", "features", "costs", "smt_gain_capacity", "recorded_bursts"});
     if (auto it = j.find("model"); it != j.end()) {
         std::string names;
         for (const KernelModelInfo& i : kernelModelCatalog())
@@ -201,6 +201,9 @@ void Validator::kernel(const json& j, ScenarioSpec& spec) {
     if (auto it = j.find("smt_gain_capacity"); it != j.end())
         if (auto b = boolean(*it, join(p, "smt_gain_capacity")))
             spec.kernel.smtGainCapacity = *b;
+    if (auto it = j.find("recorded_bursts"); it != j.end())
+        if (auto b = boolean(*it, join(p, "recorded_bursts")))
+            spec.kernel.recordedBursts = *b;
 }
 
 void Validator::optimizations(const json& j, const std::string& p, std::map<Optimization, bool>& out) {

@@ -83,6 +83,10 @@ uint32_t Engine::session(const std::string& name) {
     return it->second;
 }
 
+const CostModel* Engine::recordedBurstCosts() const {
+    return m_spec->kernel.recordedBursts ? &m_ctx.costs : nullptr;
+}
+
 std::shared_ptr<const CpuSet> Engine::cpus(const CpuListParse& list) {
     CpuSet set = toCpuSet(list, m_machine.nrCpus());
     if (set.isAll())

@@ -142,6 +142,7 @@ private:
     CgroupId cgroup(const std::string& path) override;
     uint32_t session(const std::string& name) override;
     std::shared_ptr<const CpuSet> cpus(const CpuListParse& list) override;
+    const CostModel* recordedBurstCosts() const override;
 
     void dispatch(const Event& ev);
     void createTasks(const TaskSpec& spec, SimTime startAt);

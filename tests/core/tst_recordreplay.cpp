@@ -128,7 +128,9 @@ private slots:
         QCOMPARE(p[7].at("fork").at("pid").get<int>(), 21);
         QCOMPARE(p[7].at("fork").at("name").get<std::string>(), std::string("client-21"));
         QCOMPARE(p[8].at("run").get<std::string>(), std::string("800000ns"));
-        QVERIFY(anyNote(m_import.scenario, "client (pid 20): 1 uninterruptible sleeps"));
+        QVERIFY(
+            anyNote(m_import.scenario,
+                    "client (pid 20): uninterruptible sleeps (D) ended by an interrupt or the idle task: 1"));
         // The recording itself now knows client exited (its last switch out was Z).
         for (const TaskSummary& t : m_import.recording.summary.tasks)
             if (t.pid == 20) {
@@ -199,6 +201,28 @@ private slots:
         const json j = json::parse(replayJson(m_import.recording.summary, sim));
         QVERIFY(j.contains("real") && j.contains("simulated"));
         QCOMPARE(j.at("simulated").at("tasks")[0].contains("pid"), true);
+    }
+
+    void recordedBurstsAreNotChargedTwice() {
+        // kernel.recorded_bursts: the run before a call gives up what the engine charges for
+        // the call (here the sleep's system call), the last run the exit's.
+        auto runtimeOf = [](bool recorded) {
+            const std::string text = std::string(R"({"format": 1, "name": "b", "duration": "1s",
+                "topology": {"sockets": 1, "cores_per_socket": 1, "threads_per_core": 1},
+                "kernel": {"recorded_bursts": )") +
+                                     (recorded ? "true" : "false") + R"(},
+                "tasks": [{"name": "t", "pid": 7, "program": [{"run": "1ms"}, {"sleep": "1ms"}, {"run": "1ms"}]}]})";
+            LoadResult l = loadScenarioText(text, "b.json");
+            if (!l.ok())
+                return SimTime();
+            ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
+            const RunSummary s = summarize(*run.engine);
+            return s.tasks.size() == 1 && s.tasks[0].pid == 7 ? s.tasks[0].runtime : SimTime();
+        };
+        const SimTime plain = runtimeOf(false), recorded = runtimeOf(true);
+        QVERIFY(plain.count() > 2'000'000);
+        const CostModel costs;
+        QCOMPARE((plain - recorded).count(), (costs[CostOp::Syscall] + costs[CostOp::Exit]).count());
     }
 
     void aCommThatIsNotUtf8KeepsItsBytesEscaped() {

@@ -9,6 +9,7 @@
 #include "scenario/loader.h"
 #include "scenario/modelselection.h"
 #include "window/language.h"
+#include "window/mainwindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -16,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -349,6 +351,81 @@ private slots:
             if (a->text() == QStringLiteral("R&eset"))
                 a->trigger();
         QVERIFY(w->sideA()->trace());
+    }
+
+    void simulateThisRecording() {
+        // File > Simulate This Recording on an open trace: A is the recording, B simulates the
+        // scenario import-trace writes for it, with B's model and switches live.
+        MainWindow mw;
+        mw.setBatchMode(true);
+        std::string error;
+        auto trace = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script", error);
+        QVERIFY2(trace, error.c_str());
+        mw.showTrace(trace);
+        QAction* simulate = nullptr;
+        for (QAction* a : mw.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("&Simulate This Recording"))
+                simulate = a;
+        QVERIFY(simulate && simulate->isEnabled());
+        simulate->trigger();
+        CompareWindow* w = nullptr;
+        QVERIFY(QTest::qWaitFor([&] { return (w = mw.findChild<CompareWindow*>()) != nullptr; }, 30000));
+        QVERIFY(w->sideA()->trace());
+        QVERIFY(!w->sideB()->trace());
+        QVERIFY(w->mismatch().isEmpty()); // the scenario's machine is the trace's: 2 CPUs
+        QVERIFY(w->sideB()->modelBox()->isVisible());
+        // What the recording could not tell is in the status bar.
+        bool notes = false;
+        for (QLabel* l : w->findChildren<QLabel*>())
+            notes |= l->text().contains(QStringLiteral("could not tell")) &&
+                     l->toolTip().contains(QStringLiteral("tracer itself"));
+        QVERIFY(notes);
+        const core::SimTime length = w->referenceTrace()->summary.simTime;
+        w->runTo(length);
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == length.count(); }, 30000));
+        // B ran the recorded workload: its switches are the recording's order of magnitude.
+        const double real = double(trace->summary.counters.contextSwitches);
+        const double sim = double(w->sideB()->session().history().latest().counters.contextSwitches);
+        QVERIFY2(sim > real / 4 && sim < real * 4, qPrintable(QStringLiteral("%1 vs %2").arg(sim).arg(real)));
+        // A model switched on B restarts it on that model.
+        QComboBox* box = w->sideB()->modelBox();
+        const int v612 = box->findData(int(core::KernelModel::V6_12));
+        box->setCurrentIndex(v612);
+        emit box->activated(v612);
+        QVERIFY(QTest::qWaitFor([&] { return w->sideB()->model() == core::KernelModel::V6_12; }, 10000));
+        // Closed with the trace still open in the main window.
+        QVERIFY(mw.session().trace());
+    }
+
+    void twoRecordingsSideBySide() {
+        // The same recording as ftrace text and as trace.dat: two recordings compared, the same
+        // figures (the text's microseconds end it 394 ns sooner: B is read at its last sample
+        // before that, within 1%); nothing to run.
+        MainWindow mw;
+        mw.setBatchMode(true);
+        std::string error;
+        auto a = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/ftrace.txt", error);
+        QVERIFY2(a, error.c_str());
+        auto b = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/trace.dat", error);
+        QVERIFY2(b, error.c_str());
+        mw.showTrace(a);
+        CompareWindow* w = mw.openRecordingsCompare(b);
+        QVERIFY(w);
+        QVERIFY(w->sideA()->trace() && w->sideB()->trace());
+        QVERIFY(w->mismatch().isEmpty());
+        QVERIFY(!w->sideB()->modelBox()->isVisible());
+        const int row = w->delta()->rowOf(QStringLiteral("context switches"));
+        QVERIFY(row >= 0);
+        QVERIFY(w->delta()->valueA(row) > 0);
+        QCOMPARE(a->summary.counters.contextSwitches, b->summary.counters.contextSwitches);
+        QVERIFY(std::abs(w->delta()->valueB(row) - w->delta()->valueA(row)) <=
+                0.01 * w->delta()->valueA(row));
+        // A different recording on B: the delta says how it differs.
+        auto c = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script", error);
+        QVERIFY2(c, error.c_str());
+        CompareWindow* w2 = mw.openRecordingsCompare(c);
+        QVERIFY(w2->delta()->valueB(w2->delta()->rowOf(QStringLiteral("context switches"))) !=
+                w2->delta()->valueA(w2->delta()->rowOf(QStringLiteral("context switches"))));
     }
 };
 

@@ -25,6 +25,7 @@ public:
     CompareSide(const QString& letter, QWidget* parent = nullptr);
 
     Session& session() { return m_session; }
+    const Session& session() const { return m_session; }
     /// Registers its occupancy timeline.
     void addExports(ExportRegistry& exports);
     QCheckBox* optimizationBox(core::Optimization o) const { return m_boxes[size_t(o)]; }

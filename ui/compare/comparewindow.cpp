@@ -111,6 +111,7 @@ void CompareWindow::createActions() {
     QAction* reset = bar->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), this,
                                     &CompareWindow::restart);
     reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+    m_runActions = {m_runAction, step, end, reset};
     bar->addSeparator();
     bar->addWidget(new QLabel(tr(" Speed ")));
     for (SimNs s : speedPresets())
@@ -154,7 +155,9 @@ void CompareWindow::restart() {
     } else if (const QString n = m_a->open(m_spec, m_text, modelA, a); !n.isEmpty()) {
         notes << n;
     }
-    if (const QString n = m_b->open(m_spec, m_text, modelB, b); !n.isEmpty())
+    if (m_referenceB)
+        m_b->openTrace(m_referenceB);
+    else if (const QString n = m_b->open(m_spec, m_text, modelB, b); !n.isEmpty())
         notes << n;
     if (!notes.isEmpty())
         statusBar()->showMessage(notes.join(QStringLiteral("; ")), 15000);
@@ -173,6 +176,8 @@ void CompareWindow::setRunning(bool running) {
 
 SimNs CompareWindow::commonTime() const {
     const SimNs a = m_a->session().history().now(), b = m_b->session().history().now();
+    if (m_referenceB) // two recordings: compared over the shorter one's length
+        return std::min(a, b);
     if (m_reference) // the real run is there at every time it covers
         return b <= a ? b : -1;
     return a == b ? a : -1;
@@ -198,10 +203,45 @@ void CompareWindow::setReferenceTrace(std::shared_ptr<const ImportedTrace> trace
         statusBar()->showMessage(m_mismatch, 15000);
 }
 
-core::Snapshot CompareWindow::referenceAt(SimNs t) const {
+void CompareWindow::setRecordings(std::shared_ptr<const ImportedTrace> a,
+                                  std::shared_ptr<const ImportedTrace> b) {
+    m_referenceB = std::move(b);
+    m_reference = std::move(a);
+    m_spec.duration =
+        std::max(core::SimTime::ns(1), std::min(m_reference->summary.simTime, m_referenceB->summary.simTime));
+    setWindowTitle(tr("Compare two recordings: %1 and %2 - SchedScope")
+                       .arg(QString::fromStdString(m_reference->summary.scenario),
+                            QString::fromStdString(m_referenceB->summary.scenario)));
+    restart();
+    for (QAction* a : m_runActions) // nothing to run: both sides are recordings
+        a->setEnabled(false);
+    m_speed->setEnabled(false);
+    const auto ca = m_reference->summary.cpus.size(), cb = m_referenceB->summary.cpus.size();
+    m_mismatch = ca == cb ? QString()
+                          : tr("The recordings ran on %1 and %2 CPU(s): per-CPU figures and totals are not "
+                               "comparable.")
+                                .arg(ca)
+                                .arg(cb);
+    if (!m_mismatch.isEmpty())
+        statusBar()->showMessage(m_mismatch, 15000);
+    updateDelta();
+}
+
+void CompareWindow::setNotes(const QStringList& notes) {
+    if (!m_notes) {
+        m_notes = new QLabel(this);
+        statusBar()->addWidget(m_notes);
+    }
+    m_notes->setText(
+        tr("%n thing(s) the recording could not tell (hover to read)", nullptr, int(notes.size())));
+    m_notes->setToolTip(notes.join(QLatin1Char('\n')));
+    m_notes->setVisible(!notes.isEmpty());
+}
+
+core::Snapshot CompareWindow::recordedAt(const CompareSide* side, SimNs t) const {
     // The trace's final state, with the counters and cgroup usage of its last sample at or
     // before t (the trace has no pressure to go back in time with).
-    const History& h = m_a->session().history();
+    const History& h = side->session().history();
     core::Snapshot s = h.latest();
     if (h.samples().empty() || t >= h.now())
         return s;
@@ -244,7 +284,8 @@ void CompareWindow::updateDelta() {
     }
     m_time->setText(tr("A and B at %1").arg(formatNs(t)));
     if (m_reference) {
-        m_delta->update(referenceAt(t), m_b->session().history().latest());
+        m_delta->update(recordedAt(m_a, t),
+                        m_referenceB ? recordedAt(m_b, t) : m_b->session().history().latest());
         return;
     }
     m_delta->update(m_a->session().history().latest(), m_b->session().history().latest());

@@ -45,6 +45,13 @@ public:
     /// the trace's length; the delta compares B with the trace at the same time.
     void setReferenceTrace(std::shared_ptr<const ImportedTrace> trace);
     const ImportedTrace* referenceTrace() const { return m_reference.get(); }
+    /// Two recordings side by side (before and after a kernel change): A and B each show one,
+    /// the delta compares them at the same time since each one's start, up to the shorter one's
+    /// length. Nothing is simulated; the run controls do not apply.
+    void setRecordings(std::shared_ptr<const ImportedTrace> a, std::shared_ptr<const ImportedTrace> b);
+    /// What the scenario could not take from the recording (import-trace's notes): counted in
+    /// the status bar, listed in its tooltip.
+    void setNotes(const QStringList& notes);
     /// Why the real run and the scenario do not compare (different CPU counts), or empty.
     const QString& mismatch() const { return m_mismatch; }
     /// How far "Run to end" goes: the scenario's duration, or the real run's length.
@@ -58,11 +65,12 @@ private:
     void updateDelta();
     void syncRange(CompareSide* from, CompareSide* to);
 
-    /// The real run's state at `t` for the delta table.
-    core::Snapshot referenceAt(SimNs t) const;
+    /// A real run's state at `t` for the delta table (the recording on `side`).
+    core::Snapshot recordedAt(const CompareSide* side, SimNs t) const;
 
     core::ScenarioSpec m_spec;
     std::shared_ptr<const ImportedTrace> m_reference;
+    std::shared_ptr<const ImportedTrace> m_referenceB; ///< with setRecordings: B's recording
     QString m_mismatch;
     std::string m_text;
     CompareSide* m_a;
@@ -70,9 +78,11 @@ private:
     CompareDeltaModel* m_delta;
     QTableView* m_table;
     QLabel* m_time;
+    QLabel* m_notes = nullptr;
     QComboBox* m_speed;
     ExportRegistry* m_exports;
     QAction* m_runAction = nullptr;
+    QList<QAction*> m_runActions; ///< run, step, run to end, reset
     QTimer m_pump;
     bool m_running = false;
     SimNs m_target = 0;

@@ -44,6 +44,7 @@ public:
     void openTrace(std::shared_ptr<const ImportedTrace> trace);
     /// The trace shown, or null when the session simulates.
     const ImportedTrace* trace() const { return m_trace.get(); }
+    std::shared_ptr<const ImportedTrace> sharedTrace() const { return m_trace; }
     /// Restarts the current scenario on another kernel model, rewritten as a file for it (what
     /// the model does not have is dropped and listed in `dropped`). False, with `error` set and
     /// the session unchanged, when the scenario's text is not known or does not load.

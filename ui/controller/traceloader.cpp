@@ -29,23 +29,49 @@ std::shared_ptr<ImportedTrace> TraceLoader::load(const std::string& path, std::s
 }
 
 bool TraceLoader::start(const QString& path) {
+    return run(path, false);
+}
+
+bool TraceLoader::startWorkload(const QString& path) {
+    return run(path, true);
+}
+
+bool TraceLoader::run(const QString& path, bool workload) {
     if (m_thread)
         return false;
     m_cancel = false;
     m_percent = 0;
+    m_wantWorkload = workload;
     const std::string file = path.toStdString();
-    m_thread = QThread::create([this, file] {
-        std::string error;
-        auto trace = load(file, error, [this](double f) {
+    m_thread = QThread::create([this, file, workload] {
+        auto progressed = [this](double f) {
             const int p = static_cast<int>(f * 100);
             if (p != m_percent.exchange(p))
                 QMetaObject::invokeMethod(
                     this, [this, p] { emit progress(p); }, Qt::QueuedConnection);
             return !m_cancel.load();
-        });
+        };
+        std::string error;
+        std::shared_ptr<ImportedTrace> trace;
+        std::shared_ptr<const core::WorkloadScenario> scenario;
+        if (workload) {
+            core::TraceImportOptions options;
+            options.progress = progressed;
+            options.forViews = true;
+            core::WorkloadImport w = core::importWorkload(file, {}, options);
+            if (w.scenario.ok) {
+                trace = std::make_shared<ImportedTrace>(std::move(w.recording));
+                scenario = std::make_shared<const core::WorkloadScenario>(std::move(w.scenario));
+            } else {
+                error = w.scenario.error;
+            }
+        } else {
+            trace = load(file, error, progressed);
+        }
         {
             std::lock_guard lock(m_mutex);
             m_result = std::move(trace);
+            m_workload = std::move(scenario);
             m_error = std::move(error);
             m_cancelled = m_cancel.load();
         }
@@ -66,15 +92,19 @@ void TraceLoader::done() {
         m_thread = nullptr;
     }
     std::shared_ptr<ImportedTrace> result;
+    std::shared_ptr<const core::WorkloadScenario> workload;
     std::string error;
     bool cancelled;
     {
         std::lock_guard lock(m_mutex);
         result = std::move(m_result);
+        workload = std::move(m_workload);
         error = std::move(m_error);
         cancelled = m_cancelled;
     }
-    if (result && !cancelled)
+    if (result && !cancelled && m_wantWorkload)
+        emit workloadLoaded(std::move(result), std::move(workload));
+    else if (result && !cancelled)
         emit loaded(std::move(result));
     else
         emit failed(QString::fromStdString(error), cancelled);

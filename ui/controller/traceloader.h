@@ -1,6 +1,7 @@
 #pragma once
 
 #include "import/importtrace.h"
+#include "import/workloadscenario.h"
 
 #include <QObject>
 #include <QString>
@@ -28,6 +29,9 @@ public:
 
     /// Starts reading `path`; false when an import is already running.
     bool start(const QString& path);
+    /// The same, and the recorded workload written as a scenario too (Simulate This Recording;
+    /// docs/record-replay.md): `workloadLoaded` instead of `loaded`.
+    bool startWorkload(const QString& path);
     void cancel();
     bool busy() const { return m_thread != nullptr; }
 
@@ -38,10 +42,13 @@ public:
 signals:
     void progress(int percent);
     void loaded(std::shared_ptr<core::ImportedTrace> trace);
+    void workloadLoaded(std::shared_ptr<core::ImportedTrace> trace,
+                        std::shared_ptr<const core::WorkloadScenario> workload);
     /// `cancelled` when the user stopped it; otherwise `message` names the file and the problem.
     void failed(const QString& message, bool cancelled);
 
 private:
+    bool run(const QString& path, bool workload);
     void done();
 
     QThread* m_thread = nullptr;
@@ -49,6 +56,8 @@ private:
     std::atomic<int> m_percent{0};
     std::mutex m_mutex;
     std::shared_ptr<ImportedTrace> m_result;
+    std::shared_ptr<const core::WorkloadScenario> m_workload; ///< with startWorkload
+    bool m_wantWorkload = false;
     std::string m_error;
     bool m_cancelled = false;
 };

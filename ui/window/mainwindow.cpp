@@ -312,29 +312,17 @@ void MainWindow::createFileMenu() {
     compare->setShortcut(QKeySequence(tr("Ctrl+K")));
     m_simulationOnly << compare;
     m_simulationOnly << file->addAction(tr("Compare with a Real &Run..."), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(
-            this, tr("Trace of a real run of this scenario"), QString(),
-            tr("Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)"));
-        if (path.isEmpty())
-            return;
-        if (!m_referenceOpener) {
-            m_referenceOpener = new TraceOpener(this);
-            connect(m_referenceOpener, &TraceOpener::opened, this,
-                    [this](std::shared_ptr<ImportedTrace> t) { openCompareAgainst(std::move(t)); });
-            connect(m_referenceOpener, &TraceOpener::failed, this,
-                    [this](const QString& message, bool cancelled) {
-                        if (cancelled)
-                            return;
-                        QMessageBox box(QMessageBox::Warning, tr("Cannot open trace"),
-                                        tr("The comparison was not opened; the current session goes on."),
-                                        QMessageBox::Ok, this);
-                        box.setInformativeText(message);
-                        box.exec();
-                    });
-        }
-        if (!m_referenceOpener->open(path))
-            statusBar()->showMessage(tr("Another trace is being read."), 5000);
+        openTraceFor(tr("Trace of a real run of this scenario"), m_referenceOpener,
+                     [this](std::shared_ptr<ImportedTrace> t) { openCompareAgainst(std::move(t)); });
     });
+    m_recordingOnly << file->addAction(tr("Compare with Another Recor&ding..."), this, [this] {
+        openTraceFor(tr("Another recording to compare this one with"), m_otherOpener,
+                     [this](std::shared_ptr<ImportedTrace> t) { openRecordingsCompare(std::move(t)); });
+    });
+    QAction* simulate = file->addAction(tr("&Simulate This Recording"), this, &MainWindow::simulateRecording);
+    simulate->setStatusTip(
+        tr("The recorded workload as a scenario, simulated beside the recording in Compare A/B"));
+    m_recordingOnly << simulate;
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
@@ -638,6 +626,8 @@ void MainWindow::updateActions() {
     const bool simulating = m_session.trace() == nullptr;
     for (QAction* a : m_simulationOnly)
         a->setEnabled(simulating);
+    for (QAction* a : m_recordingOnly)
+        a->setEnabled(!simulating);
     for (QAction* a : {m_runAction, m_stepEventAction, m_stepTickAction, m_step10Action, m_resetAction})
         if (a)
             a->setEnabled(simulating);
@@ -683,6 +673,79 @@ CompareWindow* MainWindow::openCompareAgainst(std::shared_ptr<const ImportedTrac
             QMessageBox::warning(w, tr("Compare with a real run"), w->mismatch());
     }
     return w;
+}
+
+void MainWindow::simulateRecording() {
+    const ImportedTrace* open = m_session.trace();
+    if (!open)
+        return;
+    if (!m_workloadOpener) {
+        m_workloadOpener = new TraceOpener(this);
+        connect(m_workloadOpener, &TraceOpener::workloadOpened, this, &MainWindow::openRecordingSimulation);
+        connect(m_workloadOpener, &TraceOpener::failed, this, [this](const QString& message, bool cancelled) {
+            if (!cancelled)
+                warnNotOpened(
+                    tr("Cannot simulate the recording"),
+                    tr("Its workload could not be written as a scenario; the current session goes on."),
+                    message);
+        });
+    }
+    if (!m_workloadOpener->openWorkload(QString::fromStdString(open->path)))
+        statusBar()->showMessage(tr("Another trace is being read."), 5000);
+}
+
+CompareWindow* MainWindow::openRecordingSimulation(std::shared_ptr<const ImportedTrace> trace,
+                                                   std::shared_ptr<const core::WorkloadScenario> workload) {
+    core::LoadResult loaded = core::loadScenarioText(workload->text, trace->path);
+    if (!loaded.ok()) // import-trace checks what it writes: this is a bug, said as such
+        return nullptr;
+    auto* w = new CompareWindow(*loaded.spec, workload->text, this);
+    w->setReferenceTrace(std::move(trace));
+    QStringList notes;
+    for (const std::string& n : workload->notes)
+        notes << QString::fromStdString(n);
+    w->setNotes(notes);
+    w->show();
+    return w;
+}
+
+CompareWindow* MainWindow::openRecordingsCompare(std::shared_ptr<const ImportedTrace> other) {
+    const std::shared_ptr<const ImportedTrace> open = m_session.sharedTrace();
+    if (!open || !open->machine)
+        return nullptr;
+    auto* w = new CompareWindow(*open->machine, std::string(), this);
+    w->setRecordings(open, std::move(other));
+    w->show();
+    if (!w->mismatch().isEmpty() && !m_batch)
+        QMessageBox::warning(w, tr("Compare two recordings"), w->mismatch());
+    return w;
+}
+
+void MainWindow::openTraceFor(const QString& title, TraceOpener*& opener,
+                              const std::function<void(std::shared_ptr<ImportedTrace>)>& then) {
+    const QString path = QFileDialog::getOpenFileName(
+        this, title, QString(),
+        tr("Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (!opener) {
+        opener = new TraceOpener(this);
+        connect(opener, &TraceOpener::failed, this, [this](const QString& message, bool cancelled) {
+            if (!cancelled)
+                warnNotOpened(tr("Cannot open trace"),
+                              tr("The comparison was not opened; the current session goes on."), message);
+        });
+    }
+    disconnect(opener, &TraceOpener::opened, this, nullptr);
+    connect(opener, &TraceOpener::opened, this, then);
+    if (!opener->open(path))
+        statusBar()->showMessage(tr("Another trace is being read."), 5000);
+}
+
+void MainWindow::warnNotOpened(const QString& title, const QString& text, const QString& message) {
+    QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box.setInformativeText(message);
+    box.exec();
 }
 
 void MainWindow::createLanguageMenu(QMenu* menu) {

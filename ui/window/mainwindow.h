@@ -5,6 +5,8 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 #include <memory>
 
 class QTabWidget;
@@ -62,6 +64,15 @@ public:
     /// Compare A/B with A = a real run of this scenario (a trace, e.g. from `schedscope-cli
     /// reality --keep DIR`) and B = its simulation.
     CompareWindow* openCompareAgainst(std::shared_ptr<const ImportedTrace> trace);
+    /// File > Simulate This Recording: the open trace's workload written as a scenario
+    /// (docs/record-replay.md), read on a thread, then openRecordingSimulation.
+    void simulateRecording();
+    /// Compare A/B with A = the recording and B = the simulation of its workload, B's kernel
+    /// model and switches live; the notes of what could not be inferred in its status bar.
+    CompareWindow* openRecordingSimulation(std::shared_ptr<const ImportedTrace> trace,
+                                           std::shared_ptr<const core::WorkloadScenario> workload);
+    /// File > Compare with Another Recording: the open recording on A, `other` on B.
+    CompareWindow* openRecordingsCompare(std::shared_ptr<const ImportedTrace> other);
     /// Sets the speed by preset index (see speedPresets()).
     void setSpeedPreset(int index);
 
@@ -90,6 +101,12 @@ private:
     void reopenOnModel(core::KernelModel model);
     /// What can be done depends on whether a simulation or a real trace is shown.
     void updateActions();
+    /// Asks for a trace file (dialog `title`), reads it with `opener` (created on first use) and
+    /// hands it to `then`; a failure is a warning box and changes nothing.
+    void openTraceFor(const QString& title, TraceOpener*& opener,
+                      const std::function<void(std::shared_ptr<ImportedTrace>)>& then);
+    /// A warning box: `text`, then the importer's `message` (file, place, expected, found).
+    void warnNotOpened(const QString& title, const QString& text, const QString& message);
 
     Session m_session;
     ExportRegistry* m_exports;
@@ -109,8 +126,11 @@ private:
     QAction* m_resetAction = nullptr;
     QMenu* m_modelMenu = nullptr;
     QList<QAction*> m_simulationOnly; ///< what a real trace cannot do
+    QList<QAction*> m_recordingOnly;  ///< what only a real trace can do
     TraceOpener* m_traceOpener = nullptr;
     TraceOpener* m_referenceOpener = nullptr; ///< Compare with a Real Run's trace
+    TraceOpener* m_workloadOpener = nullptr;  ///< Simulate This Recording
+    TraceOpener* m_otherOpener = nullptr;     ///< Compare with Another Recording
     bool m_batch = false;
     QTabWidget* m_tabs = nullptr;
     QWidget* m_pressurePage = nullptr; ///< off for a recording, as is m_depthPage

@@ -16,6 +16,11 @@ TraceOpener::TraceOpener(QWidget* window)
         closeProgress();
         emit opened(std::move(t));
     });
+    connect(&m_loader, &TraceLoader::workloadLoaded, this,
+            [this](std::shared_ptr<ImportedTrace> t, std::shared_ptr<const core::WorkloadScenario> w) {
+                closeProgress();
+                emit workloadOpened(std::move(t), std::move(w));
+            });
     connect(&m_loader, &TraceLoader::failed, this, [this](const QString& message, bool cancelled) {
         closeProgress(); // before the receiver's message box, which it would stay on top of
         emit failed(message, cancelled);
@@ -36,15 +41,27 @@ void TraceOpener::closeProgress() {
 bool TraceOpener::open(const QString& path) {
     if (!m_loader.start(path))
         return false;
-    m_progress = new QProgressDialog(tr("Reading the trace %1...").arg(QFileInfo(path).fileName()),
-                                     tr("Cancel"), 0, 100, m_window);
-    m_progress->setWindowTitle(tr("Open Trace"));
+    showProgress(tr("Reading the trace %1...").arg(QFileInfo(path).fileName()), tr("Open Trace"));
+    return true;
+}
+
+bool TraceOpener::openWorkload(const QString& path) {
+    if (!m_loader.startWorkload(path))
+        return false;
+    showProgress(tr("Reading the recording %1 and writing its workload as a scenario...")
+                     .arg(QFileInfo(path).fileName()),
+                 tr("Simulate This Recording"));
+    return true;
+}
+
+void TraceOpener::showProgress(const QString& label, const QString& title) {
+    m_progress = new QProgressDialog(label, tr("Cancel"), 0, 100, m_window);
+    m_progress->setWindowTitle(title);
     m_progress->setWindowModality(Qt::WindowModal);
     m_progress->setMinimumDuration(300); // small traces open without a flash of dialog
     m_progress->setAutoClose(false);
     m_progress->setAutoReset(false);
     connect(m_progress, &QProgressDialog::canceled, &m_loader, &TraceLoader::cancel);
-    return true;
 }
 
 } // namespace ui

@@ -18,15 +18,20 @@ public:
     explicit TraceOpener(QWidget* window);
     /// Starts reading `path`; false (and nothing happens) while another import runs.
     bool open(const QString& path);
+    /// Starts reading `path` and writing its workload as a scenario (Simulate This Recording).
+    bool openWorkload(const QString& path);
     bool busy() const { return m_loader.busy(); }
     /// The progress dialog while a trace is read (for tests).
     QProgressDialog* progressDialog() const;
 
 signals:
     void opened(std::shared_ptr<core::ImportedTrace> trace);
+    void workloadOpened(std::shared_ptr<core::ImportedTrace> trace,
+                        std::shared_ptr<const core::WorkloadScenario> workload);
     void failed(const QString& message, bool cancelled);
 
 private:
+    void showProgress(const QString& label, const QString& title);
     void closeProgress();
 
     QWidget* m_window;

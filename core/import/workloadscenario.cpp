@@ -163,9 +163,12 @@ void Writer::plan() {
         }
     }
     m_out.channels = m_pairs.size();
-    if (m_summary.trace && m_summary.trace->format == "perf-script" && !m_pairs.empty())
-        note("perf script shows no interrupt context: a wakeup from an interrupt that arrived while a "
-             "task ran is taken as that task's wakeup (ftrace text and trace.dat say which were)");
+    // ftrace text and trace.dat carry each event's irq flags; these two forms do not.
+    if (m_summary.trace && !m_pairs.empty() &&
+        (m_summary.trace->format == "perf-script" || m_summary.trace->format == "trace-cmd-report"))
+        note(m_summary.trace->format +
+             " shows no interrupt context: a wakeup from an interrupt that arrived while a task ran is "
+             "taken as that task's wakeup (ftrace text, trace-cmd report -l and trace.dat say which were)");
     for (const auto& [me, d] : m_devices)
         note(who(me) + ": uninterruptible sleeps (D) ended by an interrupt or the idle task: " +
              std::to_string(d.count) + ", first at " + seconds(rel(d.first)) +

@@ -9,6 +9,7 @@
 #include "import/rtappjson.h"
 #include "import/rtappparse.h"
 #include "import/rtappplan.h"
+#include "import/rtappworkgen.h"
 
 namespace core {
 
@@ -25,6 +26,15 @@ RtAppImport importRtApp(std::string_view text, const std::string& source, uint32
         throw RtAppError(source + ": expected at most " + std::to_string(kMaxRtAppBytes) + " bytes, found " +
                          std::to_string(text.size()));
     rtapp::Messages msg(source);
+    // Written for rt-app's doc/workgen (a "suspend" without a value): read as workgen prepares it.
+    std::string prepared;
+    if (rtapp::hasWorkgenShorthand(text)) {
+        prepared = rtapp::workgenPrepare(text);
+        text = prepared;
+        msg.warn("", "written for rt-app's doc/workgen (\"suspend\" without a value): read as workgen "
+                     "prepares it for rt-app, each such suspend naming its own thread and repeated keys "
+                     "renamed (run, run1, run2, ...) so that every event is kept");
+    }
     const rtappjson::Document doc = rtappjson::parse(text, source);
     rtapp::Workload workload = rtapp::parseWorkload(doc, cpus, msg);
     rtapp::Plan plan = rtapp::planWorkload(workload, msg);

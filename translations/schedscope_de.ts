@@ -317,6 +317,37 @@
         <source>cpu.stat: periods that used carried-over quota (cpu.max.burst)</source>
         <translation>cpu.stat: Perioden, die übertragenes Kontingent nutzten (cpu.max.burst)</translation>
     </message>
+    <message>
+        <source> (from %1 on: the finer detail before was dropped to save memory)</source>
+        <translation> (ab %1: die feinere Auflösung davor wurde verworfen, um Speicher zu sparen)</translation>
+    </message>
+    <message>
+        <source>CPU time %1</source>
+        <translation>CPU-Zeit %1</translation>
+    </message>
+    <message>
+        <source>CPU time of the command&apos;s tasks (%1 in A, %2 in B), kernel work on their behalf included; a recording&apos;s threads and their simulations (comm-pid) counted as their command</source>
+        <translation>CPU-Zeit der Tasks des Befehls (%1 in A, %2 in B), Kernelarbeit für sie eingeschlossen; die Threads einer Aufzeichnung und ihre Simulationen (comm-pid) zählen zu ihrem Befehl</translation>
+    </message>
+    <message>
+        <source>switches %1</source>
+        <translation>Wechsel %1</translation>
+    </message>
+    <message>
+        <source>times one of the command&apos;s tasks was switched out</source>
+        <translation>wie oft ein Task des Befehls von der CPU genommen wurde</translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU time, %n other command(s)</source>
+        <translation>
+            <numerusform>CPU-Zeit, %n weiterer Befehl</numerusform>
+            <numerusform>CPU-Zeit, %n weitere Befehle</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CPU time of the commands not listed one by one</source>
+        <translation>CPU-Zeit der nicht einzeln aufgeführten Befehle</translation>
+    </message>
 </context>
 <context>
     <name>ui::CompareSide</name>
@@ -351,16 +382,75 @@
         <source>Not a switch in kernel model %1: %2</source>
         <translation>Im Kernelmodell %1 nicht schaltbar: %2</translation>
     </message>
-    <message>
-        <source>%1 — kernel %2, %3</source>
-        <translation>%1 — Kernel %2, %3</translation>
-    </message>
     <message numerus="yes">
         <source>%1 — real run: %2 (%3, %n scheduler event(s))</source>
         <translation>
             <numerusform>%1 — echter Lauf: %2 (%3, %n Scheduler-Ereignis)</numerusform>
             <numerusform>%1 — echter Lauf: %2 (%3, %n Scheduler-Ereignisse)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Costs &amp;&amp; Machine</source>
+        <translation>Kosten &amp;&amp; Maschine</translation>
+    </message>
+    <message>
+        <source>Run this side with measured costs or on another machine</source>
+        <translation>Diese Seite mit gemessenen Kosten oder auf einer anderen Maschine laufen lassen</translation>
+    </message>
+    <message>
+        <source>Costs from File...</source>
+        <translation>Kosten aus Datei...</translation>
+    </message>
+    <message>
+        <source>Machine from Host File...</source>
+        <translation>Maschine aus Host-Datei...</translation>
+    </message>
+    <message>
+        <source>The Scenario&apos;s Own Costs and Machine</source>
+        <translation>Kosten und Maschine des Szenarios</translation>
+    </message>
+    <message>
+        <source>%1 stays on the scenario&apos;s machine: %2</source>
+        <translation>%1 bleibt auf der Maschine des Szenarios: %2</translation>
+    </message>
+    <message>
+        <source>Costs for %1</source>
+        <translation>Kosten für %1</translation>
+    </message>
+    <message>
+        <source>Machine for %1</source>
+        <translation>Maschine für %1</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON-Dateien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot use the costs</source>
+        <translation>Kosten nicht verwendbar</translation>
+    </message>
+    <message>
+        <source>Cannot use the machine</source>
+        <translation>Maschine nicht verwendbar</translation>
+    </message>
+    <message>
+        <source>%1 keeps what it ran with.</source>
+        <translation>%1 behält, womit es lief.</translation>
+    </message>
+    <message>
+        <source>, costs %1</source>
+        <translation>, Kosten %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>, machine %1 (%n CPU(s))</source>
+        <translation>
+            <numerusform>, Maschine %1 (%n CPU)</numerusform>
+            <numerusform>, Maschine %1 (%n CPUs)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — kernel %2%3, %4</source>
+        <translation>%1 — Kernel %2%3, %4</translation>
     </message>
 </context>
 <context>

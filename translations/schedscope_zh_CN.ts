@@ -317,6 +317,36 @@
         <source>cpu.stat: periods that used carried-over quota (cpu.max.burst)</source>
         <translation>cpu.stat：使用了结转配额的周期数（cpu.max.burst）</translation>
     </message>
+    <message>
+        <source> (from %1 on: the finer detail before was dropped to save memory)</source>
+        <translation>（从 %1 起：之前的细节已为节省内存而丢弃）</translation>
+    </message>
+    <message>
+        <source>CPU time %1</source>
+        <translation>CPU 时间 %1</translation>
+    </message>
+    <message>
+        <source>CPU time of the command&apos;s tasks (%1 in A, %2 in B), kernel work on their behalf included; a recording&apos;s threads and their simulations (comm-pid) counted as their command</source>
+        <translation>该命令各任务的 CPU 时间（A 中 %1 个，B 中 %2 个），含内核为其所做的工作；录制中的线程及其模拟（comm-pid）计入其命令</translation>
+    </message>
+    <message>
+        <source>switches %1</source>
+        <translation>切换 %1</translation>
+    </message>
+    <message>
+        <source>times one of the command&apos;s tasks was switched out</source>
+        <translation>该命令的任务被切换出去的次数</translation>
+    </message>
+    <message numerus="yes">
+        <source>CPU time, %n other command(s)</source>
+        <translation>
+            <numerusform>CPU 时间，其他 %n 个命令</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CPU time of the commands not listed one by one</source>
+        <translation>未逐一列出的命令的 CPU 时间</translation>
+    </message>
 </context>
 <context>
     <name>ui::CompareSide</name>
@@ -350,15 +380,73 @@
         <source>Not a switch in kernel model %1: %2</source>
         <translation>在内核模型 %1 中不可切换：%2</translation>
     </message>
-    <message>
-        <source>%1 — kernel %2, %3</source>
-        <translation>%1 — 内核 %2，%3</translation>
-    </message>
     <message numerus="yes">
         <source>%1 — real run: %2 (%3, %n scheduler event(s))</source>
         <translation>
             <numerusform>%1 — 真实运行：%2（%3，%n 个调度事件）</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Costs &amp;&amp; Machine</source>
+        <translation>开销和机器</translation>
+    </message>
+    <message>
+        <source>Run this side with measured costs or on another machine</source>
+        <translation>以测得的开销或在另一台机器上运行这一侧</translation>
+    </message>
+    <message>
+        <source>Costs from File...</source>
+        <translation>从文件读取开销...</translation>
+    </message>
+    <message>
+        <source>Machine from Host File...</source>
+        <translation>从主机文件读取机器...</translation>
+    </message>
+    <message>
+        <source>The Scenario&apos;s Own Costs and Machine</source>
+        <translation>场景自身的开销和机器</translation>
+    </message>
+    <message>
+        <source>%1 stays on the scenario&apos;s machine: %2</source>
+        <translation>%1 仍在场景的机器上：%2</translation>
+    </message>
+    <message>
+        <source>Costs for %1</source>
+        <translation>%1 的开销</translation>
+    </message>
+    <message>
+        <source>Machine for %1</source>
+        <translation>%1 的机器</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>JSON 文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot use the costs</source>
+        <translation>无法使用这些开销</translation>
+    </message>
+    <message>
+        <source>Cannot use the machine</source>
+        <translation>无法使用这台机器</translation>
+    </message>
+    <message>
+        <source>%1 keeps what it ran with.</source>
+        <translation>%1 保持原有设置。</translation>
+    </message>
+    <message>
+        <source>, costs %1</source>
+        <translation>，开销 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>, machine %1 (%n CPU(s))</source>
+        <translation>
+            <numerusform>，机器 %1（%n 个 CPU）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — kernel %2%3, %4</source>
+        <translation>%1 — 内核 %2%3，%4</translation>
     </message>
 </context>
 <context>

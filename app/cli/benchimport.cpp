@@ -1,10 +1,14 @@
-// schedscope-cli bench import: how fast a large real-format trace imports, and in how much memory.
+// schedscope-cli bench import: how fast a large real-format trace imports, and in how much memory;
+// with --replay, also import-trace and replay of it (the commands users run, each in a process
+// of its own so that each one's peak memory is its own).
 #include "commands.h"
 
 #include "base/trace.h"
 #include "import/tracefile.h"
 
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 
 #include <chrono>
 #include <cinttypes>
@@ -102,10 +106,76 @@ uint64_t generateTrace(const std::string& path, uint64_t events) {
     return ok ? written : 0;
 }
 
+struct ChildRun {
+    bool ok = false;
+    double wall = 0;   ///< seconds
+    double rssMiB = 0; ///< peak resident memory
+};
+
+/// Runs this program with `args`, its output to /dev/null; its wall time and peak memory.
+ChildRun runSelf(const std::vector<std::string>& args) {
+    std::vector<char*> argv;
+    std::string self = "schedscope-cli";
+    argv.push_back(self.data());
+    std::vector<std::string> copy = args;
+    for (std::string& a : copy)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const auto t0 = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid < 0)
+        return {};
+    if (pid == 0) {
+        const int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        execv("/proc/self/exe", argv.data());
+        _exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    if (wait4(pid, &status, 0, &usage) != pid)
+        return {};
+    ChildRun r;
+    r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.rssMiB = static_cast<double>(usage.ru_maxrss) / 1024.0;
+    return r;
+}
+
+/// import-trace and replay of `path`, as users run them.
+bool benchReplay(const std::string& path, uint64_t events) {
+    const std::string scenario = path + ".scenario.json";
+    const ChildRun imported = runSelf({"import-trace", path, "--out", scenario});
+    std::FILE* f = std::fopen(scenario.c_str(), "r");
+    double mb = 0;
+    if (f) {
+        std::fseek(f, 0, SEEK_END);
+        mb = static_cast<double>(std::ftell(f)) / (1024.0 * 1024.0);
+        std::fclose(f);
+    }
+    std::remove(scenario.c_str());
+    const ChildRun replayed = runSelf({"replay", path});
+    if (!imported.ok || !replayed.ok) {
+        std::fprintf(stderr, "schedscope-cli bench import --replay: %s failed\n",
+                     imported.ok ? "replay" : "import-trace");
+        return false;
+    }
+    std::printf("import-trace and replay of the same %" PRIu64 " events, each in a process of its own\n",
+                events);
+    std::printf("  import-trace   wall %6.2f s   peak RSS %5.0f MiB   (scenario written: %.0f MiB)\n",
+                imported.wall, imported.rssMiB, mb);
+    std::printf(
+        "  replay         wall %6.2f s   peak RSS %5.0f MiB   (import, then the simulation to the end)\n",
+        replayed.wall, replayed.rssMiB);
+    return true;
+}
+
 } // namespace
 
 int cmdBenchImport(Args& args) {
     const bool quick = args.flag("--quick");
+    const bool alsoReplay = args.flag("--replay");
     const auto eventsText = args.take("--events");
     const auto keep = args.take("--keep");
     if (!args.leftovers().empty()) {
@@ -143,9 +213,9 @@ int cmdBenchImport(Args& args) {
     const TraceFileResult r = importTraceFile(path, &sink);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     getrusage(RUSAGE_SELF, &after);
-    if (!keep)
-        std::remove(path.c_str());
     if (!r.ok) {
+        if (!keep)
+            std::remove(path.c_str());
         std::fprintf(stderr, "schedscope-cli bench import: %s\n", r.error.c_str());
         return ExitFailure;
     }
@@ -164,7 +234,10 @@ int cmdBenchImport(Args& args) {
                 sink.slices, sink.switches, sink.migrations, sink.tasks, r.summary.trace->warnings.size());
     for (const std::string& w : r.summary.trace->warnings)
         std::printf("  warning: %s\n", w.c_str());
-    return ExitOk;
+    const bool replayed = !alsoReplay || benchReplay(path, r.summary.events);
+    if (!keep)
+        std::remove(path.c_str());
+    return replayed ? ExitOk : ExitFailure;
 }
 
 } // namespace cli

@@ -55,21 +55,40 @@ int loadScenarioForRun(const std::string& source, const std::optional<std::strin
     return prepareForRun(loadScenario(source), modelName, costsPath, command, spec);
 }
 
+int modelOption(const std::optional<std::string>& name, const char* command,
+                std::optional<KernelModel>& model) {
+    if (!name)
+        return ExitOk;
+    model = kernelModelFromName(*name);
+    if (model)
+        return ExitOk;
+    std::string known;
+    for (const KernelModelInfo& m : kernelModelCatalog())
+        known += " " + std::string(m.name);
+    std::fprintf(stderr, "schedscope-cli %s: unknown kernel model \"%s\"; known:%s\n", command, name->c_str(),
+                 known.c_str());
+    return ExitUsage;
+}
+
+int costsOption(const std::optional<std::string>& path, ScenarioSpec& spec) {
+    if (!path)
+        return ExitOk;
+    const CostsFile costs = loadCostsFile(*path);
+    if (!costs.ok()) {
+        for (const std::string& e : costs.errors)
+            std::fprintf(stderr, "%s\n", e.c_str());
+        return ExitInvalid;
+    }
+    applyCosts(spec, costs);
+    return ExitOk;
+}
+
 int prepareForRun(LoadResult r, const std::optional<std::string>& modelName,
                   const std::optional<std::string>& costsPath, const char* command,
                   std::optional<ScenarioSpec>& spec) {
     std::optional<KernelModel> model;
-    if (modelName) {
-        model = kernelModelFromName(*modelName);
-        if (!model) {
-            std::string known;
-            for (const KernelModelInfo& m : kernelModelCatalog())
-                known += " " + std::string(m.name);
-            std::fprintf(stderr, "schedscope-cli %s: unknown kernel model \"%s\"; known:%s\n", command,
-                         modelName->c_str(), known.c_str());
-            return ExitUsage;
-        }
-    }
+    if (const int rc = modelOption(modelName, command, model); rc != ExitOk)
+        return rc;
     if (r.ok() && model) {
         // The scenario as it would be written for that kernel, checked like any file.
         const std::string name = r.spec->source;
@@ -84,16 +103,7 @@ int prepareForRun(LoadResult r, const std::optional<std::string>& modelName,
         return ExitInvalid;
     }
     spec = std::move(*r.spec);
-    if (costsPath) {
-        const CostsFile costs = loadCostsFile(*costsPath);
-        if (!costs.ok()) {
-            for (const std::string& e : costs.errors)
-                std::fprintf(stderr, "%s\n", e.c_str());
-            return ExitInvalid;
-        }
-        applyCosts(*spec, costs);
-    }
-    return ExitOk;
+    return costsOption(costsPath, *spec);
 }
 
 bool applyOptOptions(const std::vector<std::string>& opts, ScenarioSpec& spec, const char* command) {
@@ -168,7 +178,8 @@ void printUsage() {
         "      --model NAME              kernel model of every cell (default v4.11)\n"
         "      --format table|markdown   output format (default table); --out PATH as above\n"
         "  bench memory [--quick]        engine heap over an hour of builtin:default and 10 M forks\n"
-        "  bench import                  import speed and memory on a generated 10 M-event ftrace trace\n"
+        "  bench import [--replay]       import speed and memory on a generated 10 M-event ftrace trace;\n"
+        "                                --replay: import-trace and replay of it too\n"
         "      --events N                events to generate (default 10000000; --quick: 1000000)\n"
         "      --keep PATH               keep the generated trace there\n"
         "  trace-summary FILE            summarise a real trace (ftrace, trace-cmd report, perf script\n"

@@ -38,7 +38,13 @@ int writeOutput(const std::optional<std::string>& path, const std::string& text)
 int loadScenarioForRun(const std::string& source, const std::optional<std::string>& model,
                        const std::optional<std::string>& costsPath, const char* command,
                        std::optional<core::ScenarioSpec>& spec);
-/// The same for a scenario already loaded (`r`), e.g. one written by import-trace.
+/// `--model NAME`: ExitOk with `model` set (or left empty without the option), or ExitUsage
+/// after saying what was wrong.
+int modelOption(const std::optional<std::string>& name, const char* command,
+                std::optional<core::KernelModel>& model);
+/// `--costs FILE` applied to `spec`: ExitOk, or ExitInvalid after printing the file's errors.
+int costsOption(const std::optional<std::string>& path, core::ScenarioSpec& spec);
+/// loadScenarioForRun for a scenario already loaded (`r`).
 int prepareForRun(core::LoadResult r, const std::optional<std::string>& model,
                   const std::optional<std::string>& costsPath, const char* command,
                   std::optional<core::ScenarioSpec>& spec);

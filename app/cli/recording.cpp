@@ -82,6 +82,7 @@ int cmdImportTrace(Args& args) {
 int cmdReplay(Args& args) {
     WorkloadScenarioOptions options;
     takeWorkloadOptions(args, options);
+    options.text = false; // simulated from the spec: a long recording's text is more than the loader reads
     const auto modelName = args.take("--model");
     const auto costsPath = args.take("--costs");
     const auto opts = args.takeAll("--opt");
@@ -95,20 +96,28 @@ int cmdReplay(Args& args) {
     std::optional<SimTime> forTime;
     if (forText && !(forTime = parseForOption(*forText, "replay")))
         return ExitUsage;
+    if (const int rc = modelOption(modelName, "replay", options.model); rc != ExitOk)
+        return rc;
+    // Checked before the trace is read (a long one takes seconds), where the model is known.
+    if (options.model || options.hostFile.empty()) {
+        ScenarioSpec check;
+        check.kernel.model = options.model.value_or(kDefaultKernelModel);
+        if (!applyOptOptions(opts, check, "replay"))
+            return ExitUsage;
+    }
     WorkloadImport w;
     if (const int rc = importNamed(args, "replay", options, w); rc != ExitOk)
         return rc;
-    std::optional<ScenarioSpec> spec;
-    LoadResult loaded = loadScenarioText(w.scenario.text, "import of " + args.positional()[0]);
-    if (const int rc = prepareForRun(std::move(loaded), modelName, costsPath, "replay", spec); rc != ExitOk)
+    ScenarioSpec& spec = *w.scenario.spec;
+    if (const int rc = costsOption(costsPath, spec); rc != ExitOk)
         return rc;
-    if (!applyOptOptions(opts, *spec, "replay"))
+    if (!applyOptOptions(opts, spec, "replay"))
         return ExitUsage;
     if (forTime)
-        spec->duration = *forTime;
+        spec.duration = *forTime;
     core::ReplayOptions ro;
     ro.checkInvariants = true;
-    ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*spec)), {}, ro);
+    ReplayResult run = replay(std::move(w.scenario.spec), {}, ro);
     if (!run.ok()) {
         std::fprintf(stderr, "schedscope-cli replay: %s\n", run.error.c_str());
         return ExitFailure;

@@ -98,6 +98,7 @@ void deductRecordedCosts(Program& p, const CostModel& c) {
 std::shared_ptr<const Program> compileProgram(const std::vector<ActionSpec>& actions, uint32_t instance,
                                               NameResolver& resolver) {
     auto p = std::make_shared<Program>();
+    p->code.reserve(actions.size()); // at least one instruction per action; exactly, without loops
     compileInto(actions, instance, resolver, *p);
     if (const CostModel* costs = resolver.recordedBurstCosts())
         deductRecordedCosts(*p, *costs);

@@ -2,6 +2,7 @@
 
 #include "base/bytetext.h"
 #include "scenario/loader.h"
+#include "scenario/scenariotext.h"
 #include "scenario/validator.h"
 
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <deque>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -29,7 +31,7 @@ std::string jsonString(const std::string& bytes) {
 }
 
 std::string duration(int64_t ns) {
-    return "\"" + std::to_string(std::max<int64_t>(ns, 0)) + "ns\"";
+    return durationText(SimTime::ns(ns));
 }
 
 std::string seconds(int64_t ns) {
@@ -65,9 +67,17 @@ private:
     void plan();
     bool machine(std::string& o);
     void cgroups(std::string& o);
-    void task(std::string& o, int32_t i, int depth, bool topLevel);
-    void scheduling(std::string& o, int32_t i);
-    void program(std::string& o, int32_t i, int depth);
+    std::vector<ChannelSpec> channels() const;
+    std::vector<TaskSpec> tasks();
+    void text(std::string& o, const ScenarioSpec& spec) const;
+    TaskSpec task(int32_t i, int depth, bool topLevel);
+    void scheduling(TaskSpec& t, int32_t i);
+    void program(std::vector<ActionSpec>& out, int32_t i, int depth);
+    std::string modelKey() const {
+        return m_options.model
+                   ? ", \"model\": \"" + std::string(kernelModelInfo(*m_options.model).name) + "\""
+                   : std::string();
+    }
     void note(std::string text) { m_out.notes.push_back(std::move(text)); }
     std::string channel(int32_t waker, int32_t wakee) const;
 
@@ -79,6 +89,7 @@ private:
 
     std::vector<bool> m_in;
     std::vector<std::string> m_names;
+    std::vector<std::string> m_tags; ///< "PID" or "PID.N": what names the task's channels
     std::map<std::pair<int32_t, int32_t>, uint64_t> m_pairs; ///< (waker, wakee) -> wakeups
     bool m_cgroups = false;
     std::deque<int32_t> m_deferred; ///< forked too deep: top-level tasks started at the fork
@@ -144,6 +155,16 @@ void Writer::name() {
             n += "'";
         m_names[i] = n;
     }
+    // The pid (and incarnation) that names a task's channels, made once: a recording has
+    // millions of wakeups.
+    m_tags.assign(m_in.size(), {});
+    for (size_t i = 0; i < m_in.size(); ++i) {
+        if (!m_in[i])
+            continue;
+        const TaskSummary& t = m_summary.tasks[i];
+        const uint32_t reuse = t.id >> TraceImporter::kPidBits;
+        m_tags[i] = std::to_string(t.pid) + (reuse ? "." + std::to_string(reuse) : std::string());
+    }
 }
 
 void Writer::plan() {
@@ -183,12 +204,15 @@ void Writer::plan() {
 }
 
 std::string Writer::channel(int32_t waker, int32_t wakee) const {
-    auto tag = [&](int32_t i) {
-        const TaskSummary& t = info(i);
-        const uint32_t reuse = t.id >> TraceImporter::kPidBits;
-        return std::to_string(t.pid) + (reuse ? "." + std::to_string(reuse) : std::string());
-    };
-    return "wake-" + tag(waker) + "-" + tag(wakee);
+    const std::string& a = m_tags[static_cast<size_t>(waker)];
+    const std::string& b = m_tags[static_cast<size_t>(wakee)];
+    std::string name;
+    name.reserve(6 + a.size() + b.size());
+    name += "wake-";
+    name += a;
+    name += '-';
+    name += b;
+    return name;
 }
 
 bool Writer::machine(std::string& o) {
@@ -196,7 +220,7 @@ bool Writer::machine(std::string& o) {
     if (m_options.hostFile.empty()) {
         o += "\"topology\": {\"sockets\": 1, \"cores_per_socket\": " + std::to_string(cpus) +
              ", \"threads_per_core\": 1},\n";
-        o += "\"kernel\": {\"recorded_bursts\": true},\n";
+        o += "\"kernel\": {\"recorded_bursts\": true" + modelKey() + "},\n";
         note("topology: the " + std::to_string(cpus) +
              " CPUs the trace shows, as single-thread cores of one socket (a trace does not say which "
              "CPUs share a core or a cache); import-trace --host FILE gives the real machine");
@@ -214,12 +238,12 @@ bool Writer::machine(std::string& o) {
     std::string kernel = "\"recorded_bursts\": true";
     if (j.contains("kernel")) {
         const auto& k = j.at("kernel");
-        if (k.contains("model"))
+        if (k.contains("model") && !m_options.model)
             kernel += ", \"model\": " + k.at("model").dump();
         if (k.contains("hz"))
             kernel += ", \"hz\": " + k.at("hz").dump();
     }
-    o += "\"kernel\": {" + kernel + "},\n";
+    o += "\"kernel\": {" + kernel + modelKey() + "},\n";
     if (host.spec->topology.nrCpus() < cpus)
         note(file + ": " + std::to_string(host.spec->topology.nrCpus()) + " CPUs, the trace shows " +
              std::to_string(cpus) + ": the workload runs on fewer CPUs than it was recorded on");
@@ -243,47 +267,51 @@ void Writer::cgroups(std::string& o) {
         o += "\"cgroups\": [" + list + "],\n";
 }
 
-void Writer::scheduling(std::string& o, int32_t i) {
+void Writer::scheduling(TaskSpec& t, int32_t i) {
     const RecordedTask& r = m_tasks[static_cast<size_t>(i)];
-    if (r.prio >= 0 && r.prio < 99)
-        o += ", \"policy\": \"fifo\", \"rt_priority\": " + std::to_string(99 - r.prio);
-    else if (r.prio >= 100 && r.prio <= 139 && r.prio != 120)
-        o += ", \"nice\": " + std::to_string(r.prio - 120);
-    else if (r.prio < 0 || r.prio == 99 || r.prio > 139)
+    if (r.prio >= 0 && r.prio < 99) {
+        t.policy = SchedPolicy::Fifo;
+        t.rtPriority = static_cast<uint8_t>(99 - r.prio);
+    } else if (r.prio >= 100 && r.prio <= 139) {
+        t.nice = r.prio - 120;
+    } else {
         note(who(i) + ": " +
              (r.prio < 0 ? std::string("no priority recorded") : "priority " + std::to_string(r.prio)) +
              ": nice 0 assumed");
+    }
     if (r.prioChange >= 0)
         note(who(i) + ": priority " + std::to_string(r.prio) + " changed to " + std::to_string(r.otherPrio) +
              " at " + seconds(rel(r.prioChange)) + ": the first is kept");
     if (m_cgroups && r.cgroup != 0)
-        o += ", \"cgroup\": " + jsonString(m_trace.cgroupPaths[r.cgroup]);
+        t.cgroup = bytesAsText(m_trace.cgroupPaths[r.cgroup]);
 }
 
-void Writer::task(std::string& o, int32_t i, int depth, bool topLevel) {
+TaskSpec Writer::task(int32_t i, int depth, bool topLevel) {
     const RecordedTask& r = m_tasks[static_cast<size_t>(i)];
-    o += "{\"name\": " + jsonString(m_names[static_cast<size_t>(i)]) +
-         ", \"pid\": " + std::to_string(info(i).pid);
-    scheduling(o, i);
+    TaskSpec t;
+    t.name = bytesAsText(m_names[static_cast<size_t>(i)]);
+    t.pid = info(i).pid;
+    scheduling(t, i);
     if (topLevel && rel(r.start) > 0)
-        o += ", \"start\": " + duration(rel(r.start));
-    o += ", \"program\": [";
-    program(o, i, depth);
-    o += "]}";
+        t.start = SimTime::ns(rel(r.start));
+    program(t.program, i, depth);
+    return t;
 }
 
-void Writer::program(std::string& o, int32_t i, int depth) {
+void Writer::program(std::vector<ActionSpec>& out, int32_t i, int depth) {
     const RecordedTask& r = m_tasks[static_cast<size_t>(i)];
-    bool first = true;
-    auto action = [&](const std::string& a) {
-        o += first ? "" : ", ";
-        o += a;
-        first = false;
+    auto action = [&](ActionKind kind, int64_t ns = 0, std::string name = {}) {
+        ActionSpec& a = out.emplace_back();
+        a.kind = kind;
+        a.duration.a = a.duration.b = SimTime::ns(ns);
+        a.name = std::move(name);
+        return &a;
     };
+    out.reserve(r.steps.size() + 1); // at most one action a step; trimmed below
     int64_t run = 0;
     auto runNow = [&] {
         if (run > 0)
-            action("{\"run\": " + duration(run) + "}");
+            action(ActionKind::Run, run);
         run = 0;
     };
     for (const RecordedStep& s : r.steps) {
@@ -295,37 +323,89 @@ void Writer::program(std::string& o, int32_t i, int depth) {
         switch (s.kind) {
         case RecordedStep::Kind::Wait:
             if (s.partner >= 0 && !s.irq && included(s.partner))
-                action("{\"recv\": \"" + channel(s.partner, i) + "\"}");
+                action(ActionKind::Recv, 0, channel(s.partner, i));
             else if (s.ns > 0)
-                action(std::string("{\"") + (s.state == 'D' ? "io" : "sleep") + "\": " + duration(s.ns) +
-                       "}");
+                action(s.state == 'D' ? ActionKind::Io : ActionKind::Sleep, s.ns);
             break;
         case RecordedStep::Kind::Signal:
             if (included(s.partner))
-                action("{\"send\": \"" + channel(i, s.partner) + "\"}");
+                action(ActionKind::Send, 0, channel(i, s.partner));
             break;
         case RecordedStep::Kind::Fork:
-            if (!included(s.partner)) {
+            if (!included(s.partner))
                 break;
-            } else if (depth + 1 > kMaxForkDepth) {
+            if (depth + 1 > kMaxForkDepth)
                 m_deferred.push_back(s.partner);
-            } else {
-                std::string child;
-                task(child, s.partner, depth + 1, false);
-                action("{\"fork\": " + child + "}");
-            }
+            else
+                action(ActionKind::Fork)->child =
+                    std::make_shared<const TaskSpec>(task(s.partner, depth + 1, false));
             break;
         case RecordedStep::Kind::Move:
             if (m_cgroups)
-                action("{\"move\": " + jsonString(m_trace.cgroupPaths[static_cast<size_t>(s.partner)]) + "}");
+                action(ActionKind::Move, 0, bytesAsText(m_trace.cgroupPaths[static_cast<size_t>(s.partner)]));
             break;
         case RecordedStep::Kind::Run:
             break;
         }
     }
     runNow();
-    if (first)
-        action("{\"exit\": true}");
+    if (out.empty())
+        action(ActionKind::Exit);
+    out.shrink_to_fit(); // a long recording's programs are most of the scenario
+}
+
+std::vector<ChannelSpec> Writer::channels() const {
+    std::vector<ChannelSpec> out;
+    out.reserve(m_pairs.size());
+    for (const auto& [pair, n] : m_pairs) {
+        ChannelSpec& c = out.emplace_back();
+        c.name = channel(pair.first, pair.second);
+        c.kind = ChannelKind::Pipe;
+        c.capacity = static_cast<uint32_t>(std::min<uint64_t>(n, validation::kMaxCapacity));
+    }
+    return out;
+}
+
+std::vector<TaskSpec> Writer::tasks() {
+    std::vector<int32_t> roots;
+    for (size_t i = 0; i < m_in.size(); ++i)
+        if (m_in[i] && !included(m_tasks[i].parent))
+            roots.push_back(static_cast<int32_t>(i));
+    std::stable_sort(roots.begin(), roots.end(),
+                     [&](int32_t a, int32_t b) { return m_tasks[a].start < m_tasks[b].start; });
+    m_deferred.insert(m_deferred.end(), roots.begin(), roots.end());
+    std::vector<TaskSpec> out;
+    while (!m_deferred.empty()) {
+        const int32_t i = m_deferred.front();
+        m_deferred.pop_front();
+        out.push_back(task(i, 0, true));
+    }
+    return out;
+}
+
+void Writer::text(std::string& o, const ScenarioSpec& spec) const {
+    // Reserved ahead: a long recording's text is hundreds of megabytes.
+    std::function<size_t(const std::vector<ActionSpec>&)> actions = [&](const std::vector<ActionSpec>& p) {
+        size_t n = p.size();
+        for (const ActionSpec& a : p)
+            n += a.child ? actions(a.child->program) : 0;
+        return n;
+    };
+    size_t total = 0;
+    for (const TaskSpec& t : spec.tasks)
+        total += actions(t.program);
+    o.reserve(o.size() + 64 * spec.channels.size() + 28 * total + 4096);
+    o += "\"channels\": [";
+    for (size_t c = 0; c < spec.channels.size(); ++c) {
+        o += c ? ",\n  " : "\n  ";
+        appendChannelText(o, spec.channels[c]);
+    }
+    o += "],\n\"tasks\": [";
+    for (size_t t = 0; t < spec.tasks.size(); ++t) {
+        o += t ? ",\n  " : "\n  ";
+        appendTaskText(o, spec.tasks[t]);
+    }
+    o += "]\n}\n";
 }
 
 bool Writer::write() {
@@ -343,32 +423,23 @@ bool Writer::write() {
     if (!machine(o))
         return false;
     cgroups(o);
-    o += "\"channels\": [";
-    bool first = true;
-    for (const auto& [pair, n] : m_pairs) {
-        o += std::string(first ? "\n  " : ",\n  ") + "{\"name\": \"" + channel(pair.first, pair.second) +
-             "\", \"kind\": \"pipe\", \"capacity\": " +
-             std::to_string(std::min<uint64_t>(n, validation::kMaxCapacity)) + "}";
-        first = false;
+    // The machine and the cgroups go through the loader; the channels and the tasks (millions of
+    // actions for a long recording) are built as specs and written from them
+    // (scenario/scenariotext.h).
+    LoadResult header = loadScenarioText(o + "\"tasks\": []\n}\n", "import of " + m_trace.path);
+    if (!header.ok()) {
+        m_out.error = m_trace.path + ": the scenario written for it is not valid (" +
+                      (header.errors.empty() ? std::string("?") : header.errors.front()) + ")";
+        return false;
     }
-    o += "],\n\"tasks\": [";
-    std::vector<int32_t> roots;
-    for (size_t i = 0; i < m_in.size(); ++i)
-        if (m_in[i] && !included(m_tasks[i].parent))
-            roots.push_back(static_cast<int32_t>(i));
-    std::stable_sort(roots.begin(), roots.end(),
-                     [&](int32_t a, int32_t b) { return m_tasks[a].start < m_tasks[b].start; });
-    m_deferred.insert(m_deferred.end(), roots.begin(), roots.end());
-    first = true;
-    while (!m_deferred.empty()) {
-        const int32_t i = m_deferred.front();
-        m_deferred.pop_front();
-        o += first ? "\n  " : ",\n  ";
-        task(o, i, 0, true);
-        first = false;
+    ScenarioSpec& spec = *header.spec;
+    spec.channels = channels();
+    spec.tasks = tasks();
+    if (m_options.text) {
+        text(o, spec);
+        m_out.text = std::move(o);
     }
-    o += "]\n}\n";
-    m_out.text = std::move(o);
+    m_out.spec = std::make_shared<ScenarioSpec>(std::move(spec));
     return true;
 }
 
@@ -387,15 +458,43 @@ WorkloadScenario writeWorkloadScenario(const WorkloadRecorder& recorder, const I
                             " on " + (cpu >= 0 ? "CPU " + std::to_string(cpu) : std::string("every CPU")) +
                             "): what the tasks did there is missing from their programs");
     }
-    // The writer's output must be a scenario this program accepts; anything else is a bug here.
-    LoadResult check = loadScenarioText(out.text, "import of " + trace.path);
-    if (!check.ok()) {
-        out.error = trace.path + ": the scenario written for it is not valid (" +
-                    (check.errors.empty() ? std::string("?") : check.errors.front()) + ")";
-        return out;
+    // The text must be a scenario this program accepts; anything else is a bug here.
+    if (options.text && out.text.size() > kMaxScenarioBytes) {
+        out.notes.push_back("the scenario is " + std::to_string(out.text.size() >> 20) +
+                            " MiB, more than run and the GUI read (" +
+                            std::to_string(kMaxScenarioBytes >> 20) +
+                            " MiB): replay simulates the recording without reading it back");
+    } else if (options.text) {
+        LoadResult check = loadScenarioText(out.text, "import of " + trace.path);
+        if (!check.ok()) {
+            out.error = trace.path + ": the scenario written for it is not valid (" +
+                        (check.errors.empty() ? std::string("?") : check.errors.front()) + ")";
+            out.spec.reset();
+            return out;
+        }
     }
     out.ok = true;
     return out;
+}
+
+std::string commandOf(std::string_view name) {
+    while (!name.empty() && name.back() == '\'')
+        name.remove_suffix(1);
+    auto digitsBefore = [&](size_t end) {
+        size_t i = end;
+        while (i > 0 && name[i - 1] >= '0' && name[i - 1] <= '9')
+            --i;
+        return i;
+    };
+    size_t end = name.size();
+    if (const size_t d = digitsBefore(end); d < end && d > 0 && name[d - 1] == '.') {
+        const size_t p = digitsBefore(d - 1);
+        if (p < d - 1 && p > 0 && name[p - 1] == '-')
+            end = d - 1; // "-PID.N"
+    }
+    if (const size_t d = digitsBefore(end); d < end && d > 1 && name[d - 1] == '-')
+        return std::string(name.substr(0, d - 1));
+    return std::string(name);
 }
 
 WorkloadImport importWorkload(const std::string& tracePath, const WorkloadScenarioOptions& options,

@@ -7,7 +7,10 @@
 #include "import/importtrace.h"
 #include "import/workloadrecorder.h"
 
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace core {
@@ -20,12 +23,19 @@ struct WorkloadScenarioOptions {
     std::vector<std::string> exclude;
     /// Keep the tracer (perf, trace-cmd) in the workload.
     bool keepTracer = false;
+    /// The kernel model to simulate on, instead of the host file's (or the default).
+    std::optional<KernelModel> model;
+    /// Write the scenario's text as well as its spec (replay needs only the spec).
+    bool text = true;
 };
 
 struct WorkloadScenario {
     bool ok = false;
-    std::string error;              ///< names the file and what was expected
-    std::string text;               ///< the scenario (JSON, format 1)
+    std::string error; ///< names the file and what was expected
+    /// The scenario, validated: the machine, cgroups and channels read by the loader, the tasks
+    /// built directly (what the loader reads from `text` for them; tests/core/tst_recordreplay).
+    std::shared_ptr<ScenarioSpec> spec;
+    std::string text;               ///< the scenario (JSON, format 1), when options.text
     std::vector<std::string> notes; ///< what could not be inferred, naming the task and the time
     size_t tasks = 0, channels = 0, leftOut = 0;
 };
@@ -33,6 +43,10 @@ struct WorkloadScenario {
 /// The scenario for `trace` (read with `recorder` as its observer; recorder.finish() called).
 WorkloadScenario writeWorkloadScenario(const WorkloadRecorder& recorder, const ImportedTrace& trace,
                                        const WorkloadScenarioOptions& options);
+
+/// The command a task of such a scenario stands for: its name without the "-PID", ".N" and "'"
+/// import-trace adds to tell threads apart ("client-20" -> "client"); other names unchanged.
+std::string commandOf(std::string_view taskName);
 
 /// A trace read and written as a scenario: importTrace with a WorkloadRecorder, then
 /// writeWorkloadScenario. `recording` is the trace's own summary. Never throws for bad input.

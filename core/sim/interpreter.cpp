@@ -64,7 +64,7 @@ void Interpreter::detachBlocked(Task& t) {
         return;
     Channel& ch = m_channels[t.blockChannel];
     auto& q = t.block == BlockReason::ChannelRecv ? ch.readers : ch.writers;
-    q.erase(std::remove(q.begin(), q.end(), &t), q.end());
+    q.remove(&t);
 }
 
 bool Interpreter::transfer(Task& t, Rq& rq, const Instr& ins) {

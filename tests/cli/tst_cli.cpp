@@ -247,6 +247,10 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.err.contains("tracer itself") && r.err.contains("11 tasks"), r.err.constData());
         QCOMPARE(cli({QStringLiteral("validate"), out}).code, 0);
+        // --keep-tracer is a flag: the trace may follow it.
+        auto kept = cli({QStringLiteral("import-trace"), QStringLiteral("--keep-tracer"), trace});
+        QCOMPARE(kept.code, 0);
+        QVERIFY2(!kept.err.contains("tracer itself") && kept.err.contains("12 tasks"), kept.err.constData());
         // Replay: both summaries in run's schema, tasks lined up by pid.
         auto j = cli({QStringLiteral("replay"), trace, QStringLiteral("--format"), QStringLiteral("json"),
                       QStringLiteral("--model"), QStringLiteral("v6.12")});
@@ -275,6 +279,12 @@ private slots:
                  64);
         QCOMPARE(cli({QStringLiteral("replay"), trace, QStringLiteral("--model"), QStringLiteral("v9")}).code,
                  64);
+        // replay takes the model by name (above) and the costs from a file: one that does not
+        // load is an error naming it, after the import.
+        auto costs =
+            cli({QStringLiteral("replay"), trace, QStringLiteral("--costs"), data("valid-minimal.json")});
+        QCOMPARE(costs.code, 2);
+        QVERIFY2(costs.err.contains("valid-minimal.json"), costs.err.constData());
         QCOMPARE(cli({QStringLiteral("import-trace")}).code, 64);
     }
 

@@ -7,6 +7,7 @@
 #include "reality/recordingreplay.h"
 #include "report/summary.h"
 #include "scenario/loader.h"
+#include "scenario/scenariotext.h"
 #include "sim/engine.h"
 
 #include <QTemporaryDir>
@@ -201,6 +202,75 @@ private slots:
         const json j = json::parse(replayJson(m_import.recording.summary, sim));
         QVERIFY(j.contains("real") && j.contains("simulated"));
         QCOMPARE(j.at("simulated").at("tasks")[0].contains("pid"), true);
+    }
+
+    void theSpecIsWhatTheTextSays() {
+        // replay simulates the spec import-trace builds, never the text it writes: the two must
+        // be the same scenario (a long recording's text is more than the loader reads).
+        LoadResult l = loadScenarioText(m_import.scenario.text, "import");
+        QVERIFY(l.ok());
+        QVERIFY(m_import.scenario.spec);
+        std::string fromText, built;
+        for (const TaskSpec& t : l.spec->tasks)
+            appendTaskText(fromText, t);
+        for (const TaskSpec& t : m_import.scenario.spec->tasks)
+            appendTaskText(built, t);
+        QCOMPARE(QString::fromStdString(built), QString::fromStdString(fromText));
+        std::string channelsFromText, channelsBuilt;
+        for (const ChannelSpec& c : l.spec->channels)
+            appendChannelText(channelsFromText, c);
+        for (const ChannelSpec& c : m_import.scenario.spec->channels)
+            appendChannelText(channelsBuilt, c);
+        QVERIFY(!channelsBuilt.empty());
+        QCOMPARE(QString::fromStdString(channelsBuilt), QString::fromStdString(channelsFromText));
+        auto simulate = [](const ScenarioSpec& spec) {
+            ReplayResult run = replay(std::make_shared<const ScenarioSpec>(spec), {}, {});
+            return run.ok() ? toJson(summarize(*run.engine), false) : run.error;
+        };
+        QCOMPARE(QString::fromStdString(simulate(*m_import.scenario.spec)),
+                 QString::fromStdString(simulate(*l.spec)));
+        // Without the text (replay's way) the same spec, and a model given by name wins.
+        WorkloadScenarioOptions o;
+        o.text = false;
+        o.model = KernelModel::V6_12;
+        const WorkloadImport w = importWorkload(writeFile(m_dir, "rules.txt", kTrace), o);
+        QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+        QVERIFY(w.scenario.text.empty());
+        QCOMPARE(w.scenario.spec->kernel.model, KernelModel::V6_12);
+        std::string again;
+        for (const TaskSpec& t : w.scenario.spec->tasks)
+            appendTaskText(again, t);
+        QCOMPARE(QString::fromStdString(again), QString::fromStdString(built));
+    }
+
+    void everyActionRoundTripsThroughText() {
+        // The writer covers the whole task format, not only what import-trace uses.
+        const char* kScenario =
+            R"({"format": 1, "name": "all", "duration": "10ms", "kernel": {"model": "v6.12"},
+            "topology": {"sockets": 1, "cores_per_socket": 4, "threads_per_core": 1},
+            "cgroups": [{"path": "/a"}], "channels": [{"name": "c", "kind": "pipe"}],
+            "tasks": [{"name": "x\\y", "count": 2, "policy": "rr", "rt_priority": 5, "cgroup": "/a",
+                       "cpus": "0-1,3", "session": "s", "start": "1ms", "program": [
+                {"run": {"exp": "1ms"}}, {"sleep": {"uniform": ["1us", "2us"]}}, {"io": "3us"},
+                {"memstall": "4us"}, {"send": "c"}, {"recv": "c"}, {"loop": 3, "do": [{"yield": true}]},
+                {"fork": {"name": "kid", "nice": -3, "slice": "2ms", "program": [{"exit": true}]}},
+                {"wait": "children"}, {"move": "/"}, {"setsid": "t"}, {"exit": true}]},
+                      {"name": "b", "policy": "batch", "pid": 7, "program": [{"run": "1ms"}]}]})";
+        LoadResult first = loadScenarioText(kScenario, "all");
+        QVERIFY2(first.ok(), first.errors.empty() ? "" : first.errors.front().c_str());
+        std::string tasks;
+        for (const TaskSpec& t : first.spec->tasks)
+            appendTaskText(tasks += tasks.empty() ? "" : ", ", t);
+        json j = json::parse(kScenario);
+        j["tasks"] = json::parse("[" + tasks + "]");
+        LoadResult second = loadScenarioText(j.dump(), "again");
+        QVERIFY2(second.ok(), second.errors.empty() ? "" : second.errors.front().c_str());
+        std::string again;
+        for (const TaskSpec& t : second.spec->tasks)
+            appendTaskText(again += again.empty() ? "" : ", ", t);
+        QCOMPARE(QString::fromStdString(again), QString::fromStdString(tasks));
+        QVERIFY(tasks.find("\"uniform\": [\"1000ns\", \"2000ns\"]") != std::string::npos);
+        QVERIFY(tasks.find("\"cpus\": \"0-1,3\"") != std::string::npos);
     }
 
     void recordedBurstsAreNotChargedTwice() {

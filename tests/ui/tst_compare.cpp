@@ -393,6 +393,48 @@ private slots:
         box->setCurrentIndex(v612);
         emit box->activated(v612);
         QVERIFY(QTest::qWaitFor([&] { return w->sideB()->model() == core::KernelModel::V6_12; }, 10000));
+        // The delta lists the commands, the recording's "comm" beside the simulation's "comm-pid".
+        w->runTo(length);
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == length.count(); }, 30000));
+        int commandRows = 0;
+        for (int r = 0; r < w->delta()->rowCount(); ++r)
+            if (w->delta()->index(r, 0).data().toString().startsWith(QStringLiteral("CPU time ")) &&
+                w->delta()->valueA(r) > 0 && w->delta()->valueB(r) > 0)
+                ++commandRows;
+        QVERIFY2(commandRows >= 2, qPrintable(QString::number(commandRows)));
+        // B's own costs and machine: files that do not load change nothing and say why; good
+        // ones restart B with them (4 CPUs where the recording had 2).
+        QTemporaryDir dir;
+        auto write = [&](const QString& name, const QByteArray& text) {
+            QFile f(dir.filePath(name));
+            f.open(QIODevice::WriteOnly);
+            f.write(text);
+            return f.fileName();
+        };
+        const QString badCosts = write(QStringLiteral("bad.json"), R"({"format": 1, "costs": {"ipi": 3}})");
+        QVERIFY(w->sideB()->setCostsFile(badCosts).contains(QStringLiteral("bad.json")));
+        QVERIFY(w->sideB()
+                    ->setHostFile(dir.filePath(QStringLiteral("missing.json")))
+                    .contains(QStringLiteral("missing.json")));
+        QVERIFY(w->sideB()
+                    ->setCostsFile(
+                        write(QStringLiteral("costs.json"), R"({"format": 1, "costs": {"ipi": "7us"}})"))
+                    .isEmpty());
+        QVERIFY(w->sideB()
+                    ->setHostFile(
+                        write(QStringLiteral("host.json"), R"({"format": 1, "name": "h", "duration": "1s",
+            "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 2}, "tasks": []})"))
+                    .isEmpty());
+        emit w->sideB()->modelChosen();
+        QVERIFY(QTest::qWaitFor([&] { return w->sideB()->session().history().nrCpus() == 4; }, 10000));
+        QCOMPARE(w->sideB()->session().spec()->kernel.costs.at(core::CostOp::Ipi).count(), 7000);
+        QCOMPARE(w->sideB()->session().spec()->kernel.model, core::KernelModel::V6_12);
+        QVERIFY(w->sideA()->trace()); // A is still the recording
+        QVERIFY2(w->mismatch().contains(QStringLiteral("simulates 4")), qPrintable(w->mismatch()));
+        w->sideB()->clearCostsAndHost();
+        emit w->sideB()->modelChosen();
+        QVERIFY(QTest::qWaitFor([&] { return w->sideB()->session().history().nrCpus() == 2; }, 10000));
+        QVERIFY(w->mismatch().isEmpty());
         // Closed with the trace still open in the main window.
         QVERIFY(mw.session().trace());
     }

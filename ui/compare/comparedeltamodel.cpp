@@ -23,8 +23,57 @@ void CompareDeltaModel::clear() {
     endResetModel();
 }
 
-void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b) {
+void CompareDeltaModel::addCommandRows(std::vector<Row>& rows, const CommandUseTable& a,
+                                       const CommandUseTable& b) const {
+    std::map<std::string, std::pair<CommandUse, CommandUse>> both;
+    for (const auto& [comm, use] : a.byCommand)
+        both[comm].first = use;
+    for (const auto& [comm, use] : b.byCommand)
+        both[comm].second = use;
+    std::vector<const decltype(both)::value_type*> order;
+    for (const auto& entry : both)
+        order.push_back(&entry);
+    std::stable_sort(order.begin(), order.end(), [](auto* x, auto* y) {
+        return std::max(x->second.first.cpu, x->second.second.cpu) >
+               std::max(y->second.first.cpu, y->second.second.cpu);
+    });
+    const SimNs from = std::max(a.from, b.from);
+    const QString partial =
+        from > 0 ? tr(" (from %1 on: the finer detail before was dropped to save memory)").arg(formatNs(from))
+                 : QString();
+    CommandUse restA, restB;
+    size_t rest = 0;
+    for (size_t i = 0; i < order.size(); ++i) {
+        const auto& [comm, ab] = *order[i];
+        if (i >= kCommandRows) {
+            restA.cpu += ab.first.cpu;
+            restB.cpu += ab.second.cpu;
+            ++rest;
+            continue;
+        }
+        const QString c = QString::fromStdString(comm);
+        rows.push_back({tr("CPU time %1").arg(c),
+                        tr("CPU time of the command's tasks (%1 in A, %2 in B), kernel work on their behalf "
+                           "included; a recording's threads and their simulations (comm-pid) counted as "
+                           "their command")
+                                .arg(ab.first.tasks)
+                                .arg(ab.second.tasks) +
+                            partial,
+                        double(ab.first.cpu), double(ab.second.cpu), Unit::Ns, Commands});
+        rows.push_back({tr("switches %1").arg(c),
+                        tr("times one of the command's tasks was switched out") + partial,
+                        double(ab.first.switchesOut), double(ab.second.switchesOut), Unit::Count, Commands});
+    }
+    if (rest > 0)
+        rows.push_back({tr("CPU time, %n other command(s)", nullptr, int(rest)),
+                        tr("CPU time of the commands not listed one by one") + partial, double(restA.cpu),
+                        double(restB.cpu), Unit::Ns, Commands});
+}
+
+void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b,
+                               const CommandUseTable& commandsA, const CommandUseTable& commandsB) {
     std::vector<Row> rows;
+    addCommandRows(rows, commandsA, commandsB); // first: what each command got is the first question
     for (const CounterRow& c : counterRows({&a.counters, &b.counters}))
         rows.push_back({c.name, c.tooltip, c.value(a.counters), c.value(b.counters),
                         c.isTime ? Unit::Ns : Unit::Count, Counters,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "controller/commanduse.h"
+
 #include <QAbstractTableModel>
 
 #include <vector>
@@ -10,18 +12,22 @@ struct Snapshot;
 
 namespace ui {
 
-/// The A/B delta table: every engine counter, each cgroup's cpuacct usage and PSI avg10
-/// (some, for cpu, memory and io), and throughput (messages per channel), with A's value, B's
+/// The A/B delta table: the commands using the most CPU time (CPU time and switches, where the
+/// compare window gives them), every engine counter, each cgroup's cpuacct usage and PSI avg10
+/// (some, for cpu, memory and io) and throughput (messages per channel), with A's value, B's
 /// and the relative change (B - A) / A. Filled from the two runs' latest snapshots, which the
 /// compare window keeps at the same simulated time.
 class CompareDeltaModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Quantity, A, B, Change, ColumnCount };
-    enum Section { Counters, Cpuacct, Pressure, Throughput };
+    enum Section { Commands, Counters, Cpuacct, Pressure, Throughput };
+    /// Commands listed one by one (by CPU time in A or B); the rest are summed in one row.
+    static constexpr size_t kCommandRows = 12;
     explicit CompareDeltaModel(QObject* parent = nullptr);
 
-    void update(const core::Snapshot& a, const core::Snapshot& b);
+    void update(const core::Snapshot& a, const core::Snapshot& b, const CommandUseTable& commandsA = {},
+                const CommandUseTable& commandsB = {});
     void clear();
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -54,6 +60,7 @@ private:
         Section section = Counters;
         Better better = Better::Unknown;
     };
+    void addCommandRows(std::vector<Row>& rows, const CommandUseTable& a, const CommandUseTable& b) const;
     QString format(double v, Unit unit) const;
     QString changeText(const Row& r, double change) const;
     std::vector<Row> m_rows;

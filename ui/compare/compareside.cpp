@@ -4,14 +4,20 @@
 #include "export/exportregistry.h"
 #include "plots/occupancyplot.h"
 #include "scenario/loader.h"
+#include "scenario/machineswap.h"
 #include "scenario/modelselection.h"
 #include "scenario/scenariospec.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -21,6 +27,7 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
     , m_letter(letter)
     , m_header(new QLabel)
     , m_modelBox(new QComboBox)
+    , m_setup(new QToolButton)
     , m_occupancy(new OccupancyPlot(m_session)) {
     setObjectName(QStringLiteral("side") + letter);
     m_occupancy->setExportIdentity(QStringLiteral("occupancy-") + letter.toLower(),
@@ -60,11 +67,28 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
             updateHeader();
         });
     }
+    // Costs and machine of this side only: what a kernel engineer changes next to the model.
+    m_setup->setObjectName(QStringLiteral("costsAndMachine"));
+    m_setup->setText(tr("Costs && Machine"));
+    m_setup->setToolTip(tr("Run this side with measured costs or on another machine"));
+    m_setup->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(m_setup);
+    menu->addAction(tr("Costs from File..."), this, [this] { chooseFile(true); });
+    menu->addAction(tr("Machine from Host File..."), this, [this] { chooseFile(false); });
+    menu->addSeparator();
+    menu->addAction(tr("The Scenario's Own Costs and Machine"), this, [this] {
+        clearCostsAndHost();
+        emit modelChosen();
+    });
+    m_setup->setMenu(menu);
     toggles->setColumnStretch(3, 1);
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // equal halves of the window
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(m_header);
+    auto* top = new QHBoxLayout; // the header wraps beside the button, the switches keep their width
+    top->addWidget(m_header, 1);
+    top->addWidget(m_setup, 0, Qt::AlignTop);
+    layout->addLayout(top);
     layout->addLayout(toggles);
     layout->addWidget(m_occupancy, 1);
     updateHeader();
@@ -101,6 +125,8 @@ QString CompareSide::open(const core::ScenarioSpec& spec, const std::string& sou
     }
     if (!copy)
         copy = std::make_shared<core::ScenarioSpec>(spec);
+    if (const QString problem = applySetup(*copy); !problem.isEmpty())
+        note = note.isEmpty() ? problem : note + QStringLiteral("; ") + problem;
     const core::KernelModel runs = copy->kernel.model;
     const QString runsName = QString::fromUtf8(core::kernelModelInfo(runs).name.data());
     m_modelBox->setCurrentIndex(m_modelBox->findData(int(runs)));
@@ -121,6 +147,61 @@ QString CompareSide::open(const core::ScenarioSpec& spec, const std::string& sou
     return note;
 }
 
+QString CompareSide::applySetup(core::ScenarioSpec& spec) const {
+    if (m_costs)
+        core::applyCosts(spec, *m_costs);
+    if (!m_topology)
+        return {};
+    const std::string problem = core::moveToTopology(spec, *m_topology);
+    return problem.empty()
+               ? QString()
+               : tr("%1 stays on the scenario's machine: %2").arg(m_letter, QString::fromStdString(problem));
+}
+
+QString CompareSide::setCostsFile(const QString& path) {
+    core::CostsFile costs = core::loadCostsFile(path.toStdString());
+    if (!costs.ok())
+        return QString::fromStdString(costs.errors.front());
+    m_costs = std::move(costs);
+    m_costsName = QFileInfo(path).fileName();
+    updateHeader();
+    return {};
+}
+
+QString CompareSide::setHostFile(const QString& path) {
+    const core::LoadResult host = core::loadScenarioFile(path.toStdString());
+    if (!host.ok())
+        return QString::fromStdString(host.errors.empty() ? path.toStdString() + ": cannot be read"
+                                                          : host.errors.front());
+    m_topology = host.spec->topology;
+    m_hostName = QFileInfo(path).fileName();
+    updateHeader();
+    return {};
+}
+
+void CompareSide::clearCostsAndHost() {
+    m_costs.reset();
+    m_topology.reset();
+    m_costsName.clear();
+    m_hostName.clear();
+    updateHeader();
+}
+
+void CompareSide::chooseFile(bool costs) {
+    const QString path = QFileDialog::getOpenFileName(
+        this, costs ? tr("Costs for %1").arg(m_letter) : tr("Machine for %1").arg(m_letter), QString(),
+        tr("JSON files (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const QString error = costs ? setCostsFile(path) : setHostFile(path);
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, costs ? tr("Cannot use the costs") : tr("Cannot use the machine"),
+                             tr("%1 keeps what it ran with.").arg(m_letter) + QStringLiteral("\n\n") + error);
+        return;
+    }
+    emit modelChosen();
+}
+
 void CompareSide::openTrace(std::shared_ptr<const ImportedTrace> trace) {
     showSwitches(false);
     m_session.openTrace(std::move(trace));
@@ -129,6 +210,7 @@ void CompareSide::openTrace(std::shared_ptr<const ImportedTrace> trace) {
 
 void CompareSide::showSwitches(bool visible) {
     m_modelBox->setVisible(visible);
+    m_setup->setVisible(visible);
     for (QCheckBox* b : m_boxes)
         b->setVisible(visible);
 }
@@ -157,8 +239,13 @@ void CompareSide::updateHeader() {
                                    QString::fromStdString(t->summary.trace ? t->summary.trace->format : "")));
         return;
     }
-    m_header->setText(tr("%1 \u2014 kernel %2, %3")
-                          .arg(m_letter, QString::fromUtf8(core::kernelModelInfo(model()).name.data()),
+    QString setup;
+    if (!m_costsName.isEmpty())
+        setup += tr(", costs %1").arg(m_costsName);
+    if (m_topology)
+        setup += tr(", machine %1 (%n CPU(s))", nullptr, int(m_topology->nrCpus())).arg(m_hostName);
+    m_header->setText(tr("%1 \u2014 kernel %2%3, %4")
+                          .arg(m_letter, QString::fromUtf8(core::kernelModelInfo(model()).name.data()), setup,
                                optimizationsText()));
 }
 

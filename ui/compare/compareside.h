@@ -3,14 +3,17 @@
 #include "base/kernelmodel.h"
 #include "base/optimizations.h"
 #include "controller/session.h"
+#include "scenario/loader.h"
 
 #include <QWidget>
 
 #include <array>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QToolButton;
 
 namespace ui {
 
@@ -46,19 +49,36 @@ public:
     /// "all off", "all on" or the keys that are on.
     QString optimizationsText() const;
 
+    /// This side's own costs (a `schedscope-cli calibrate` file) and machine (the topology of a
+    /// `schedscope-cli host` file), applied from the next open() on; each returns the error
+    /// (naming the file) and changes nothing when the file does not load.
+    QString setCostsFile(const QString& path);
+    QString setHostFile(const QString& path);
+    /// Back to the scenario's own costs and machine.
+    void clearCostsAndHost();
+    QToolButton* setupButton() const { return m_setup; }
+
 signals:
-    /// The user chose another kernel model for this side (the comparison restarts).
+    /// The user chose another kernel model, costs or machine for this side (the comparison
+    /// restarts).
     void modelChosen();
 
 private:
     void updateHeader();
     void showSwitches(bool visible);
+    void chooseFile(bool costs);
+    /// Applies the side's own costs and machine to `spec`; what could not be applied, or empty.
+    QString applySetup(core::ScenarioSpec& spec) const;
 
     QString m_letter;
     Session m_session;
     QLabel* m_header;
     QComboBox* m_modelBox;
     std::array<QCheckBox*, core::kOptimizationCount> m_boxes{};
+    QToolButton* m_setup;
+    std::optional<core::CostsFile> m_costs;
+    std::optional<core::TopologySpec> m_topology;
+    QString m_costsName, m_hostName; ///< file names, for the header
     OccupancyPlot* m_occupancy;
 };
 

@@ -2,6 +2,7 @@
 
 #include "compare/comparedeltamodel.h"
 #include "compare/compareside.h"
+#include "controller/commanduse.h"
 #include "controller/format.h"
 #include "export/exportregistry.h"
 #include "pages/statuspanel.h"
@@ -162,6 +163,9 @@ void CompareWindow::restart() {
     if (!notes.isEmpty())
         statusBar()->showMessage(notes.join(QStringLiteral("; ")), 15000);
     m_time->setText(tr("A and B at 0 s"));
+    updateMismatch();
+    if (!notes.isEmpty() && !m_mismatch.isEmpty())
+        statusBar()->showMessage(notes.join(QStringLiteral("; ")) + QStringLiteral("; ") + m_mismatch, 15000);
 }
 
 void CompareWindow::setRunning(bool running) {
@@ -190,9 +194,15 @@ void CompareWindow::setReferenceTrace(std::shared_ptr<const ImportedTrace> trace
     setWindowTitle(tr("Compare a real run with its simulation: %1 - SchedScope")
                        .arg(QString::fromStdString(m_spec.name)));
     restart();
-    // Two machines of different sizes run different workloads' worth of CPU time: say so.
+}
+
+void CompareWindow::updateMismatch() {
+    // Two machines of different sizes run different workloads' worth of CPU time: say so (B's
+    // machine may be its own: Costs & Machine).
+    if (!m_reference || m_referenceB || !m_b->session().spec())
+        return;
     const auto recorded = static_cast<uint32_t>(m_reference->summary.cpus.size());
-    const uint32_t simulated = m_spec.topology.nrCpus();
+    const uint32_t simulated = m_b->session().spec()->topology.nrCpus();
     m_mismatch = recorded == simulated
                      ? QString()
                      : tr("The recording ran on %1 CPU(s), the scenario simulates %2: per-CPU figures and "
@@ -245,7 +255,9 @@ core::Snapshot CompareWindow::recordedAt(const CompareSide* side, SimNs t) const
     core::Snapshot s = h.latest();
     if (h.samples().empty() || t >= h.now())
         return s;
-    const HistorySample& sample = h.samples()[h.sampleAt(t)];
+    // Before the first sample nothing has been counted yet (sampleAt gives the first one).
+    const HistorySample& first = h.samples()[h.sampleAt(t)];
+    const HistorySample sample = first.time <= t ? first : h.runOrigin();
     s.time = core::SimTime::ns(sample.time);
     s.counters = sample.counters;
     for (core::CgroupState& g : s.cgroups)
@@ -283,12 +295,16 @@ void CompareWindow::updateDelta() {
         return;
     }
     m_time->setText(tr("A and B at %1").arg(formatNs(t)));
+    const CommandUseTable commandsA = commandUseUntil(m_a->session().history(), t);
+    const CommandUseTable commandsB = commandUseUntil(m_b->session().history(), t);
     if (m_reference) {
         m_delta->update(recordedAt(m_a, t),
-                        m_referenceB ? recordedAt(m_b, t) : m_b->session().history().latest());
+                        m_referenceB ? recordedAt(m_b, t) : m_b->session().history().latest(), commandsA,
+                        commandsB);
         return;
     }
-    m_delta->update(m_a->session().history().latest(), m_b->session().history().latest());
+    m_delta->update(m_a->session().history().latest(), m_b->session().history().latest(), commandsA,
+                    commandsB);
 }
 
 void CompareWindow::syncRange(CompareSide* from, CompareSide* to) {

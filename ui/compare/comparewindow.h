@@ -63,6 +63,8 @@ private:
     void restart();
     void pump();
     void updateDelta();
+    /// Says when the recording (A) and B's machine have different numbers of CPUs.
+    void updateMismatch();
     void syncRange(CompareSide* from, CompareSide* to);
 
     /// A real run's state at `t` for the delta table (the recording on `side`).

@@ -696,10 +696,7 @@ void MainWindow::simulateRecording() {
 
 CompareWindow* MainWindow::openRecordingSimulation(std::shared_ptr<const ImportedTrace> trace,
                                                    std::shared_ptr<const core::WorkloadScenario> workload) {
-    core::LoadResult loaded = core::loadScenarioText(workload->text, trace->path);
-    if (!loaded.ok()) // import-trace checks what it writes: this is a bug, said as such
-        return nullptr;
-    auto* w = new CompareWindow(*loaded.spec, workload->text, this);
+    auto* w = new CompareWindow(*workload->spec, workload->text, this);
     w->setReferenceTrace(std::move(trace));
     QStringList notes;
     for (const std::string& n : workload->notes)

@@ -2,6 +2,7 @@
 
 #include "output/atomicfile.h"
 #include "output/replay.h"
+#include "output/runstates.h"
 #include "output/summarize.h"
 #include "scenario/builtins.h"
 #include "scenario/loader.h"
@@ -161,6 +162,15 @@ void printUsage() {
         "      --out PATH                write the summary to PATH instead of stdout\n"
         "      --trace PATH              write run slices and migrations as CSV to PATH\n"
         "      --perfetto PATH           write the trace as Chrome/Perfetto JSON (ui.perfetto.dev)\n"
+        "      --states PATH             write every task's states as CSV: "
+        "pid,name,state,cpu,start_ns,end_ns\n"
+        "  why FILE|builtin:NAME|TRACE   who woke a task, what that waker waited on, and back\n"
+        "      --pid P                   the task (a recording's pid; a scenario's pid, else the task id)\n"
+        "      --at TIME                 the wait or sleep that contains TIME (e.g. 1.5s; a recording's\n"
+        "                                time counts from its first event)\n"
+        "      --depth N                 at most N hops (default 10)\n"
+        "      --format table|json       output format (default table); --out PATH as above\n"
+        "      --for, --seed, --model, --costs, --opt   as for run (a scenario only)\n"
         "  costs                         the kernel cost model: every entry and its default\n"
         "  bench engine [--quick]        engine speed: pipe ping-pong rates\n"
         "      --vs-kernel               the kernel's perf bench sched pipe (pinned to cpu0) against\n"
@@ -187,6 +197,7 @@ void printUsage() {
         "      --format table|json       output format (default table); --out PATH as above\n"
         "      --latency waking|perf     waits start at sched_waking (default), or are counted as\n"
         "                                perf sched latency of perf 6.1 counts them\n"
+        "      --states PATH             every task's states as CSV, as run --states writes them\n"
         "  import-trace TRACE            the recorded workload as a scenario on stdout: one task per\n"
         "                                thread, its bursts, sleeps, wakeups (as channels) and forks;\n"
         "                                what cannot be inferred is a note on stderr\n"
@@ -310,16 +321,47 @@ int cmdValidate(Args& args) {
     return allOk ? ExitOk : ExitInvalid;
 }
 
+RunOptions takeRunOptions(Args& args) {
+    RunOptions o;
+    o.forText = args.take("--for");
+    o.seedText = args.take("--seed");
+    o.opts = args.takeAll("--opt");
+    o.model = args.take("--model");
+    o.costs = args.take("--costs");
+    return o;
+}
+
+int specForRun(const std::string& source, const RunOptions& o, const char* command,
+               std::optional<ScenarioSpec>& spec) {
+    if (const int rc = loadScenarioForRun(source, o.model, o.costs, command, spec); rc != ExitOk)
+        return rc;
+    if (o.forText) {
+        const std::optional<SimTime> d = parseForOption(*o.forText, command);
+        if (!d)
+            return ExitUsage;
+        spec->duration = *d;
+    }
+    if (o.seedText) {
+        char* end = nullptr;
+        errno = 0;
+        unsigned long long v = std::strtoull(o.seedText->c_str(), &end, 10);
+        if (o.seedText->empty() || *end || errno || (*o.seedText)[0] == '-') {
+            std::fprintf(stderr, "schedscope-cli %s: --seed expects a non-negative integer, found \"%s\"\n",
+                         command, o.seedText->c_str());
+            return ExitUsage;
+        }
+        spec->seed = v;
+    }
+    return applyOptOptions(o.opts, *spec, command) ? ExitOk : ExitUsage;
+}
+
 int cmdRun(Args& args) {
-    const auto forText = args.take("--for");
-    const auto seedText = args.take("--seed");
-    const auto opts = args.takeAll("--opt");
-    const auto modelName = args.take("--model");
-    const auto costsPath = args.take("--costs");
+    const RunOptions runOptions = takeRunOptions(args);
     const std::string format = args.take("--format").value_or("table");
     const auto out = args.take("--out");
     const auto tracePath = args.take("--trace");
     const auto perfettoPath = args.take("--perfetto");
+    const auto statesPath = args.take("--states");
     const bool noWall = args.flag("--no-wall-time");
     if (reportLeftovers(args))
         return ExitUsage;
@@ -332,47 +374,34 @@ int cmdRun(Args& args) {
                      format.c_str());
         return ExitUsage;
     }
-    std::optional<ScenarioSpec> loaded;
-    if (const int rc = loadScenarioForRun(args.positional()[0], modelName, costsPath, "run", loaded);
-        rc != ExitOk)
+    std::optional<ScenarioSpec> spec;
+    if (const int rc = specForRun(args.positional()[0], runOptions, "run", spec); rc != ExitOk)
         return rc;
-    ScenarioSpec spec = std::move(*loaded);
-    if (forText) {
-        const std::optional<SimTime> d = parseForOption(*forText, "run");
-        if (!d)
-            return ExitUsage;
-        spec.duration = *d;
-    }
-    if (seedText) {
-        char* end = nullptr;
-        errno = 0;
-        unsigned long long v = std::strtoull(seedText->c_str(), &end, 10);
-        if (seedText->empty() || *end || errno || (*seedText)[0] == '-') {
-            std::fprintf(stderr, "schedscope-cli run: --seed expects a non-negative integer, found \"%s\"\n",
-                         seedText->c_str());
-            return ExitUsage;
-        }
-        spec.seed = v;
-    }
-    if (!applyOptOptions(opts, spec, "run"))
-        return ExitUsage;
 
     std::vector<TraceOutput> traces;
     if (tracePath)
         traces.push_back({TraceOutput::Format::Csv, *tracePath});
     if (perfettoPath)
         traces.push_back({TraceOutput::Format::Perfetto, *perfettoPath});
+    ThreadStateRecorder states;
     ReplayOptions ro;
     ro.checkInvariants = true;
-    ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(spec)), traces, ro);
+    if (statesPath)
+        ro.sinks.push_back(&states);
+    ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*spec)), traces, ro);
     if (!run.ok()) {
         std::fprintf(stderr, "schedscope-cli: %s\n", run.error.c_str());
         return ExitFailure;
     }
     const Engine* engine = run.engine.get();
-    const double wall = run.wallSeconds;
     RunSummary s = summarize(*engine);
-    s.wallSeconds = wall;
+    s.wallSeconds = run.wallSeconds;
+    if (statesPath) {
+        const std::string csv =
+            toStatesCsv(statesOfRun(states, *engine), pidsOf(s), engine->spec().topology.cpuNumbers);
+        if (const int rc = writeOutput(statesPath, csv); rc != ExitOk)
+            return rc;
+    }
     const std::string text = format == "json"  ? toJson(s, !noWall)
                              : format == "csv" ? toCsv(s)
                              : format == "psi" ? toPsiText(s)

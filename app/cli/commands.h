@@ -54,6 +54,17 @@ bool applyOptOptions(const std::vector<std::string>& opts, core::ScenarioSpec& s
 bool reportLeftovers(Args& args);
 /// `--format table|json`: true, or false after saying what was wrong.
 bool tableOrJson(const std::string& format, const char* command);
+/// What `run` takes to shape a run: `--for`, `--seed`, `--opt`, `--model`, `--costs`.
+struct RunOptions {
+    std::optional<std::string> forText, seedText, model, costs;
+    std::vector<std::string> opts;
+};
+RunOptions takeRunOptions(Args& args);
+/// The scenario `source` loaded and shaped by those options as `run` does; problems go to
+/// stderr, returns the exit code (ExitOk and `spec`).
+int specForRun(const std::string& source, const RunOptions& options, const char* command,
+               std::optional<core::ScenarioSpec>& spec);
+int cmdWhy(Args& args);
 /// `--for DUR`: a positive duration, or nullopt after saying what was wrong.
 std::optional<core::SimTime> parseForOption(const std::string& text, const char* command);
 

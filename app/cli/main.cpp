@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
         rc = cmdCalibrate(args);
     else if (cmd == "reality")
         rc = cmdReality(args);
+    else if (cmd == "why")
+        rc = cmdWhy(args);
     else {
         std::fprintf(stderr, "schedscope-cli: unknown command \"%s\"; see schedscope-cli help\n",
                      cmd.c_str());

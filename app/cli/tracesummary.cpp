@@ -3,6 +3,7 @@
 
 #include "import/importtrace.h"
 #include "report/summary.h"
+#include "report/threadstates.h"
 
 #include <cstdio>
 
@@ -14,6 +15,7 @@ int cmdTraceSummary(Args& args) {
     const std::string format = args.take("--format").value_or("table");
     const std::string from = args.take("--latency").value_or("waking");
     const auto out = args.take("--out");
+    const auto statesPath = args.take("--states");
     if (!args.leftovers().empty()) {
         for (const std::string& l : args.leftovers())
             std::fprintf(stderr, "schedscope-cli trace-summary: unknown option %s\n", l.c_str());
@@ -32,6 +34,9 @@ int cmdTraceSummary(Args& args) {
     }
     TraceImportOptions options;
     options.latencyStart = from == "perf" ? LatencyStart::PerfSchedLatency : LatencyStart::Waking;
+    ThreadStateRecorder states = ThreadStateRecorder::forRecording();
+    if (statesPath)
+        options.records = &states;
     ImportedTrace r = importTrace(args.positional()[0], options);
     if (!r.ok) {
         std::fprintf(stderr, "%s\n", r.error.c_str());
@@ -39,6 +44,11 @@ int cmdTraceSummary(Args& args) {
     }
     for (const std::string& w : r.summary.trace->warnings)
         std::fprintf(stderr, "warning: %s: %s\n", args.positional()[0].c_str(), w.c_str());
+    if (statesPath)
+        if (const int rc =
+                writeOutput(statesPath, toStatesCsv(statesOfRecording(states, r), pidsOf(r.summary)));
+            rc != ExitOk)
+            return rc;
     const std::string text = format == "json" ? toJson(r.summary, false) : toTable(r.summary);
     return writeOutput(out, text);
 }

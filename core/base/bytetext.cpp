@@ -103,4 +103,14 @@ std::string bytesOfText(std::string_view text) {
     return out;
 }
 
+std::string csvQuoted(std::string_view s) {
+    std::string q = "\"";
+    for (char c : bytesAsText(s)) {
+        if (c == '"')
+            q += '"';
+        q += c;
+    }
+    return q + "\"";
+}
+
 } // namespace core

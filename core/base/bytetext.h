@@ -22,4 +22,7 @@ std::string bytesAsText(std::string_view s);
 /// itself contains `\x` followed by two hex digits reads back as the byte (documented).
 std::string bytesOfText(std::string_view text);
 
+/// `s` as one quoted CSV field: its bytes as bytesAsText writes them, quotes doubled.
+std::string csvQuoted(std::string_view s);
+
 } // namespace core

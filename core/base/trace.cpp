@@ -26,4 +26,18 @@ std::string_view migrationReasonName(MigrationReason r) {
     return "?";
 }
 
+std::string_view wakeSourceName(WakeSource s) {
+    switch (s) {
+    case WakeSource::Task:
+        return "task";
+    case WakeSource::Timer:
+        return "timer";
+    case WakeSource::Interrupt:
+        return "interrupt";
+    case WakeSource::Fork:
+        return "fork";
+    }
+    return "?";
+}
+
 } // namespace core

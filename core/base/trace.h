@@ -94,6 +94,25 @@ struct ThrottleRecord {
     CgroupId cgroup;
 };
 
+/// What ended a sleep. Task: another task's wakeup (a send, an exit, a lock); Timer: a timer
+/// the task armed (its sleep ended); Interrupt: a recording's wakeup from interrupt context, or
+/// from a CPU running no task; Fork: a new task's first wakeup (`wake_up_new_task`), by its
+/// parent where it has one.
+enum class WakeSource : uint8_t { Task, Timer, Interrupt, Fork };
+std::string_view wakeSourceName(WakeSource s);
+
+/// A sleeping (or new) task made runnable, as sched_waking / sched_wakeup_new report it: who
+/// woke it (invalid for a timer, an interrupt or a task started by nobody), on which CPU the
+/// wakeup ran and which CPU the task was placed on.
+struct WakeupRecord {
+    SimTime time;
+    TaskId task;
+    TaskId waker;
+    uint32_t wakerCpu = 0;
+    uint32_t targetCpu = 0;
+    WakeSource source = WakeSource::Task;
+};
+
 struct Counters;
 
 /// Receives what happens, as it happens. The engine calls it only when one is attached.
@@ -109,6 +128,12 @@ public:
     virtual void contextSwitch(const SwitchRecord& s) {}
     /// A cgroup's queue on a CPU was throttled for a while (cpu.max).
     virtual void throttle(const ThrottleRecord& t) {}
+    /// A sleeping or new task became runnable (the wakeups the `wakeups` counter counts, and
+    /// every new task's first).
+    virtual void wakeup(const WakeupRecord& w) {}
+    /// A recording lost events on a CPU (-1: on every CPU) at time t: what tasks did there is
+    /// unknown until their next event.
+    virtual void lost(SimTime t, int32_t cpu) {}
     /// A task came into existence (names for ids in the trace; its class for the views).
     virtual void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
                              uint8_t rtPriority) {}

@@ -1,5 +1,6 @@
 #include "import/importtrace.h"
 
+#include "base/tracetee.h"
 #include "import/rtappjson.h"
 #include "import/tracefile.h"
 #include "import/tracesnapshots.h"
@@ -63,7 +64,11 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     fileOptions.latencyStart = options.latencyStart;
     fileOptions.progress = options.progress;
     fileOptions.observer = options.observer;
-    TraceFileResult r = importTraceFile(path, options.forViews ? &sink : nullptr, fileOptions);
+    TraceTee tee;
+    if (options.forViews)
+        tee.add(&sink);
+    tee.add(options.records);
+    TraceFileResult r = importTraceFile(path, tee.sink(), fileOptions);
     t.cancelled = r.cancelled;
     if (!r.ok) {
         t.error = std::move(r.error);
@@ -83,6 +88,11 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     t.cgroupPaths = std::move(r.cgroupPaths);
     t.ok = true;
     return t;
+}
+
+ThreadStates statesOfRecording(ThreadStateRecorder& recorder, const ImportedTrace& trace) {
+    recorder.setOrigin(trace.origin);
+    return recorder.finish(trace.origin + trace.summary.simTime);
 }
 
 } // namespace core

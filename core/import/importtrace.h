@@ -3,6 +3,7 @@
 #include "import/traceimporter.h"
 #include "report/snapshot.h"
 #include "report/summary.h"
+#include "report/threadstates.h"
 #include "scenario/scenariospec.h"
 
 #include <functional>
@@ -21,6 +22,9 @@ struct TraceImportOptions {
     bool forViews = false;
     /// Told what each task does as the trace is read (import/traceobserver.h).
     TraceObserver* observer = nullptr;
+    /// Also sent every record (slices, switches, wakeups, ...), as read: the `--states`
+    /// recorder. Times are the trace's own (ImportedTrace::origin is the first).
+    TraceSink* records = nullptr;
 };
 
 /// A real trace read whole: what every entry point (the CLI's trace-summary, the GUI, the
@@ -44,6 +48,10 @@ struct ImportedTrace {
 /// trace-cmd report, perf script, trace.dat). Never throws for bad input: `ok` false and
 /// `error` say why.
 ImportedTrace importTrace(const std::string& path, const TraceImportOptions& options = {});
+
+/// The thread-state tracks of a recording read with `recorder` as TraceImportOptions::records,
+/// in time since its first event.
+ThreadStates statesOfRecording(ThreadStateRecorder& recorder, const ImportedTrace& trace);
 
 /// Why a recorded cgroup path cannot be a scenario cgroup (the validator's path rule, or bytes
 /// that are not UTF-8 text), or empty.

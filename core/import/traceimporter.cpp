@@ -331,12 +331,15 @@ void TraceImporter::onWake(const TraceEvent& ev) {
     if (m_observer && ev.prio >= 0)
         m_observer->priority(i, ev.prio, t);
     if (rec.state != TaskState::Running && rec.state != TaskState::Runnable) {
-        if (m_observer) {
-            // The waker is whoever the recording CPU was running (ev.pid, made current above).
-            int64_t since = -1;
-            const int32_t waker = runningOn(ev, since);
-            m_observer->woken(i, t, waker == i ? -1 : waker, since, ev.irq);
-        }
+        // The waker is whoever the recording CPU was running (ev.pid, made current above).
+        int64_t since = -1;
+        int32_t waker = runningOn(ev, since);
+        if (waker == i)
+            waker = -1;
+        if (m_observer)
+            m_observer->woken(i, t, waker, since, ev.irq);
+        if (m_sink)
+            m_sink->wakeup(wakeupRecord(ev, rec, waker));
         rec.state = TaskState::Runnable;
         rec.runnableSince = t;
         rec.wakePending = ev.type == TraceEventType::Waking;
@@ -354,6 +357,23 @@ void TraceImporter::onWake(const TraceEvent& ev) {
         return;
     rec.atom = Task::Atom::WaitCpu;
     rec.atomWake = t;
+}
+
+WakeupRecord TraceImporter::wakeupRecord(const TraceEvent& ev, const Task& woken, int32_t waker) const {
+    WakeupRecord w;
+    w.time = SimTime::ns(ev.time);
+    w.task = woken.id;
+    w.wakerCpu = static_cast<uint32_t>(std::max(0, ev.cpu));
+    w.targetCpu = static_cast<uint32_t>(std::max(0, ev.c >= 0 ? ev.c : ev.cpu));
+    // A wakeup in interrupt context is the interrupt's, whoever it interrupted; one from a CPU
+    // running no task is a timer's or a device's, which a recording cannot tell apart.
+    if (ev.type == TraceEventType::WakeupNew)
+        w.source = WakeSource::Fork;
+    else if (ev.irq || waker < 0)
+        w.source = WakeSource::Interrupt;
+    if (waker >= 0 && (w.source != WakeSource::Interrupt))
+        w.waker = m_tasks[static_cast<size_t>(waker)].id;
+    return w;
 }
 
 void TraceImporter::onMigrate(const TraceEvent& ev) {
@@ -417,6 +437,8 @@ void TraceImporter::onLost(const TraceEvent& ev) {
     }
     if (m_observer)
         m_observer->lost(ev.cpu, ev.time);
+    if (m_sink)
+        m_sink->lost(SimTime::ns(ev.time), ev.cpu);
     note("line " + std::to_string(ev.line) + ": " + std::to_string(ev.lost) + " events lost on " + where +
          " at " + seconds(ev.time) + "; its running task is unknown until its next event");
     if (m_sink)

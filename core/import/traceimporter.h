@@ -88,6 +88,8 @@ private:
     /// The task running on the CPU that recorded `ev` and the start of its stretch; -1 when idle
     /// or unknown.
     int32_t runningOn(const TraceEvent& ev, int64_t& since) const;
+    /// What a counted wakeup of `woken` by the task at index `waker` (-1: none) is as a record.
+    WakeupRecord wakeupRecord(const TraceEvent& ev, const Task& woken, int32_t waker) const;
     void closeStretch(uint32_t n, Cpu& c, int64_t t);
     void enter(uint32_t n, Cpu& c, int32_t taskIndex, int64_t t);
     void note(std::string text) { m_warnings.push_back(std::move(text)); }

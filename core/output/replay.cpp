@@ -1,5 +1,6 @@
 #include "output/replay.h"
 
+#include "base/tracetee.h"
 #include "output/atomicfile.h"
 #include "output/tracecsv.h"
 #include "output/traceperfetto.h"
@@ -10,45 +11,6 @@
 
 namespace core {
 
-namespace {
-
-/// Sends every trace record to several sinks.
-class TeeSink : public TraceSink {
-public:
-    void add(TraceSink* s) { m_sinks.push_back(s); }
-    bool empty() const { return m_sinks.empty(); }
-    void slice(const Slice& s) override {
-        for (TraceSink* k : m_sinks)
-            k->slice(s);
-    }
-    void migration(const MigrationRecord& m) override {
-        for (TraceSink* k : m_sinks)
-            k->migration(m);
-    }
-    void placement(const PlacementRecord& p) override {
-        for (TraceSink* k : m_sinks)
-            k->placement(p);
-    }
-    void marker(const Marker& m) override {
-        for (TraceSink* k : m_sinks)
-            k->marker(m);
-    }
-    void contextSwitch(const SwitchRecord& s) override {
-        for (TraceSink* k : m_sinks)
-            k->contextSwitch(s);
-    }
-    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
-                     uint8_t rtPriority) override {
-        for (TraceSink* k : m_sinks)
-            k->taskCreated(id, name, cgroup, policy, rtPriority);
-    }
-
-private:
-    std::vector<TraceSink*> m_sinks;
-};
-
-} // namespace
-
 ReplayResult replay(std::shared_ptr<const ScenarioSpec> spec, const std::vector<TraceOutput>& outputs,
                     const ReplayOptions& options) {
     ReplayResult result;
@@ -57,7 +19,7 @@ ReplayResult replay(std::shared_ptr<const ScenarioSpec> spec, const std::vector<
     std::vector<std::unique_ptr<AtomicFile>> files;
     std::vector<std::unique_ptr<TraceSink>> writers;
     std::vector<PerfettoTraceWriter*> perfetto;
-    TeeSink tee;
+    TraceTee tee;
     for (const TraceOutput& o : outputs) {
         files.push_back(std::make_unique<AtomicFile>(o.path));
         AtomicFile& f = *files.back();
@@ -76,8 +38,10 @@ ReplayResult replay(std::shared_ptr<const ScenarioSpec> spec, const std::vector<
         }
         tee.add(writers.back().get());
     }
+    for (TraceSink* s : options.sinks)
+        tee.add(s);
     if (!tee.empty())
-        engine.setTraceSink(&tee);
+        engine.setTraceSink(tee.sink());
     const SimTime until =
         options.until.count() > 0 ? std::min(options.until, engine.duration()) : engine.duration();
     const auto t0 = std::chrono::steady_clock::now();

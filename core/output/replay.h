@@ -25,6 +25,8 @@ struct ReplayOptions {
     std::function<bool(double)> progress;
     /// Check every engine invariant at the end (the CLI does; a violation is an error).
     bool checkInvariants = false;
+    /// Sinks of the caller's that see every record too (the `--states` recorder).
+    std::vector<TraceSink*> sinks;
 };
 
 struct ReplayResult {

@@ -5,16 +5,6 @@
 
 namespace core {
 
-namespace {
-/// A quoted field; names are bytes (base/bytetext.h).
-std::string csvQuote(const std::string& v) {
-    std::string q = "\"";
-    for (char c : bytesAsText(v))
-        q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
-} // namespace
-
 CsvTraceWriter::CsvTraceWriter(std::ostream& out, const CgroupTree& cgroups, std::vector<uint32_t> cpuNumbers)
     : m_out(out)
     , m_cgroups(cgroups)
@@ -35,8 +25,8 @@ void CsvTraceWriter::slice(const Slice& s) {
     m_out << (s.kind == SliceKind::Task ? "task" : "overhead") << ',' << s.start.count() << ','
           << s.end.count() << ',' << cpu(s.cpu) << ',';
     if (s.task.valid())
-        m_out << s.task.value() << ',' << csvQuote(taskName(s.task)) << ','
-              << csvQuote(s.cgroup.valid() ? m_cgroups.at(s.cgroup).path : std::string());
+        m_out << s.task.value() << ',' << csvQuoted(taskName(s.task)) << ','
+              << csvQuoted(s.cgroup.valid() ? m_cgroups.at(s.cgroup).path : std::string());
     else
         m_out << ",,";
     m_out << ",,,,,\n";
@@ -44,24 +34,25 @@ void CsvTraceWriter::slice(const Slice& s) {
 
 void CsvTraceWriter::migration(const MigrationRecord& m) {
     m_out << "migration," << m.time.count() << ',' << m.time.count() << ',' << cpu(m.to) << ','
-          << m.task.value() << ',' << csvQuote(taskName(m.task)) << ",," << cpu(m.from) << ',' << cpu(m.to)
+          << m.task.value() << ',' << csvQuoted(taskName(m.task)) << ",," << cpu(m.from) << ',' << cpu(m.to)
           << ',' << migrationReasonName(m.reason) << ','
           << (m.level >= 0 ? std::to_string(m.level) : std::string()) << ",\n";
 }
 
 void CsvTraceWriter::placement(const PlacementRecord& p) {
     m_out << "placement," << p.time.count() << ',' << p.time.count() << ',' << cpu(p.to) << ','
-          << p.task.value() << ',' << csvQuote(taskName(p.task)) << ",," << cpu(p.from) << ',' << cpu(p.to)
+          << p.task.value() << ',' << csvQuoted(taskName(p.task)) << ",," << cpu(p.from) << ',' << cpu(p.to)
           << ",fork,,\n";
 }
 
 void CsvTraceWriter::throttle(const ThrottleRecord& t) {
     m_out << "throttle," << t.start.count() << ',' << t.end.count() << ',' << cpu(t.cpu) << ",,,"
-          << csvQuote(m_cgroups.at(t.cgroup).path) << ",,,cpu.max,,\n";
+          << csvQuoted(m_cgroups.at(t.cgroup).path) << ",,,cpu.max,,\n";
 }
 
 void CsvTraceWriter::marker(const Marker& m) {
-    m_out << "marker," << m.time.count() << ',' << m.time.count() << ",,,,,,,,," << csvQuote(m.label) << '\n';
+    m_out << "marker," << m.time.count() << ',' << m.time.count() << ",,,,,,,,," << csvQuoted(m.label)
+          << '\n';
 }
 
 } // namespace core

@@ -171,16 +171,9 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
 }
 
 std::string toCsv(const RunSummary& s) {
-    // A quoted CSV field; names are bytes (base/bytetext.h).
-    auto quote = [](const std::string& v) {
-        std::string q = "\"";
-        for (char c : bytesAsText(v))
-            q += c == '"' ? std::string("\"\"") : std::string(1, c);
-        return q + "\"";
-    };
     std::ostringstream o;
     o << "section,key,value\n";
-    o << "run,scenario," << quote(s.scenario) << "\n";
+    o << "run,scenario," << csvQuoted(s.scenario) << "\n";
     o << "run,seed," << s.seed << "\nrun,sim_time_ns," << s.simTime.count() << "\nrun,events," << s.events
       << "\n";
     const ordered_json counters = countersJson(s.counters);
@@ -195,12 +188,12 @@ std::string toCsv(const RunSummary& s) {
           << c.idle.count() << "," << c.overhead.count() << "\n";
     o << "\nid,name,cgroup,runtime_ns,user_ns,system_ns,wait_ns,switches,migrations,exit_ns\n";
     for (const TaskSummary& t : s.tasks)
-        o << t.id << "," << quote(t.name) << "," << quote(t.cgroup) << "," << t.runtime.count() << ","
+        o << t.id << "," << csvQuoted(t.name) << "," << csvQuoted(t.cgroup) << "," << t.runtime.count() << ","
           << t.user.count() << "," << t.system.count() << "," << t.wait.count() << "," << t.switches << ","
           << t.migrations << "," << (t.exited ? std::to_string(t.exit.count()) : std::string()) << "\n";
     o << "\nchannel,transfers\n";
     for (const ChannelSummary& c : s.channels)
-        o << quote(c.name) << "," << c.transfers << "\n";
+        o << csvQuoted(c.name) << "," << c.transfers << "\n";
     return o.str();
 }
 

@@ -71,4 +71,12 @@ void Machine::flushTrace() {
     }
 }
 
+std::vector<Slice> Machine::openSlices() const {
+    std::vector<Slice> open;
+    for (const Rq& rq : m_rqs)
+        if (rq.sliceOpen && rq.slice.end > rq.slice.start)
+            open.push_back(rq.slice);
+    return open;
+}
+
 } // namespace core

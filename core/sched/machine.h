@@ -68,6 +68,9 @@ public:
 
     /// Emits any open trace slice (at snapshot and end of run).
     void flushTrace();
+    /// The trace slices still open after flushTrace: kernel work charged beyond the present,
+    /// which the CPU's current task's runtime already counts.
+    std::vector<Slice> openSlices() const;
     /// Overhead charged beyond `end` (work still in progress at the end of a run).
     SimTime overheadBeyond(const Rq& rq, SimTime end) const {
         return rq.cursor > end ? rq.cursor - end : SimTime();

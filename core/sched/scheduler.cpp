@@ -305,6 +305,9 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
         p.state = TaskState::Runnable;
         p.block = BlockReason::None;
         p.runnableSince = m_ctx.now;
+        if (m_ctx.trace)
+            m_ctx.trace->wakeup({m_ctx.now, p.id, waker ? waker->id : TaskId::invalid(), wakerRq.cpu,
+                                 p.cpu.value(), waker ? WakeSource::Task : WakeSource::Timer});
         Rq& rq = m_machine.rq(p.cpu.value());
         enqueueTask(rq, p, Fair::EnqueueWakeup);
         checkPreemptCurr(rq, p);
@@ -323,6 +326,9 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
     p.state = TaskState::Runnable;
     p.block = BlockReason::None;
     p.runnableSince = m_ctx.now;
+    if (m_ctx.trace)
+        m_ctx.trace->wakeup({m_ctx.now, p.id, waker ? waker->id : TaskId::invalid(), wakerRq.cpu, cpu,
+                             waker ? WakeSource::Task : WakeSource::Timer});
     Rq& rq = m_machine.rq(cpu);
     if (&rq != &wakerRq && m_machine.idle(rq))
         m_machine.charge(rq, CostOp::Ipi);
@@ -346,6 +352,9 @@ void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
     p.state = TaskState::Runnable;
     p.startTime = m_ctx.now;
     p.runnableSince = m_ctx.now;
+    if (m_ctx.trace)
+        m_ctx.trace->wakeup(
+            {m_ctx.now, p.id, parent ? parent->id : TaskId::invalid(), parentCpu, cpu, WakeSource::Fork});
     Rq& rq = m_machine.rq(cpu);
     if (&rq != &parentRq && m_machine.idle(rq))
         m_machine.charge(rq, CostOp::Ipi);

@@ -27,6 +27,69 @@ QString data(const char* name) {
     return QStringLiteral(SCHEDSCOPE_TEST_DATA "/") + QLatin1String(name);
 }
 
+/// A `--states` CSV checked as the interface promises: the header, known states, per task
+/// intervals that do not overlap and whose running ones add up to the summary's runtime_ns.
+/// Returns the number of rows per state; fails the test (through QTest) where a rule breaks.
+QMap<QString, int> checkStates(const QString& csvPath, const QJsonObject& summary) {
+    QMap<QString, int> states;
+    QFile f(csvPath);
+    if (!f.open(QIODevice::ReadOnly)) {
+        QTest::qFail("no states file", __FILE__, __LINE__);
+        return states;
+    }
+    const QList<QByteArray> lines = f.readAll().split('\n');
+    if (lines.value(0) != "pid,name,state,cpu,start_ns,end_ns")
+        QTest::qFail("wrong header", __FILE__, __LINE__);
+    QMap<QString, qint64> running, lastEnd; // by pid and name
+    const QStringList known = {QStringLiteral("running"),         QStringLiteral("runnable"),
+                               QStringLiteral("preempted"),       QStringLiteral("sleeping"),
+                               QStringLiteral("uninterruptible"), QStringLiteral("throttled"),
+                               QStringLiteral("unknown")};
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        if (lines[i].isEmpty())
+            continue;
+        // pid,"name",state,cpu,start,end: the name is quoted and may hold commas.
+        const QByteArray& l = lines[i];
+        const qsizetype q = l.lastIndexOf('"');
+        const QList<QByteArray> tail = l.mid(q + 2).split(',');
+        const QString key = QString::fromUtf8(l.left(q + 1));
+        const QString state = QString::fromUtf8(tail.value(0));
+        const qint64 start = tail.value(2).toLongLong(), end = tail.value(3).toLongLong();
+        // On a CPU or queued on one: a CPU; asleep or unknown: none.
+        const bool onCpu = state == QStringLiteral("running") || state == QStringLiteral("runnable") ||
+                           state == QStringLiteral("preempted") || state == QStringLiteral("throttled");
+        if (!known.contains(state) || end <= start ||
+            (state == QStringLiteral("running") && tail.value(1).isEmpty()) ||
+            (!onCpu && !tail.value(1).isEmpty())) {
+            QTest::qFail(l.constData(), __FILE__, __LINE__);
+            return states;
+        }
+        if (lastEnd.contains(key) && start < lastEnd[key]) {
+            QTest::qFail(("overlaps: " + l).constData(), __FILE__, __LINE__);
+            return states;
+        }
+        lastEnd[key] = end;
+        running[key] += state == QStringLiteral("running") ? end - start : 0;
+        ++states[state];
+    }
+    QMap<QString, qint64> runtime; // a reused pid under the same name: its incarnations together
+    for (const auto& v : summary[QStringLiteral("tasks")].toArray()) {
+        const QJsonObject t = v.toObject();
+        const qint64 pid = t[QStringLiteral("pid")].toInteger(-1) >= 0 ? t[QStringLiteral("pid")].toInteger()
+                                                                       : t[QStringLiteral("id")].toInteger();
+        runtime[QString::number(pid) + QStringLiteral(",\"") + t[QStringLiteral("name")].toString() +
+                QStringLiteral("\"")] += t[QStringLiteral("runtime_ns")].toInteger();
+    }
+    for (auto it = runtime.begin(); it != runtime.end(); ++it)
+        if (running.value(it.key()) != it.value())
+            QTest::qFail(qPrintable(QStringLiteral("%1: running %2, runtime_ns %3")
+                                        .arg(it.key())
+                                        .arg(running.value(it.key()))
+                                        .arg(it.value())),
+                         __FILE__, __LINE__);
+    return states;
+}
+
 } // namespace
 
 class TestCli : public QObject {
@@ -193,6 +256,104 @@ private slots:
             waits += l[QStringLiteral("count")].toInteger();
         }
         QVERIFY(waits > 0);
+    }
+
+    void statesOfRunsAndRecordings() {
+        QTemporaryDir dir;
+        const QString states = dir.filePath(QStringLiteral("states.csv"));
+        QMap<QString, int> seen;
+        for (const char* model : {"v4.11", "v6.12"})
+            for (const char* scenario : {"builtin:default", "builtin:cpu-max", "builtin:rt-audio"}) {
+                auto r = cli({QStringLiteral("run"), QLatin1String(scenario), QStringLiteral("--model"),
+                              QLatin1String(model), QStringLiteral("--for"), QStringLiteral("200ms"),
+                              QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--states"),
+                              states});
+                QCOMPARE(r.code, 0);
+                const auto counts = checkStates(states, QJsonDocument::fromJson(r.out).object());
+                if (QTest::currentTestFailed())
+                    QFAIL(scenario);
+                for (auto it = counts.begin(); it != counts.end(); ++it)
+                    seen[it.key()] += it.value();
+            }
+        for (const char* s : {"running", "runnable", "preempted", "sleeping", "uninterruptible", "throttled"})
+            QVERIFY2(seen.value(QLatin1String(s)) > 0, s);
+        // A recording: the same rules, and the unknown before a task's first event.
+        auto t =
+            cli({QStringLiteral("trace-summary"), data("traces/perf-sched.script"),
+                 QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--states"), states});
+        QCOMPARE(t.code, 0);
+        const auto counts = checkStates(states, QJsonDocument::fromJson(t.out).object());
+        QVERIFY(counts.value(QStringLiteral("unknown")) > 0 &&
+                counts.value(QStringLiteral("sleeping")) > 100);
+        // An unwritable states file: exit 1 naming it.
+        auto bad =
+            cli({QStringLiteral("run"), QStringLiteral("builtin:default"), QStringLiteral("--for"),
+                 QStringLiteral("10ms"), QStringLiteral("--states"), QStringLiteral("/nonexistent/s.csv")});
+        QCOMPARE(bad.code, 1);
+        QVERIFY(bad.err.contains("/nonexistent/s.csv"));
+    }
+
+    void whyFollowsTheWakeupChain() {
+        // perf bench sched pipe: each side is woken by the other, so the chain alternates.
+        auto r =
+            cli({QStringLiteral("why"), QStringLiteral("builtin:psi-clock-pipe"), QStringLiteral("--for"),
+                 QStringLiteral("20ms"), QStringLiteral("--pid"), QStringLiteral("1"), QStringLiteral("--at"),
+                 QStringLiteral("10ms"), QStringLiteral("--depth"), QStringLiteral("6"),
+                 QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(r.code, 0);
+        const QJsonArray hops = QJsonDocument::fromJson(r.out).object()[QStringLiteral("hops")].toArray();
+        QCOMPARE(hops.size(), 6);
+        QCOMPARE(hops[0].toObject()[QStringLiteral("pid")].toInteger(), 1);
+        for (qsizetype i = 0; i < hops.size(); ++i) {
+            const QJsonObject h = hops[i].toObject();
+            for (const char* key :
+                 {"pid", "name", "state", "from_ns", "to_ns", "woken_by_pid", "waker_cpu", "reason"})
+                QVERIFY2(h.contains(QLatin1String(key)), key);
+            QCOMPARE(h[QStringLiteral("reason")].toString(), QStringLiteral("woken"));
+            QVERIFY(h[QStringLiteral("from_ns")].toInteger() < h[QStringLiteral("to_ns")].toInteger());
+            if (i + 1 < hops.size()) {
+                const QJsonObject next = hops[i + 1].toObject();
+                QCOMPARE(h[QStringLiteral("woken_by_pid")].toInteger(),
+                         next[QStringLiteral("pid")].toInteger());
+                QVERIFY(next[QStringLiteral("to_ns")].toInteger() <= h[QStringLiteral("to_ns")].toInteger());
+            }
+        }
+        // A recording, and the table.
+        auto table = cli({QStringLiteral("why"), data("traces/perf-sched.script"), QStringLiteral("--pid"),
+                          QStringLiteral("15"), QStringLiteral("--at"), QStringLiteral("1ms")});
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("rcu_preempt") && table.out.contains("first event"),
+                 table.out.constData());
+        // Errors: each names what was wrong.
+        const QString pipe = QStringLiteral("builtin:psi-clock-pipe");
+        QCOMPARE(cli({QStringLiteral("why"), pipe, QStringLiteral("--at"), QStringLiteral("1ms")}).code, 64);
+        QCOMPARE(cli({QStringLiteral("why"), pipe, QStringLiteral("--pid"), QStringLiteral("1")}).code, 64);
+        QCOMPARE(cli({QStringLiteral("why"), pipe, QStringLiteral("--pid"), QStringLiteral("1"),
+                      QStringLiteral("--at"), QStringLiteral("1ms"), QStringLiteral("--depth"),
+                      QStringLiteral("0")})
+                     .code,
+                 64);
+        auto none = cli({QStringLiteral("why"), pipe, QStringLiteral("--for"), QStringLiteral("5ms"),
+                         QStringLiteral("--pid"), QStringLiteral("77"), QStringLiteral("--at"),
+                         QStringLiteral("1ms")});
+        QCOMPARE(none.code, 2);
+        QVERIFY(none.err.contains("no task with pid 77"));
+        auto traceWithModel =
+            cli({QStringLiteral("why"), data("traces/perf-sched.script"), QStringLiteral("--pid"),
+                 QStringLiteral("15"), QStringLiteral("--at"), QStringLiteral("1ms"),
+                 QStringLiteral("--model"), QStringLiteral("v6.12")});
+        QCOMPARE(traceWithModel.code, 64);
+    }
+
+    void throttledStretchesReachTheCsvTrace() {
+        QTemporaryDir dir;
+        const QString trace = dir.filePath(QStringLiteral("trace.csv"));
+        auto r = cli({QStringLiteral("run"), QStringLiteral("builtin:cpu-max"), QStringLiteral("--for"),
+                      QStringLiteral("300ms"), QStringLiteral("--trace"), trace});
+        QCOMPARE(r.code, 0);
+        QFile t(trace);
+        QVERIFY(t.open(QIODevice::ReadOnly));
+        QVERIFY(t.readAll().contains("\nthrottle,"));
     }
 
     void traceSummary() {

@@ -392,7 +392,7 @@ private slots:
         QVERIFY(std::find(paths.begin(), paths.end(), "/a") != paths.end());
         QVERIFY(std::find(paths.begin(), paths.end(), "/b/c") != paths.end());
         QVERIFY(warnings.empty());
-        for (const std::string bad :
+        for (const std::string& bad :
              {std::string("/x\xff\xfey"), std::string("/a/../b"), std::string("/tab\there")}) {
             warnings.clear();
             m = tracedMachine(s, {"/", "/a", bad}, warnings, error);

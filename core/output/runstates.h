@@ -1,0 +1,14 @@
+#pragma once
+
+#include "report/threadstates.h"
+
+namespace core {
+
+class Engine;
+
+/// The thread-state tracks of a run that `recorder` watched to its end: told the engine's
+/// cgroup tree (a throttled group throttles the groups below it) and the kernel work charged
+/// beyond the end, which the tasks' runtimes already count.
+ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine);
+
+} // namespace core

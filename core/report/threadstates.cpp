@@ -1,0 +1,352 @@
+#include "report/threadstates.h"
+
+#include "base/bytetext.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace core {
+
+std::string_view threadStateName(ThreadState s) {
+    switch (s) {
+    case ThreadState::Running:
+        return "running";
+    case ThreadState::Runnable:
+        return "runnable";
+    case ThreadState::Preempted:
+        return "preempted";
+    case ThreadState::Sleeping:
+        return "sleeping";
+    case ThreadState::Uninterruptible:
+        return "uninterruptible";
+    case ThreadState::Throttled:
+        return "throttled";
+    case ThreadState::Unknown:
+        return "unknown";
+    }
+    return "?";
+}
+
+const TaskTrack* ThreadStates::find(TaskId id) const {
+    auto it = std::lower_bound(tasks.begin(), tasks.end(), id,
+                               [](const TaskTrack& t, TaskId v) { return t.id.value() < v.value(); });
+    return it != tasks.end() && it->id == id ? &*it : nullptr;
+}
+
+/// What happened to one task, in the order it happened.
+struct ThreadStateRecorder::Event {
+    enum Kind : uint8_t { In, Out, Wake, Migrate, Lost };
+    SimTime time;
+    Kind kind = In;
+    TaskState out = TaskState::Runnable; ///< Out: the state it left in
+    WakeSource source = WakeSource::Task;
+    int32_t cpu = -1;
+};
+
+namespace {
+
+ThreadState stateAfterSwitchOut(TaskState s) {
+    switch (s) {
+    case TaskState::Runnable:
+        return ThreadState::Preempted;
+    case TaskState::IoWait:
+    case TaskState::MemStall:
+        return ThreadState::Uninterruptible;
+    default:
+        return ThreadState::Sleeping;
+    }
+}
+
+bool byCpuAndStart(const ThrottleRecord& a, const ThrottleRecord& b) {
+    return a.cpu != b.cpu ? a.cpu < b.cpu : a.start < b.start;
+}
+
+bool waitsForCpu(ThreadState s) {
+    return s == ThreadState::Runnable || s == ThreadState::Preempted;
+}
+
+/// Appends an interval, merging it into the last one when it continues it unchanged.
+void append(std::vector<StateInterval>& out, const StateInterval& i) {
+    if (i.end <= i.start)
+        return;
+    if (!out.empty() && out.back().end == i.start && out.back().state == i.state && out.back().cpu == i.cpu) {
+        out.back().end = i.end;
+        return;
+    }
+    out.push_back(i);
+}
+
+} // namespace
+
+void ThreadStateRecorder::slice(const Slice& s) {
+    if (s.task.valid() && s.end > s.start)
+        m_slices.push_back(s);
+}
+
+void ThreadStateRecorder::migration(const MigrationRecord& m) {
+    m_migrations.push_back(m);
+}
+
+void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
+    m_switches.push_back(s);
+}
+
+void ThreadStateRecorder::throttle(const ThrottleRecord& t) {
+    if (t.end <= t.start)
+        return;
+    m_throttles.push_back(t);
+    m_longestThrottle = std::max(m_longestThrottle, t.end - t.start);
+}
+
+void ThreadStateRecorder::wakeup(const WakeupRecord& w) {
+    m_wakeups.push_back(w);
+}
+
+void ThreadStateRecorder::lost(SimTime t, int32_t cpu) {
+    m_losses.emplace_back(t, cpu);
+}
+
+void ThreadStateRecorder::taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy,
+                                      uint8_t) {
+    m_names[id.value()] = {name, cgroup};
+}
+
+ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& open) {
+    // Each task's events, in the order they were recorded (time order for both a simulation and
+    // an importer): switches, wakeups and migrations arrive interleaved as they happened.
+    std::unordered_map<uint32_t, std::vector<Event>> events;
+    std::unordered_map<uint32_t, std::vector<Slice>> runs;
+    size_t si = 0, wi = 0, mi = 0;
+    auto nextTime = [](const auto& v, size_t i) { return i < v.size() ? v[i].time : SimTime::max(); };
+    while (si < m_switches.size() || wi < m_wakeups.size() || mi < m_migrations.size()) {
+        const SimTime ts = nextTime(m_switches, si), tw = nextTime(m_wakeups, wi),
+                      tm = nextTime(m_migrations, mi);
+        // At one instant a task is woken (and placed) before it is switched in.
+        if (tm <= tw && tm <= ts) {
+            const MigrationRecord& m = m_migrations[mi++];
+            events[m.task.value()].push_back({m.time, Event::Migrate, {}, {}, static_cast<int32_t>(m.to)});
+        } else if (tw <= ts) {
+            const WakeupRecord& w = m_wakeups[wi++];
+            events[w.task.value()].push_back(
+                {w.time, Event::Wake, {}, w.source, static_cast<int32_t>(w.targetCpu)});
+        } else {
+            const SwitchRecord& s = m_switches[si++];
+            if (s.prev.valid())
+                events[s.prev.value()].push_back(
+                    {s.time, Event::Out, s.prevState, {}, static_cast<int32_t>(s.cpu)});
+            if (s.next.valid())
+                events[s.next.value()].push_back({s.time, Event::In, {}, {}, static_cast<int32_t>(s.cpu)});
+        }
+    }
+    for (const Slice& s : m_slices)
+        runs[s.task.value()].push_back(s);
+    for (const Slice& s : open)
+        if (s.task.valid() && s.end > s.start)
+            runs[s.task.value()].push_back(s);
+    std::vector<uint32_t> ids;
+    for (const auto& [id, _] : m_names)
+        ids.push_back(id);
+    for (const auto& [id, _] : events)
+        ids.push_back(id);
+    for (const auto& [id, _] : runs)
+        ids.push_back(id);
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+
+    std::sort(m_throttles.begin(), m_throttles.end(), byCpuAndStart);
+    ThreadStates out;
+    out.end = end - m_options.origin;
+    for (uint32_t id : ids) {
+        TaskTrack track = build(TaskId(id), events[id], runs[id], end);
+        if (track.intervals.empty()) // created, but not started before the end
+            continue;
+        applyThrottles(track);
+        for (StateInterval& i : track.intervals) {
+            i.start = i.start - m_options.origin;
+            i.end = i.end - m_options.origin;
+        }
+        out.tasks.push_back(std::move(track));
+    }
+    out.wakeups = std::move(m_wakeups);
+    for (WakeupRecord& w : out.wakeups)
+        w.time = w.time - m_options.origin;
+    return out;
+}
+
+TaskTrack ThreadStateRecorder::build(TaskId id, std::vector<Event>& events, std::vector<Slice>& runs,
+                                     SimTime end) const {
+    TaskTrack track;
+    track.id = id;
+    if (auto it = m_names.find(id.value()); it != m_names.end()) {
+        track.name = it->second.first;
+        track.cgroup = it->second.second;
+    }
+    // Losses apply to every task: merge them in by time (before a task's own events at the
+    // same instant: what follows the loss is known again).
+    std::vector<Event> all;
+    all.reserve(events.size() + m_losses.size());
+    size_t li = 0;
+    for (const Event& e : events) {
+        for (; li < m_losses.size() && m_losses[li].first <= e.time; ++li)
+            all.push_back({m_losses[li].first, Event::Lost, {}, {}, m_losses[li].second});
+        all.push_back(e);
+    }
+    for (; li < m_losses.size() && m_losses[li].first < end; ++li)
+        all.push_back({m_losses[li].first, Event::Lost, {}, {}, m_losses[li].second});
+
+    // The nominal track: what the switches, wakeups and migrations say.
+    std::vector<StateInterval> nominal;
+    bool exists = false; // a simulated task exists from its first wakeup
+    StateInterval cur{m_options.origin, m_options.origin, ThreadState::Unknown, -1};
+    if (m_options.recording) {
+        // A task a recording first sees being forked starts there; any other was there before.
+        exists =
+            events.empty() || events.front().kind != Event::Wake || events.front().source != WakeSource::Fork;
+    }
+    auto moveTo = [&](SimTime t, ThreadState s, int32_t cpu) {
+        if (exists) {
+            cur.end = t;
+            append(nominal, cur);
+        }
+        exists = true;
+        cur = {t, t, s, cpu};
+    };
+    for (const Event& e : all) {
+        switch (e.kind) {
+        case Event::Wake:
+            if (!exists || cur.state == ThreadState::Sleeping || cur.state == ThreadState::Uninterruptible ||
+                cur.state == ThreadState::Unknown)
+                moveTo(e.time, ThreadState::Runnable, e.cpu);
+            break;
+        case Event::In:
+            moveTo(e.time, ThreadState::Running, e.cpu);
+            break;
+        case Event::Out:
+            if (e.out == TaskState::Dead) {
+                cur.end = e.time;
+                append(nominal, cur);
+                exists = false;
+                cur = {e.time, e.time, ThreadState::Unknown, -1};
+            } else {
+                moveTo(e.time, stateAfterSwitchOut(e.out), e.out == TaskState::Runnable ? e.cpu : -1);
+            }
+            break;
+        case Event::Migrate:
+            if (exists && waitsForCpu(cur.state) && cur.cpu != e.cpu)
+                moveTo(e.time, cur.state, e.cpu);
+            break;
+        case Event::Lost:
+            if (exists && m_options.recording &&
+                (e.cpu < 0 || cur.state != ThreadState::Running || cur.cpu == e.cpu))
+                moveTo(e.time, ThreadState::Unknown, -1);
+            break;
+        }
+    }
+    if (exists) {
+        cur.end = std::max(cur.start, end);
+        append(nominal, cur);
+    }
+
+    // Running is what the task's slices say; nominal running time not covered by them (the CPU
+    // still busy with kernel work charged to the task before) is waiting for the CPU.
+    std::sort(runs.begin(), runs.end(), [](const Slice& a, const Slice& b) { return a.start < b.start; });
+    // The model can charge a task kernel work on two CPUs at once (a switch-out's cost still
+    // being paid on the old CPU when the task already runs on another): the later piece then
+    // follows the earlier, so that the track keeps all of the task's time.
+    std::vector<StateInterval> running;
+    for (const Slice& s : runs) {
+        const SimTime shift =
+            running.empty() || s.start >= running.back().end ? SimTime() : running.back().end - s.start;
+        append(running, {s.start + shift, s.end + shift, ThreadState::Running, static_cast<int32_t>(s.cpu)});
+    }
+    std::vector<StateInterval> pieces;
+    size_t j = 0;
+    for (const StateInterval& n : nominal) {
+        const ThreadState off = n.state == ThreadState::Running ? ThreadState::Runnable : n.state;
+        SimTime at = n.start;
+        while (j < running.size() && running[j].end <= at)
+            ++j;
+        for (size_t k = j; k < running.size() && running[k].start < n.end; ++k) {
+            if (running[k].start > at)
+                pieces.push_back({at, running[k].start, off, n.cpu});
+            at = std::max(at, running[k].end);
+        }
+        if (at < n.end)
+            pieces.push_back({at, n.end, off, n.cpu});
+    }
+    pieces.insert(pieces.end(), running.begin(), running.end());
+    std::sort(pieces.begin(), pieces.end(),
+              [](const StateInterval& a, const StateInterval& b) { return a.start < b.start; });
+    for (const StateInterval& p : pieces)
+        append(track.intervals, p);
+    return track;
+}
+
+bool ThreadStateRecorder::throttles(CgroupId throttled, CgroupId group) const {
+    for (int32_t g = static_cast<int32_t>(group.value()); g >= 0;) {
+        if (static_cast<uint32_t>(g) == throttled.value())
+            return true;
+        if (static_cast<size_t>(g) >= m_options.cgroupParents.size())
+            return false;
+        g = m_options.cgroupParents[static_cast<size_t>(g)];
+    }
+    return false;
+}
+
+void ThreadStateRecorder::applyThrottles(TaskTrack& track) const {
+    if (m_throttles.empty() || !track.cgroup.valid())
+        return;
+    std::vector<StateInterval> out;
+    for (const StateInterval& i : track.intervals) {
+        if (!waitsForCpu(i.state) || i.cpu < 0) {
+            append(out, i);
+            continue;
+        }
+        // The throttled stretches of this CPU that overlap the interval, in time order.
+        SimTime at = i.start;
+        // Sorted by CPU and start: none that starts before i.start - the longest can reach it.
+        const ThrottleRecord from{i.start - m_longestThrottle, {}, static_cast<uint32_t>(i.cpu), {}};
+        auto it = std::lower_bound(m_throttles.begin(), m_throttles.end(), from, byCpuAndStart);
+        for (; it != m_throttles.end() && it->cpu == static_cast<uint32_t>(i.cpu) && it->start < i.end;
+             ++it) {
+            if (it->end <= at || !throttles(it->cgroup, track.cgroup))
+                continue;
+            if (it->start > at)
+                append(out, {at, it->start, i.state, i.cpu});
+            const SimTime stop = std::min(it->end, i.end);
+            append(out, {std::max(at, it->start), stop, ThreadState::Throttled, i.cpu});
+            at = stop;
+        }
+        if (at < i.end)
+            append(out, {at, i.end, i.state, i.cpu});
+    }
+    track.intervals = std::move(out);
+}
+
+std::unordered_map<uint32_t, int64_t> pidsOf(const RunSummary& summary) {
+    std::unordered_map<uint32_t, int64_t> pids;
+    for (const TaskSummary& t : summary.tasks)
+        pids[t.id] = t.pid >= 0 ? t.pid : static_cast<int64_t>(t.id);
+    return pids;
+}
+
+std::string toStatesCsv(const ThreadStates& states, const std::unordered_map<uint32_t, int64_t>& pidOf,
+                        const std::vector<uint32_t>& cpuNumbers) {
+    std::ostringstream o;
+    o << "pid,name,state,cpu,start_ns,end_ns\n";
+    for (const TaskTrack& t : states.tasks) {
+        auto it = pidOf.find(t.id.value());
+        const int64_t pid = it != pidOf.end() ? it->second : static_cast<int64_t>(t.id.value());
+        const std::string name = csvQuoted(t.name);
+        for (const StateInterval& i : t.intervals) {
+            o << pid << ',' << name << ',' << threadStateName(i.state) << ',';
+            if (i.cpu >= 0)
+                o << (static_cast<size_t>(i.cpu) < cpuNumbers.size() ? cpuNumbers[static_cast<size_t>(i.cpu)]
+                                                                     : static_cast<uint32_t>(i.cpu));
+            o << ',' << i.start.count() << ',' << i.end.count() << '\n';
+        }
+    }
+    return o.str();
+}
+
+} // namespace core

@@ -1,0 +1,131 @@
+#pragma once
+
+#include "base/ids.h"
+#include "base/simtime.h"
+#include "base/trace.h"
+#include "report/summary.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace core {
+
+/// What a task is doing over a stretch of time, as a thread-state track shows it (Perfetto's
+/// thread_state, with a simulator's throttled and a recording's unknown).
+enum class ThreadState : uint8_t {
+    Running,         ///< on a CPU (its own time or kernel work charged to it)
+    Runnable,        ///< woken (or new), waiting for a CPU
+    Preempted,       ///< switched out still runnable (prev_state R), waiting for a CPU again
+    Sleeping,        ///< blocked, interruptible (S)
+    Uninterruptible, ///< blocked, uninterruptible (D: I/O, a memory stall)
+    Throttled,       ///< runnable, but its cgroup's queue on its CPU is throttled (cpu.max)
+    Unknown          ///< a recording's gap: before the task's first event, after lost events
+};
+inline constexpr size_t kThreadStateCount = 7;
+/// Each task's pid as the summary reports it (its scenario or recorded pid; without one, its
+/// id), by task id: what `--states` writes and `why --pid` looks for.
+std::unordered_map<uint32_t, int64_t> pidsOf(const RunSummary& summary);
+
+/// The `--states` CSV's name: running, runnable, preempted, sleeping, uninterruptible,
+/// throttled, unknown.
+std::string_view threadStateName(ThreadState s);
+
+/// One stretch of one task's track. `cpu` is the CPU it runs on (Running) or is queued on
+/// (Runnable, Preempted, Throttled), -1 where it has none.
+struct StateInterval {
+    SimTime start;
+    SimTime end;
+    ThreadState state = ThreadState::Unknown;
+    int32_t cpu = -1;
+};
+
+/// A task's whole track: intervals in time order, never overlapping, adjacent ones differing.
+struct TaskTrack {
+    TaskId id;
+    std::string name;
+    CgroupId cgroup;
+    std::vector<StateInterval> intervals;
+};
+
+/// Every task's track and the wakeups behind them (what `why` walks), for one run or recording.
+struct ThreadStates {
+    std::vector<TaskTrack> tasks;      ///< by task id
+    std::vector<WakeupRecord> wakeups; ///< in time order
+    SimTime end;                       ///< the end of the run or recording
+    const TaskTrack* find(TaskId id) const;
+};
+
+/// Collects the records a run or a recording emits and turns them into thread-state tracks.
+/// Running intervals are the task's slices (its own and the kernel work charged to it), so per
+/// task they add up to its runtime; the stretches between them take their state from the
+/// switches, wakeups, migrations and throttled stretches around them.
+class ThreadStateRecorder : public TraceSink {
+public:
+    struct Options {
+        /// A recording: before a task's first event (from `origin`) and after lost events its
+        /// state is unknown. A simulation's tasks start at their first wakeup.
+        bool recording = false;
+        SimTime origin; ///< the time records count from (a recording's first timestamp)
+        /// Each cgroup's parent (-1 for the root), by cgroup id: a throttled group throttles
+        /// the tasks of every group below it. Empty: only a task's own group.
+        std::vector<int32_t> cgroupParents;
+    };
+    ThreadStateRecorder() = default;
+    explicit ThreadStateRecorder(Options options)
+        : m_options(std::move(options)) {}
+    /// A recorder for a recording: states unknown before each task's first event.
+    static ThreadStateRecorder forRecording() {
+        Options o;
+        o.recording = true;
+        return ThreadStateRecorder(std::move(o));
+    }
+    /// Known only after the run or the import: the time records count from, the cgroup tree.
+    void setOrigin(SimTime origin) { m_options.origin = origin; }
+    void setCgroupParents(std::vector<int32_t> parents) { m_options.cgroupParents = std::move(parents); }
+
+    void slice(const Slice& s) override;
+    void migration(const MigrationRecord& m) override;
+    void marker(const Marker&) override {}
+    void contextSwitch(const SwitchRecord& s) override;
+    void throttle(const ThrottleRecord& t) override;
+    void wakeup(const WakeupRecord& w) override;
+    void lost(SimTime t, int32_t cpu) override;
+    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
+                     uint8_t rtPriority) override;
+
+    /// The tracks up to `end`. `open` are slices still open at the end (kernel work charged
+    /// beyond it, which the task's runtime already counts); times are made relative to origin.
+    ThreadStates finish(SimTime end, const std::vector<Slice>& open = {});
+
+private:
+    struct Event;
+    TaskTrack build(TaskId id, std::vector<Event>& events, std::vector<Slice>& runs, SimTime end) const;
+    void applyThrottles(TaskTrack& track) const;
+    bool throttles(CgroupId throttled, CgroupId group) const;
+
+    Options m_options;
+    std::vector<Slice> m_slices;
+    std::vector<SwitchRecord> m_switches;
+    std::vector<WakeupRecord> m_wakeups;
+    std::vector<MigrationRecord> m_migrations;
+    std::vector<ThrottleRecord> m_throttles;
+    SimTime m_longestThrottle;
+    std::vector<std::pair<SimTime, int32_t>> m_losses;
+    std::unordered_map<uint32_t, std::pair<std::string, CgroupId>> m_names;
+};
+
+/// Each task's pid as the summary reports it (its scenario or recorded pid; without one, its
+/// id), by task id: what `--states` writes and `why --pid` looks for.
+std::unordered_map<uint32_t, int64_t> pidsOf(const RunSummary& summary);
+
+/// The `--states` CSV: `pid,name,state,cpu,start_ns,end_ns`, one row per interval, tasks in id
+/// order. `pidOf` gives a task's pid (a task missing there is written with its id); names are
+/// written as the summary writes them (bytes that are not UTF-8 escaped) and quoted as CSV;
+/// CPUs by the kernel's numbers (`cpuNumbers`, by model CPU; empty: the same).
+std::string toStatesCsv(const ThreadStates& states, const std::unordered_map<uint32_t, int64_t>& pidOf,
+                        const std::vector<uint32_t>& cpuNumbers = {});
+
+} // namespace core

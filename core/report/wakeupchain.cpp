@@ -1,0 +1,153 @@
+#include "report/wakeupchain.h"
+
+#include <algorithm>
+
+namespace core {
+
+std::string_view hopEndName(HopEnd e) {
+    switch (e) {
+    case HopEnd::Woken:
+        return "woken";
+    case HopEnd::Forked:
+        return "fork";
+    case HopEnd::Timer:
+        return "timer";
+    case HopEnd::Interrupt:
+        return "interrupt";
+    case HopEnd::Start:
+        return "start";
+    case HopEnd::Preempted:
+        return "preempted";
+    case HopEnd::Throttled:
+        return "throttled";
+    case HopEnd::Unknown:
+        return "unknown";
+    }
+    return "?";
+}
+
+namespace {
+
+bool asleep(ThreadState s) {
+    return s == ThreadState::Sleeping || s == ThreadState::Uninterruptible || s == ThreadState::Unknown;
+}
+
+/// The index of the interval that contains t, or of the last one starting before it; -1 if
+/// the track starts after t.
+ptrdiff_t intervalAt(const TaskTrack& track, SimTime t) {
+    auto it = std::upper_bound(track.intervals.begin(), track.intervals.end(), t,
+                               [](SimTime v, const StateInterval& i) { return v < i.start; });
+    return (it - track.intervals.begin()) - 1;
+}
+
+/// The stretch off the CPU around interval i (i is not running): [first, last] indices.
+std::pair<size_t, size_t> stretchAround(const TaskTrack& track, size_t i) {
+    size_t first = i, last = i;
+    while (first > 0 && track.intervals[first - 1].state != ThreadState::Running &&
+           track.intervals[first - 1].end == track.intervals[first].start)
+        --first;
+    while (last + 1 < track.intervals.size() && track.intervals[last + 1].state != ThreadState::Running &&
+           track.intervals[last + 1].start == track.intervals[last].end)
+        ++last;
+    return {first, last};
+}
+
+/// The stretch to explain for `track` at `at`: the one containing it, or when it was running
+/// then, the one that ended where that run began. False when there is none.
+bool stretchFor(const TaskTrack& track, SimTime at, bool& wasRunning, std::pair<size_t, size_t>& out) {
+    const ptrdiff_t i = intervalAt(track, at);
+    if (i < 0)
+        return false;
+    const StateInterval& in = track.intervals[static_cast<size_t>(i)];
+    if (in.state != ThreadState::Running && at < in.end) {
+        out = stretchAround(track, static_cast<size_t>(i));
+        return true;
+    }
+    // Running at `at` (or after the track ended): the stretch before that run.
+    wasRunning = in.state == ThreadState::Running && at < in.end;
+    ptrdiff_t k = i;
+    while (k >= 0 && track.intervals[static_cast<size_t>(k)].state == ThreadState::Running)
+        --k;
+    if (k < 0)
+        return false;
+    out = stretchAround(track, static_cast<size_t>(k));
+    return true;
+}
+
+} // namespace
+
+WakeupChain wakeupChain(const ThreadStates& states, TaskId task, SimTime at, int depth) {
+    WakeupChain chain;
+    const TaskTrack* track = states.find(task);
+    if (!track || track->intervals.empty()) {
+        chain.error = "the task has no recorded states";
+        return chain;
+    }
+    std::pair<size_t, size_t> stretch;
+    if (!stretchFor(*track, at, chain.wasRunning, stretch)) {
+        chain.error = "the task did not wait or sleep before that time";
+        return chain;
+    }
+    while (static_cast<int>(chain.hops.size()) < depth) {
+        ChainHop hop;
+        hop.task = track->id;
+        hop.name = track->name;
+        const StateInterval& first = track->intervals[stretch.first];
+        hop.state = first.state;
+        hop.from = first.start;
+        hop.to = track->intervals[stretch.second].end;
+        for (size_t k = stretch.first; k <= stretch.second; ++k) {
+            const StateInterval& i = track->intervals[k];
+            (asleep(i.state) ? hop.sleeping : hop.runnable) += i.end - i.start;
+        }
+        // The wakeup that ended the sleep: the task's last one in the stretch.
+        const WakeupRecord* w = nullptr;
+        for (const WakeupRecord& r : states.wakeups) {
+            if (r.time > hop.to)
+                break;
+            if (r.task == track->id && r.time >= hop.from)
+                w = &r;
+        }
+        const bool startsTrack = stretch.first == 0;
+        if (!w) {
+            hop.end = first.state == ThreadState::Preempted   ? HopEnd::Preempted
+                      : first.state == ThreadState::Throttled ? HopEnd::Throttled
+                      : startsTrack                           ? HopEnd::Start
+                                                              : HopEnd::Unknown;
+            chain.hops.push_back(std::move(hop));
+            break;
+        }
+        hop.wakerCpu = static_cast<int32_t>(w->wakerCpu);
+        hop.targetCpu = static_cast<int32_t>(w->targetCpu);
+        hop.wokenAt = w->time;
+        switch (w->source) {
+        case WakeSource::Task:
+            hop.end = HopEnd::Woken;
+            break;
+        case WakeSource::Fork:
+            hop.end = w->waker.valid() ? HopEnd::Forked : HopEnd::Start;
+            break;
+        case WakeSource::Timer:
+            hop.end = HopEnd::Timer;
+            break;
+        case WakeSource::Interrupt:
+            hop.end = HopEnd::Interrupt;
+            break;
+        }
+        if (w->waker.valid() && (hop.end == HopEnd::Woken || hop.end == HopEnd::Forked))
+            hop.wokenBy = w->waker;
+        chain.hops.push_back(std::move(hop));
+        if (!w->waker.valid() || (w->source != WakeSource::Task && w->source != WakeSource::Fork))
+            break;
+        // The waker ran to wake it: what was it waiting on before that run?
+        track = states.find(w->waker);
+        if (!track || track->intervals.empty())
+            break;
+        bool running = false;
+        if (!stretchFor(*track, w->time, running, stretch))
+            break;
+    }
+    return chain;
+}
+
+} // namespace core

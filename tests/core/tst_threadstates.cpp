@@ -1,0 +1,320 @@
+// Thread-state tracks and wakeup chains, from hand-made records with known answers, and from
+// a simulation whose tracks must add up to its summary.
+#include "output/replay.h"
+#include "output/runstates.h"
+#include "output/summarize.h"
+#include "report/threadstates.h"
+#include "report/wakeupchain.h"
+#include "scenario/builtins.h"
+#include "scenario/loader.h"
+
+#include <QtTest>
+
+using namespace core;
+
+namespace {
+
+SimTime ns(int64_t v) {
+    return SimTime::ns(v);
+}
+
+Slice run(uint32_t task, uint32_t cpu, int64_t start, int64_t end, SliceKind kind = SliceKind::Task) {
+    return {cpu, kind, TaskId(task), CgroupId(0), ns(start), ns(end)};
+}
+
+SwitchRecord sw(int64_t t, uint32_t cpu, std::optional<uint32_t> prev, std::optional<uint32_t> next,
+                TaskState prevState = TaskState::Sleeping) {
+    SwitchRecord r;
+    r.time = ns(t);
+    r.cpu = cpu;
+    r.prev = prev ? TaskId(*prev) : TaskId::invalid();
+    r.next = next ? TaskId(*next) : TaskId::invalid();
+    r.prevState = prevState;
+    return r;
+}
+
+WakeupRecord wake(int64_t t, uint32_t task, std::optional<uint32_t> waker, uint32_t cpu,
+                  WakeSource source = WakeSource::Task) {
+    return {ns(t), TaskId(task), waker ? TaskId(*waker) : TaskId::invalid(), cpu, cpu, source};
+}
+
+/// A task's track as "state@cpu start-end" items, for comparisons that print well.
+QStringList track(const ThreadStates& s, uint32_t id) {
+    QStringList out;
+    const TaskTrack* t = s.find(TaskId(id));
+    if (!t)
+        return {QStringLiteral("none")};
+    for (const StateInterval& i : t->intervals)
+        out << QStringLiteral("%1@%2 %3-%4")
+                   .arg(QString::fromLatin1(threadStateName(i.state)))
+                   .arg(i.cpu)
+                   .arg(i.start.count())
+                   .arg(i.end.count());
+    return out;
+}
+
+/// Task 1's life: new, runs, sleeps, is woken by task 2, runs, is preempted, runs, blocks in D,
+/// is woken by a timer, runs and exits.
+void lifeOfTaskOne(ThreadStateRecorder& r) {
+    r.taskCreated(TaskId(1), "one", CgroupId(0), SchedPolicy::Other, 0);
+    r.wakeup(wake(0, 1, std::nullopt, 0, WakeSource::Fork));
+    r.contextSwitch(sw(10, 0, std::nullopt, 1));
+    r.slice(run(1, 0, 10, 50));
+    r.contextSwitch(sw(50, 0, 1, std::nullopt, TaskState::Sleeping));
+    r.wakeup(wake(80, 1, 2, 1));
+    r.contextSwitch(sw(90, 0, std::nullopt, 1));
+    r.slice(run(1, 0, 90, 100));
+    r.contextSwitch(sw(100, 0, 1, 3, TaskState::Runnable));
+    r.contextSwitch(sw(120, 0, 3, 1, TaskState::Sleeping));
+    r.slice(run(1, 0, 120, 130));
+    r.contextSwitch(sw(130, 0, 1, std::nullopt, TaskState::IoWait));
+    r.wakeup(wake(200, 1, std::nullopt, 0, WakeSource::Timer));
+    r.contextSwitch(sw(205, 0, std::nullopt, 1));
+    r.slice(run(1, 0, 205, 230));
+    r.contextSwitch(sw(230, 0, 1, std::nullopt, TaskState::Dead));
+}
+
+} // namespace
+
+class TestThreadStates : public QObject {
+    Q_OBJECT
+private slots:
+    void everyTransitionOfASimulatedTask() {
+        ThreadStateRecorder r;
+        lifeOfTaskOne(r);
+        const ThreadStates s = r.finish(ns(300));
+        QCOMPARE(
+            track(s, 1),
+            (QStringList{QStringLiteral("runnable@0 0-10"), QStringLiteral("running@0 10-50"),
+                         QStringLiteral("sleeping@-1 50-80"), QStringLiteral("runnable@1 80-90"),
+                         QStringLiteral("running@0 90-100"), QStringLiteral("preempted@0 100-120"),
+                         QStringLiteral("running@0 120-130"), QStringLiteral("uninterruptible@-1 130-200"),
+                         QStringLiteral("runnable@0 200-205"), QStringLiteral("running@0 205-230")}));
+        QCOMPARE(s.find(TaskId(1))->name, std::string("one"));
+    }
+
+    void runningIsTheSlicesAndAddsUp() {
+        // Switched in at 10, but the CPU finishes kernel work of the task before until 12: that
+        // is waiting. Overhead charged to the task counts as running.
+        ThreadStateRecorder r;
+        r.wakeup(wake(0, 1, std::nullopt, 0, WakeSource::Fork));
+        r.contextSwitch(sw(10, 0, std::nullopt, 1));
+        r.slice(run(1, 0, 12, 40));
+        r.slice(run(1, 0, 40, 45, SliceKind::Overhead));
+        r.contextSwitch(sw(45, 0, 1, std::nullopt, TaskState::Sleeping));
+        // Kernel work charged on CPU 0 until 52 while the task, woken at 48, already runs on CPU 1:
+        // the later piece follows the earlier, keeping the task's time.
+        r.slice(run(1, 0, 45, 52, SliceKind::Overhead));
+        r.wakeup(wake(48, 1, 2, 1));
+        r.contextSwitch(sw(49, 1, std::nullopt, 1));
+        r.slice(run(1, 1, 49, 60));
+        const ThreadStates s = r.finish(ns(60));
+        int64_t running = 0;
+        for (const StateInterval& i : s.find(TaskId(1))->intervals)
+            if (i.state == ThreadState::Running)
+                running += (i.end - i.start).count();
+        QCOMPARE(running, int64_t(28 + 5 + 7 + 11));
+        QCOMPARE(track(s, 1).first(), QStringLiteral("runnable@0 0-12"));
+        QCOMPARE(track(s, 1).last(), QStringLiteral("running@1 52-63"));
+    }
+
+    void aRecordingsGapsAreUnknown() {
+        ThreadStateRecorder r = ThreadStateRecorder::forRecording();
+        r.setOrigin(ns(1000));
+        // Task 5 was there before the recording: unknown until its first event.
+        r.contextSwitch(sw(1100, 0, std::nullopt, 5));
+        r.slice(run(5, 0, 1100, 1150));
+        r.contextSwitch(sw(1150, 0, 5, std::nullopt, TaskState::Sleeping));
+        // Events lost on every CPU at 1200: what it did then is unknown until its next event.
+        r.lost(ns(1200), -1);
+        // Task 6 is forked during the recording: it starts there, with no unknown before.
+        r.wakeup(wake(1250, 6, 5, 0, WakeSource::Fork));
+        r.wakeup(wake(1300, 5, std::nullopt, 1, WakeSource::Interrupt));
+        r.contextSwitch(sw(1310, 1, std::nullopt, 5));
+        r.slice(run(5, 1, 1310, 1400));
+        const ThreadStates s = r.finish(ns(1400));
+        QCOMPARE(track(s, 5),
+                 (QStringList{QStringLiteral("unknown@-1 0-100"), QStringLiteral("running@0 100-150"),
+                              QStringLiteral("sleeping@-1 150-200"), QStringLiteral("unknown@-1 200-300"),
+                              QStringLiteral("runnable@1 300-310"), QStringLiteral("running@1 310-400")}));
+        QCOMPARE(track(s, 6), QStringList{QStringLiteral("runnable@0 250-400")});
+    }
+
+    void aLossOnAnotherCpuLeavesARunningTaskKnown() {
+        ThreadStateRecorder r = ThreadStateRecorder::forRecording();
+        r.contextSwitch(sw(0, 0, std::nullopt, 5));
+        r.slice(run(5, 0, 0, 100));
+        r.lost(ns(50), 1);
+        const ThreadStates s = r.finish(ns(100));
+        QCOMPARE(track(s, 5), QStringList{QStringLiteral("running@0 0-100")});
+    }
+
+    void migrationsMoveAWaitingTask() {
+        ThreadStateRecorder r;
+        r.wakeup(wake(0, 1, std::nullopt, 0, WakeSource::Fork));
+        r.migration({ns(20), TaskId(1), 0, 2, MigrationReason::Periodic, 0});
+        r.contextSwitch(sw(30, 2, std::nullopt, 1));
+        r.slice(run(1, 2, 30, 40));
+        const ThreadStates s = r.finish(ns(40));
+        QCOMPARE(track(s, 1),
+                 (QStringList{QStringLiteral("runnable@0 0-20"), QStringLiteral("runnable@2 20-30"),
+                              QStringLiteral("running@2 30-40")}));
+    }
+
+    void aThrottledGroupThrottlesTheGroupsBelow() {
+        // Cgroup 2 is below 1; 1 is throttled on CPU 0 from 20 to 60; task 1 (in 2) waits there.
+        ThreadStateRecorder r;
+        r.setCgroupParents({-1, 0, 1});
+        r.taskCreated(TaskId(1), "t", CgroupId(2), SchedPolicy::Other, 0);
+        r.wakeup(wake(0, 1, std::nullopt, 0, WakeSource::Fork));
+        r.contextSwitch(sw(0, 0, std::nullopt, 1));
+        r.slice(run(1, 0, 0, 20));
+        r.contextSwitch(sw(20, 0, 1, std::nullopt, TaskState::Runnable));
+        r.throttle({ns(20), ns(60), 0, CgroupId(1)});
+        r.throttle({ns(20), ns(90), 0, CgroupId(3)}); // another group: not this task's
+        r.contextSwitch(sw(70, 0, std::nullopt, 1));
+        r.slice(run(1, 0, 70, 80));
+        const ThreadStates s = r.finish(ns(80));
+        QCOMPARE(track(s, 1),
+                 (QStringList{QStringLiteral("running@0 0-20"), QStringLiteral("throttled@0 20-60"),
+                              QStringLiteral("preempted@0 60-70"), QStringLiteral("running@0 70-80")}));
+    }
+
+    void statesCsv() {
+        ThreadStateRecorder r;
+        r.taskCreated(TaskId(1), std::string("a,\"b\"\xff", 6), CgroupId(0), SchedPolicy::Other, 0);
+        r.wakeup(wake(0, 1, std::nullopt, 1, WakeSource::Fork));
+        r.contextSwitch(sw(5, 1, std::nullopt, 1));
+        r.slice(run(1, 1, 5, 9));
+        r.contextSwitch(sw(9, 1, 1, std::nullopt, TaskState::Sleeping));
+        const std::string csv = toStatesCsv(r.finish(ns(12)), {{1, 4242}}, {0, 7});
+        QCOMPARE(QString::fromStdString(csv), QStringLiteral("pid,name,state,cpu,start_ns,end_ns\n"
+                                                             "4242,\"a,\"\"b\"\"\\xFF\",runnable,7,0,5\n"
+                                                             "4242,\"a,\"\"b\"\"\\xFF\",running,7,5,9\n"
+                                                             "4242,\"a,\"\"b\"\"\\xFF\",sleeping,,9,12\n"));
+    }
+
+    // ---- wakeup chains -------------------------------------------------------------------------
+
+    void aChainWithAKnownAnswer() {
+        // Task 3 sleeps on a timer until 100, then runs and wakes 2 at 110; 2 runs and wakes 1 at
+        // 130. Asked about 1's sleep at 125: 1 <- 2 <- 3 <- timer.
+        ThreadStateRecorder r;
+        for (uint32_t t = 1; t <= 3; ++t) {
+            r.wakeup(wake(0, t, std::nullopt, t - 1, WakeSource::Fork));
+            r.contextSwitch(sw(0, t - 1, std::nullopt, t));
+            r.slice(run(t, t - 1, 0, 10));
+            r.contextSwitch(sw(10, t - 1, t, std::nullopt, TaskState::Sleeping));
+        }
+        r.wakeup(wake(100, 3, std::nullopt, 2, WakeSource::Timer));
+        r.contextSwitch(sw(102, 2, std::nullopt, 3));
+        r.slice(run(3, 2, 102, 115));
+        r.wakeup(wake(110, 2, 3, 2));
+        r.contextSwitch(sw(115, 2, 3, 2, TaskState::Sleeping));
+        r.slice(run(2, 2, 115, 140));
+        r.wakeup(wake(130, 1, 2, 2));
+        r.contextSwitch(sw(135, 0, std::nullopt, 1));
+        r.slice(run(1, 0, 135, 150));
+        const ThreadStates s = r.finish(ns(150));
+
+        const WakeupChain c = wakeupChain(s, TaskId(1), ns(125), 10);
+        QVERIFY(c.error.empty());
+        QCOMPARE(c.hops.size(), size_t(3));
+        QCOMPARE(c.hops[0].task, TaskId(1));
+        QCOMPARE(c.hops[0].state, ThreadState::Sleeping);
+        QCOMPARE(c.hops[0].from, ns(10));
+        QCOMPARE(c.hops[0].to, ns(135));
+        QCOMPARE(c.hops[0].sleeping, ns(120));
+        QCOMPARE(c.hops[0].runnable, ns(5));
+        QCOMPARE(c.hops[0].end, HopEnd::Woken);
+        QCOMPARE(*c.hops[0].wokenBy, TaskId(2));
+        QCOMPARE(c.hops[0].wakerCpu, 2);
+        QCOMPARE(c.hops[0].wokenAt, ns(130));
+        // 2 ran from 115 to wake 1 at 130: before that run it slept from 10, woken by 3 at 110.
+        QCOMPARE(c.hops[1].task, TaskId(2));
+        QCOMPARE(c.hops[1].from, ns(10));
+        QCOMPARE(c.hops[1].to, ns(115));
+        QCOMPARE(*c.hops[1].wokenBy, TaskId(3));
+        QCOMPARE(c.hops[2].task, TaskId(3));
+        QCOMPARE(c.hops[2].end, HopEnd::Timer);
+        QVERIFY(!c.hops[2].wokenBy);
+        QCOMPARE(c.hops[2].to, ns(102));
+
+        // The depth bounds it; a time in a run explains the wait before that run.
+        QCOMPARE(wakeupChain(s, TaskId(1), ns(125), 2).hops.size(), size_t(2));
+        const WakeupChain running = wakeupChain(s, TaskId(1), ns(140), 10);
+        QVERIFY(running.wasRunning);
+        QCOMPARE(running.hops[0].from, ns(10));
+        // Running from its start, with no wait before: nothing to explain; an unknown task neither.
+        QVERIFY(!wakeupChain(s, TaskId(3), ns(5), 10).error.empty());
+        QVERIFY(!wakeupChain(s, TaskId(9), ns(0), 10).error.empty());
+    }
+
+    void forksInterruptsAndPreemptions() {
+        // 2 forks 1 at 20 while running from 5; 2 itself was started by nobody.
+        ThreadStateRecorder r = ThreadStateRecorder::forRecording();
+        r.wakeup(wake(0, 2, std::nullopt, 0, WakeSource::Fork));
+        r.contextSwitch(sw(5, 0, std::nullopt, 2));
+        r.slice(run(2, 0, 5, 40));
+        r.wakeup(wake(20, 1, 2, 0, WakeSource::Fork));
+        r.contextSwitch(sw(40, 0, 2, 1, TaskState::Runnable));
+        r.slice(run(1, 0, 40, 60));
+        r.contextSwitch(sw(60, 0, 1, 2, TaskState::Sleeping));
+        r.slice(run(2, 0, 60, 70));
+        r.wakeup(wake(65, 1, std::nullopt, 0, WakeSource::Interrupt));
+        const ThreadStates s = r.finish(ns(80));
+        const WakeupChain fork = wakeupChain(s, TaskId(1), ns(30), 10);
+        QCOMPARE(fork.hops.size(), size_t(2));
+        QCOMPARE(fork.hops[0].end, HopEnd::Forked);
+        QCOMPARE(*fork.hops[0].wokenBy, TaskId(2));
+        QCOMPARE(fork.hops[1].end, HopEnd::Start);
+        const WakeupChain irq = wakeupChain(s, TaskId(1), ns(70), 10);
+        QCOMPARE(irq.hops.size(), size_t(1));
+        QCOMPARE(irq.hops[0].end, HopEnd::Interrupt);
+        QVERIFY(!irq.hops[0].wokenBy);
+        const WakeupChain preempted = wakeupChain(s, TaskId(2), ns(50), 10);
+        QCOMPARE(preempted.hops.size(), size_t(1));
+        QCOMPARE(preempted.hops[0].state, ThreadState::Preempted);
+        QCOMPARE(preempted.hops[0].end, HopEnd::Preempted);
+    }
+
+    // ---- a simulation ----------------------------------------------------------------------------
+
+    void aSimulationsTracksAddUpToItsSummary() {
+        for (const char* name : {"default", "cpu-max", "psi-clock-pipe"}) {
+            LoadResult l = loadScenario(std::string("builtin:") + name);
+            QVERIFY(l.ok());
+            l.spec->duration = SimTime::ms(200);
+            ThreadStateRecorder recorder;
+            ReplayOptions ro;
+            ro.sinks.push_back(&recorder);
+            ReplayResult result = replay(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, ro);
+            QVERIFY(result.ok());
+            const ThreadStates states = statesOfRun(recorder, *result.engine);
+            const RunSummary summary = summarize(*result.engine);
+            int throttled = 0;
+            for (const TaskSummary& t : summary.tasks) {
+                const TaskTrack* track = states.find(TaskId(t.id));
+                if (!track) { // not started yet: nothing happened to it
+                    QCOMPARE(t.runtime.count(), int64_t(0));
+                    continue;
+                }
+                QVERIFY2(!track->intervals.empty(), name);
+                int64_t running = 0;
+                SimTime last = track->intervals.front().start;
+                for (const StateInterval& i : track->intervals) {
+                    QVERIFY2(i.start >= last && i.end > i.start, name);
+                    last = i.end;
+                    running += i.state == ThreadState::Running ? (i.end - i.start).count() : 0;
+                    throttled += i.state == ThreadState::Throttled;
+                }
+                QCOMPARE(running, t.runtime.count());
+            }
+            if (std::string(name) == "cpu-max")
+                QVERIFY(throttled > 0);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestThreadStates)
+#include "tst_threadstates.moc"

@@ -1274,6 +1274,78 @@
         <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler on three kernel models: v4.11 (CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server), each with cgroups and bandwidth control, the RT class, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model. It opens real recordings (perf, ftrace, trace-cmd) and checks itself against this machine&apos;s kernel.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3. F1 opens the guide.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simuliert den CPU-Scheduler von Linux in drei Kernelmodellen: v4.11 (CFS) sowie v6.6 und v6.12 (EEVDF, v6.12 mit verzögertem Dequeue und dem Fair-Deadline-Server), jeweils mit Cgroups und Bandbreitensteuerung, der RT-Klasse, Wakeup-Platzierung, SMT-bewusstem Lastausgleich, PSI und cpuacct sowie einem Kostenmodell für den Kernel-Overhead. Es öffnet echte Aufzeichnungen (perf, ftrace, trace-cmd) und prüft sich am Kernel dieses Rechners.&lt;/p&gt;&lt;p&gt;Die fünf Kerneländerungen, die es im laufenden Betrieb schalten kann, aus ihren Mailinglisten-Threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Erstellt mit Qt %3. F1 öffnet die Anleitung.&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Left, Right</source>
+        <translation>Links, Rechts</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>Verschieben</translation>
+    </message>
+    <message>
+        <source>Page Up, Page Down</source>
+        <translation>Bild auf, Bild ab</translation>
+    </message>
+    <message>
+        <source>Scroll the CPU lanes</source>
+        <translation>Die CPU-Spuren rollen</translation>
+    </message>
+    <message>
+        <source>Ctrl+Wheel</source>
+        <translation>Strg+Mausrad</translation>
+    </message>
+    <message>
+        <source>Zoom about the mouse</source>
+        <translation>Um den Mauszeiger zoomen</translation>
+    </message>
+    <message>
+        <source>Shift+Wheel</source>
+        <translation>Umschalt+Mausrad</translation>
+    </message>
+    <message>
+        <source>Wheel</source>
+        <translation>Mausrad</translation>
+    </message>
+    <message>
+        <source>Scroll the CPU lanes, or zoom when they all fit</source>
+        <translation>Die CPU-Spuren rollen, oder zoomen, wenn alle hineinpassen</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>Klick</translation>
+    </message>
+    <message>
+        <source>Set the time cursor, pick the slice under it</source>
+        <translation>Zeitcursor setzen, den Abschnitt darunter wählen</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>Ziehen</translation>
+    </message>
+    <message>
+        <source>Click a core&apos;s label</source>
+        <translation>Klick auf die Beschriftung eines Kerns</translation>
+    </message>
+    <message>
+        <source>Collapse or expand it</source>
+        <translation>Ihn zu- oder aufklappen</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts - SchedScope</source>
+        <translation>Tastenkürzel - SchedScope</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Tasten</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
 </context>
 <context>
     <name>ui::KernelText</name>
@@ -2041,6 +2113,18 @@
     <message>
         <source>Compare two recordings</source>
         <translation>Zwei Aufzeichnungen vergleichen</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>&amp;Pan Left</source>
+        <translation>Nach &amp;links verschieben</translation>
+    </message>
+    <message>
+        <source>Pa&amp;n Right</source>
+        <translation>Nach &amp;rechts verschieben</translation>
     </message>
 </context>
 <context>

@@ -1267,6 +1267,78 @@
         <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler on three kernel models: v4.11 (CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server), each with cgroups and bandwidth control, the RT class, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model. It opens real recordings (perf, ftrace, trace-cmd) and checks itself against this machine&apos;s kernel.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3. F1 opens the guide.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;在三个内核模型上模拟 Linux CPU 调度器：v4.11（CFS）以及 v6.6 和 v6.12（EEVDF，v6.12 带延迟出队和公平截止期服务器），均包含 cgroup 与带宽控制、RT 调度类、唤醒放置、感知 SMT 的负载均衡、PSI 和 cpuacct，以及内核开销成本模型。它可打开真实记录（perf、ftrace、trace-cmd），并以本机内核检验自身。&lt;/p&gt;&lt;p&gt;可实时切换的五项内核改动，出自其邮件列表讨论：&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;基于 Qt %3 构建。F1 打开指南。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Left, Right</source>
+        <translation>左、右</translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>Page Up, Page Down</source>
+        <translation>Page Up、Page Down</translation>
+    </message>
+    <message>
+        <source>Scroll the CPU lanes</source>
+        <translation>滚动 CPU 通道</translation>
+    </message>
+    <message>
+        <source>Ctrl+Wheel</source>
+        <translation>Ctrl+滚轮</translation>
+    </message>
+    <message>
+        <source>Zoom about the mouse</source>
+        <translation>以鼠标为中心缩放</translation>
+    </message>
+    <message>
+        <source>Shift+Wheel</source>
+        <translation>Shift+滚轮</translation>
+    </message>
+    <message>
+        <source>Wheel</source>
+        <translation>滚轮</translation>
+    </message>
+    <message>
+        <source>Scroll the CPU lanes, or zoom when they all fit</source>
+        <translation>滚动 CPU 通道；全部可见时缩放</translation>
+    </message>
+    <message>
+        <source>Click</source>
+        <translation>单击</translation>
+    </message>
+    <message>
+        <source>Set the time cursor, pick the slice under it</source>
+        <translation>设置时间光标，选中其下的片段</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>拖动</translation>
+    </message>
+    <message>
+        <source>Click a core&apos;s label</source>
+        <translation>单击核心的标签</translation>
+    </message>
+    <message>
+        <source>Collapse or expand it</source>
+        <translation>折叠或展开</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts - SchedScope</source>
+        <translation>键盘快捷键 - SchedScope</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
 </context>
 <context>
     <name>ui::KernelText</name>
@@ -2032,6 +2104,18 @@
     <message>
         <source>Compare two recordings</source>
         <translation>比较两个录制</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Pan Left</source>
+        <translation>向左平移(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Pa&amp;n Right</source>
+        <translation>向右平移(&amp;N)</translation>
     </message>
 </context>
 <context>

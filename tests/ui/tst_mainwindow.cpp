@@ -30,6 +30,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTimer>
@@ -50,6 +51,16 @@ QString* dismissNextMessageBox() {
             }
     });
     return text;
+}
+
+/// Shows `w` active with builtin:default run to 400 ms.
+bool showDefaultAt400ms(MainWindow& w) {
+    w.show();
+    w.activateWindow();
+    if (!QTest::qWaitForWindowActive(&w) || !w.openScenario(QStringLiteral("builtin:default")))
+        return false;
+    w.session().controller().runTo(core::SimTime::ms(400));
+    return QTest::qWaitFor([&] { return w.session().history().now() == 400000000; }, 20000);
 }
 
 } // namespace
@@ -245,12 +256,7 @@ private slots:
 
     void homeEndEscapeWhereverTheFocusIs() {
         MainWindow w;
-        w.show();
-        w.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
-        w.session().controller().runTo(core::SimTime::ms(400));
-        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 400000000; }, 20000));
+        QVERIFY(showDefaultAt400ms(w));
         ViewState& v = w.session().view();
         auto* tree = w.findChild<QWidget*>(QStringLiteral("cgroupTree"));
         QVERIFY(tree);
@@ -272,6 +278,45 @@ private slots:
         tree->setFocus();
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_End);
         QVERIFY(v.following());
+    }
+
+    void perfettoKeysAndTheShortcutList() {
+        // W/S zoom and A/D pan as in Perfetto, wherever the focus is; ? lists every key.
+        MainWindow w;
+        QVERIFY(showDefaultAt400ms(w));
+        ViewState& v = w.session().view();
+        v.setRange(200'000'000, 300'000'000, false);
+        for (const char* name : {"cgroupTree", "occupancyPlot"}) {
+            auto* target = w.findChild<QWidget*>(QLatin1String(name));
+            QVERIFY(target);
+            target->setFocus();
+            const SimNs width = v.rangeEnd() - v.rangeStart();
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_W);
+            QTRY_VERIFY2(v.rangeEnd() - v.rangeStart() < width, name);
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_S);
+            // Back to the width before W, within the axis's rounding to seconds (a few ns).
+            QTRY_VERIFY2(v.rangeEnd() - v.rangeStart() >= width - 10, name);
+            const SimNs start = v.rangeStart();
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_D);
+            QTRY_VERIFY2(v.rangeStart() > start, name);
+            QTest::keyClick(QApplication::focusWidget(), Qt::Key_A);
+            QTRY_VERIFY2(v.rangeStart() < start + 1000, name);
+        }
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Question);
+        QDialog* list = nullptr;
+        QTRY_VERIFY((list = w.findChild<QDialog*>(QStringLiteral("shortcuts"))) != nullptr);
+        auto* table = list->findChild<QTableWidget*>(QStringLiteral("shortcutTable"));
+        QVERIFY(table);
+        QStringList keys;
+        for (int r = 0; r < table->rowCount(); ++r)
+            keys << table->item(r, 0)->text() + QStringLiteral(" | ") + table->item(r, 1)->text();
+        const QString all = keys.join(QLatin1Char('\n'));
+        for (const char* want :
+             {"W | View > Zoom In", "S | View > Zoom Out", "A | View > Pan Left", "D | View > Pan Right",
+              "? | Help > Keyboard Shortcuts", "Space | ", "Home | View > Go to Start", "F1 | Help > Guide"})
+            QVERIFY2(all.contains(QLatin1String(want)),
+                     qPrintable(QLatin1String(want) + QStringLiteral("\n") + all));
+        list->close();
     }
 
     void pickingAMigrationTakesYouThere() {

@@ -75,6 +75,8 @@ public:
     double lastFrameMs() const;
     /// Zooms the time axis by `factor` (0.5 = in) about the time cursor, else the centre.
     void zoomBy(double factor);
+    /// Pans the time axis by `fraction` of its width (negative: back), never before the start.
+    void panBy(double fraction) { pan(fraction); }
     /// Shows the whole run recorded so far and stops following the present.
     void zoomToAll();
     /// Slices coloured per task rather than per cgroup (a recording, or one cgroup only).

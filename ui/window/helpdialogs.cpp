@@ -2,12 +2,16 @@
 
 #include "base/optimizations.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFile>
+#include <QHeaderView>
+#include <QMenu>
 #include <QMessageBox>
 #include <QScreen>
+#include <QTableWidget>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -69,6 +73,91 @@ void showScenarioFormatHelp(QWidget* parent) {
                  QApplication::translate("ui::Help", "Scenario format - SchedScope"),
                  QStringLiteral(":/docs/scenario-format.md"),
                  QApplication::translate("ui::Help", "The scenario format reference is missing."));
+}
+
+namespace {
+
+/// The menu actions with a key under `actions`, as (menu path > action, keys) rows.
+void collectShortcuts(const QList<QAction*>& actions, const QString& path, QList<QStringList>& rows) {
+    for (QAction* a : actions) {
+        QString text = a->text();
+        text.remove(QLatin1Char('&'));
+        if (text.endsWith(QStringLiteral("...")))
+            text.chop(3);
+        if (QMenu* m = a->menu()) {
+            collectShortcuts(m->actions(), path.isEmpty() ? text : path + QStringLiteral(" > ") + text, rows);
+            continue;
+        }
+        QStringList keys;
+        for (const QKeySequence& k : a->shortcuts())
+            keys << k.toString(QKeySequence::NativeText);
+        if (!keys.isEmpty())
+            rows << QStringList{keys.join(QStringLiteral(", ")), path + QStringLiteral(" > ") + text};
+    }
+}
+
+} // namespace
+
+void showShortcuts(QWidget* parent, const QList<QAction*>& menus) {
+    if (auto* open = parent->findChild<QDialog*>(QStringLiteral("shortcuts"))) {
+        open->raise();
+        open->activateWindow();
+        return;
+    }
+    QList<QStringList> rows;
+    collectShortcuts(menus, QString(), rows);
+    // The timeline's own, with the focus on it (marked for lupdate, translated here).
+    auto tl = [](const char* text) { return QApplication::translate("ui::Help", text); };
+    const QString timeline = tl(QT_TRANSLATE_NOOP("ui::Help", "Timeline"));
+    rows << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Left, Right")),
+                        timeline + QStringLiteral(" > ") + tl(QT_TRANSLATE_NOOP("ui::Help", "Pan"))}
+         << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Page Up, Page Down")),
+                        timeline + QStringLiteral(" > ") +
+                            tl(QT_TRANSLATE_NOOP("ui::Help", "Scroll the CPU lanes"))}
+         << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Ctrl+Wheel")),
+                        timeline + QStringLiteral(" > ") +
+                            tl(QT_TRANSLATE_NOOP("ui::Help", "Zoom about the mouse"))}
+         << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Shift+Wheel")),
+                        timeline + QStringLiteral(" > ") + tl(QT_TRANSLATE_NOOP("ui::Help", "Pan"))}
+         << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Wheel")),
+                        timeline + QStringLiteral(" > ") +
+                            tl(QT_TRANSLATE_NOOP("ui::Help",
+                                                 "Scroll the CPU lanes, or zoom when they all fit"))}
+         << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Click")),
+                        timeline + QStringLiteral(" > ") +
+                            tl(QT_TRANSLATE_NOOP("ui::Help", "Set the time cursor, pick the slice under it"))}
+         << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Drag")),
+                        timeline + QStringLiteral(" > ") + tl(QT_TRANSLATE_NOOP("ui::Help", "Pan"))}
+         << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Click a core's label")),
+                        timeline + QStringLiteral(" > ") +
+                            tl(QT_TRANSLATE_NOOP("ui::Help", "Collapse or expand it"))};
+    auto* d = new QDialog(parent);
+    d->setObjectName(QStringLiteral("shortcuts"));
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    d->setWindowTitle(tl(QT_TRANSLATE_NOOP("ui::Help", "Keyboard Shortcuts - SchedScope")));
+    auto* table = new QTableWidget(int(rows.size()), 2, d);
+    table->setObjectName(QStringLiteral("shortcutTable"));
+    table->setHorizontalHeaderLabels(
+        {tl(QT_TRANSLATE_NOOP("ui::Help", "Keys")), tl(QT_TRANSLATE_NOOP("ui::Help", "Action"))});
+    table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+    table->setAlternatingRowColors(true);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    for (int r = 0; r < rows.size(); ++r)
+        for (int c = 0; c < 2; ++c)
+            table->setItem(r, c, new QTableWidgetItem(rows[r][c]));
+    table->resizeColumnsToContents();
+    table->horizontalHeader()->setStretchLastSection(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, d, &QDialog::close);
+    auto* layout = new QVBoxLayout(d);
+    layout->addWidget(table);
+    layout->addWidget(buttons);
+    const QSize want(720, 640);
+    d->resize(parent && parent->screen() ? want.boundedTo(parent->screen()->availableGeometry().size() * 0.9)
+                                         : want);
+    d->show();
 }
 
 void showAbout(QWidget* parent) {

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <QList>
+
+class QAction;
 class QWidget;
 
 namespace ui {
@@ -10,6 +13,10 @@ void showGuide(QWidget* parent);
 /// Help > Scenario Format: the scenario file reference (docs/scenario-format.md, embedded) in a
 /// searchable, non-modal browser window.
 void showScenarioFormatHelp(QWidget* parent);
+/// Help > Keyboard Shortcuts (?): every key of the menus under `menus` (read from their
+/// actions, so the list cannot go stale) and the timeline's own keys and mouse, in a non-modal
+/// window (one at a time).
+void showShortcuts(QWidget* parent, const QList<QAction*>& menus);
 /// Help > About: version, what SchedScope simulates, and the five kernel changes with the
 /// threads they come from.
 void showAbout(QWidget* parent);

@@ -432,11 +432,17 @@ void MainWindow::createViewMenu() {
     });
 
     view->addSeparator();
-    // Plain + and - too, as in the timeline, wherever the focus is (text fields keep them).
+    // Plain + and - too, as in the timeline, and Perfetto's W/S zoom and A/D pan, wherever the
+    // focus is (text fields keep them).
     view->addAction(tr("Zoom &In"), this, [this] { m_occupancy->zoomBy(0.5); })
-        ->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal)});
+        ->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::Key_Plus), QKeySequence(Qt::Key_Equal),
+                        QKeySequence(Qt::Key_W)});
     view->addAction(tr("Zoom &Out"), this, [this] { m_occupancy->zoomBy(2.0); })
-        ->setShortcuts({QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus)});
+        ->setShortcuts({QKeySequence::ZoomOut, QKeySequence(Qt::Key_Minus), QKeySequence(Qt::Key_S)});
+    view->addAction(tr("&Pan Left"), this, [this] { m_occupancy->panBy(-0.1); })
+        ->setShortcut(QKeySequence(Qt::Key_A));
+    view->addAction(tr("Pa&n Right"), this, [this] { m_occupancy->panBy(0.1); })
+        ->setShortcut(QKeySequence(Qt::Key_D));
     view->addAction(tr("Zoom to &Whole Run"), this, [this] { m_occupancy->zoomToAll(); })
         ->setShortcut(QKeySequence(tr("Ctrl+0")));
     createLanguageMenu(view->addMenu(tr("&Language")));
@@ -446,6 +452,8 @@ void MainWindow::createHelpMenu() {
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Guide"), this, [this] { showGuide(this); })->setShortcut(QKeySequence::HelpContents);
     help->addAction(tr("&Scenario Format"), this, [this] { showScenarioFormatHelp(this); });
+    help->addAction(tr("&Keyboard Shortcuts"), this, [this] { showShortcuts(this, menuBar()->actions()); })
+        ->setShortcut(QKeySequence(Qt::Key_Question));
     help->addAction(tr("&About SchedScope"), this, [this] { showAbout(this); });
 }
 

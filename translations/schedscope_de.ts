@@ -1346,6 +1346,14 @@
         <source>Action</source>
         <translation>Aktion</translation>
     </message>
+    <message>
+        <source>Shift+Click</source>
+        <translation>Umschalt+Klick</translation>
+    </message>
+    <message>
+        <source>Set marker B: the time from the cursor (A) to B is shown</source>
+        <translation>Markierung B setzen: die Zeit vom Cursor (A) bis B wird angezeigt</translation>
+    </message>
 </context>
 <context>
     <name>ui::KernelText</name>
@@ -2352,6 +2360,10 @@ Cgroup %2
     <message>
         <source>a colour per task (one cgroup)</source>
         <translation>eine Farbe je Task (eine Cgroup)</translation>
+    </message>
+    <message>
+        <source>A to B: %1</source>
+        <translation>A bis B: %1</translation>
     </message>
 </context>
 <context>

@@ -1339,6 +1339,14 @@
         <source>Action</source>
         <translation>操作</translation>
     </message>
+    <message>
+        <source>Shift+Click</source>
+        <translation>Shift+单击</translation>
+    </message>
+    <message>
+        <source>Set marker B: the time from the cursor (A) to B is shown</source>
+        <translation>设置标记 B：显示从光标（A）到 B 的时间</translation>
+    </message>
 </context>
 <context>
     <name>ui::KernelText</name>
@@ -2343,6 +2351,10 @@ cgroup %2
     <message>
         <source>a colour per task (one cgroup)</source>
         <translation>每个任务一种颜色（单一 cgroup）</translation>
+    </message>
+    <message>
+        <source>A to B: %1</source>
+        <translation>A 到 B：%1</translation>
     </message>
 </context>
 <context>

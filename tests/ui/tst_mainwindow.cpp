@@ -1,5 +1,6 @@
 // The main window as a user drives it: opening scenarios (good, bad, dropped), the views
 // following a running simulation, and the optimization check boxes acting on the engine.
+#include "controller/format.h"
 #include "export/exportregistry.h"
 #include "models/countermodel.h"
 #include "pages/cpumaxdialog.h"
@@ -317,6 +318,39 @@ private slots:
             QVERIFY2(all.contains(QLatin1String(want)),
                      qPrintable(QLatin1String(want) + QStringLiteral("\n") + all));
         list->close();
+    }
+
+    void markersAAndBShowTheTimeBetween() {
+        MainWindow w;
+        QVERIFY(showDefaultAt400ms(w));
+        ViewState& v = w.session().view();
+        v.setRange(200'000'000, 300'000'000, false);
+        auto* plot = w.findChild<OccupancyPlot*>();
+        QVERIFY(plot);
+        QTest::qWait(50);
+        const QRect lane = plot->laneRect(0);
+        QVERIFY(!lane.isEmpty());
+        const QPoint a(lane.left() + lane.width() / 4, lane.center().y());
+        const QPoint b(lane.left() + lane.width() * 3 / 4, lane.center().y());
+        // A click sets the cursor (marker A); Shift+click marker B, leaving A and the pick.
+        QTest::mouseClick(plot->canvas(), Qt::LeftButton, {}, a - plot->canvas()->pos());
+        QTRY_VERIFY(v.cursor().has_value());
+        const auto pick = v.pick();
+        QVERIFY(plot->markerSpanText().isEmpty());
+        QTest::mouseClick(plot->canvas(), Qt::LeftButton, Qt::ShiftModifier, b - plot->canvas()->pos());
+        QTRY_VERIFY(v.markerB().has_value());
+        QVERIFY(*v.markerB() > *v.cursor());
+        QCOMPARE(v.pick(), pick);
+        // Half the visible 100 ms apart, within a pixel.
+        QVERIFY2(std::abs(*v.markerB() - *v.cursor() - 50'000'000) < 1'000'000,
+                 qPrintable(QString::number(*v.markerB() - *v.cursor())));
+        QCOMPARE(plot->markerSpanText(),
+                 QStringLiteral("A to B: %1").arg(formatNsShort(*v.markerB() - *v.cursor())));
+        // Esc, wherever the focus is, clears both.
+        w.findChild<QWidget*>(QStringLiteral("cgroupTree"))->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QVERIFY(!v.cursor() && !v.markerB());
+        QVERIFY(plot->markerSpanText().isEmpty());
     }
 
     void pickingAMigrationTakesYouThere() {

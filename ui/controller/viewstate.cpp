@@ -34,6 +34,13 @@ void ViewState::setCursor(std::optional<SimNs> t) {
     emit cursorChanged();
 }
 
+void ViewState::setMarkerB(std::optional<SimNs> t) {
+    if (t == m_markerB)
+        return;
+    m_markerB = t;
+    emit cursorChanged();
+}
+
 void ViewState::setSelectedCpu(std::optional<uint32_t> cpu) {
     if (cpu == m_cpu)
         return;
@@ -58,6 +65,7 @@ void ViewState::setPick(std::optional<Pick> pick) {
 
 void ViewState::clear(SimNs runLength) {
     m_cursor.reset();
+    m_markerB.reset();
     m_cpu.reset();
     m_cgroups.clear();
     m_task.reset();

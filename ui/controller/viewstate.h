@@ -43,8 +43,12 @@ public:
     /// Shows the whole run up to `now` and stops following.
     void showWholeRun(SimNs now);
 
+    /// The time cursor (marker A, set by a click) and marker B (Shift+click): the timeline shows
+    /// the time between them, as KernelShark's dual markers. Both signal cursorChanged.
     std::optional<SimNs> cursor() const { return m_cursor; }
     void setCursor(std::optional<SimNs> t);
+    std::optional<SimNs> markerB() const { return m_markerB; }
+    void setMarkerB(std::optional<SimNs> t);
 
     std::optional<uint32_t> selectedCpu() const { return m_cpu; }
     void setSelectedCpu(std::optional<uint32_t> cpu);
@@ -70,6 +74,7 @@ private:
     SimNs m_to = kNsPerSecond;
     bool m_follow = true;
     std::optional<SimNs> m_cursor;
+    std::optional<SimNs> m_markerB;
     std::optional<uint32_t> m_cpu;
     std::set<uint32_t> m_cgroups;
     std::optional<uint32_t> m_task;

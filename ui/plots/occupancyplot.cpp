@@ -139,6 +139,19 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
 
     m_cursor->setPen(QPen(QColor(200, 30, 30), 1.5));
     m_cursor->setVisible(false);
+    m_markerB = new QCPItemStraightLine(m_plot);
+    m_markerB->setPen(QPen(QColor(30, 90, 200), 1.5));
+    m_markerB->setVisible(false);
+    m_spanLabel = new QCPItemText(m_plot);
+    m_spanLabel->setObjectName(QStringLiteral("markerSpan"));
+    m_spanLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    m_spanLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    m_spanLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
+    m_spanLabel->setColor(QColor(30, 90, 200));
+    m_spanLabel->setBrush(QColor(255, 255, 255, 220));
+    m_spanLabel->setPadding(QMargins(4, 1, 4, 1));
+    m_spanLabel->setClipToAxisRect(true);
+    m_spanLabel->setVisible(false);
     m_pickArrow->setPen(QPen(QColor(20, 20, 20), 2));
     m_pickArrow->setHead(QCPLineEnding::esSpikeArrow);
     m_pickArrow->setVisible(false);
@@ -159,16 +172,7 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
     connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &OccupancyPlot::onAxisRangeChanged);
     connect(&session.view(), &ViewState::rangeChanged, this, &OccupancyPlot::applyViewRange);
-    connect(&session.view(), &ViewState::cursorChanged, this, [this] {
-        const auto c = m_session.view().cursor();
-        m_cursor->setVisible(c.has_value());
-        if (c) {
-            const double x = toSeconds(*c);
-            m_cursor->point1->setCoords(x, 0);
-            m_cursor->point2->setCoords(x, 1);
-        }
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
-    });
+    connect(&session.view(), &ViewState::cursorChanged, this, &OccupancyPlot::updateCursorLines);
     connect(&session.view(), &ViewState::pickChanged, this, &OccupancyPlot::onPickChanged);
     connect(&session.view(), &ViewState::selectionChanged, this, [this] {
         const ViewState& v = m_session.view();
@@ -478,7 +482,32 @@ void OccupancyPlot::followPresent() {
     m_session.view().followTo(m_session.history().now());
 }
 
+void OccupancyPlot::updateCursorLines() {
+    const ViewState& v = m_session.view();
+    for (auto [line, t] : {std::pair{m_cursor, v.cursor()}, std::pair{m_markerB, v.markerB()}}) {
+        line->setVisible(t.has_value());
+        if (t) {
+            line->point1->setCoords(toSeconds(*t), 0);
+            line->point2->setCoords(toSeconds(*t), 1);
+        }
+    }
+    const bool span = v.cursor() && v.markerB();
+    m_spanLabel->setVisible(span);
+    if (span) {
+        const SimNs a = *v.cursor(), b = *v.markerB();
+        m_spanLabel->position->setCoords(toSeconds(std::min(a, b) + (std::max(a, b) - std::min(a, b)) / 2),
+                                         0.0);
+        m_spanLabel->setText(tr("A to B: %1").arg(formatNsShort(b - a >= 0 ? b - a : a - b)));
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString OccupancyPlot::markerSpanText() const {
+    return m_spanLabel->visible() ? m_spanLabel->text() : QString();
+}
+
 void OccupancyPlot::clearCursor() {
+    m_session.view().setMarkerB(std::nullopt);
     m_session.view().setCursor(std::nullopt);
     m_session.view().setPick(std::nullopt);
 }
@@ -548,8 +577,13 @@ void OccupancyPlot::mouseReleased(QMouseEvent* e) {
     }
     if (!area.contains(e->pos()))
         return;
-    // A click (not a drag) inside the plot sets the time cursor there and picks the slice.
+    // A click (not a drag) inside the plot sets the time cursor there and picks the slice;
+    // Shift+click sets marker B.
     const SimNs t = fromSeconds(std::max(0.0, m_plot->xAxis->pixelToCoord(e->pos().x())));
+    if (e->modifiers() & Qt::ShiftModifier) {
+        m_session.view().setMarkerB(t);
+        return;
+    }
     m_session.view().setCursor(t);
     if (row && m_tracks.rows()[*row].kind == Track::Kind::Cpu)
         m_session.view().setPick(Pick{Pick::Kind::Slice, m_tracks.rows()[*row].first, t, {}});

@@ -83,7 +83,11 @@ public:
     bool colourByTask() const;
     /// Lays the legend out in as many rows as its entries need to show whole.
     void fitLegend();
-    /// Home: the run's start at the present zoom. End: follow the present. Esc: no cursor or pick.
+    /// The time between the cursor (marker A) and marker B as the timeline labels it ("" when
+    /// one of them is not set).
+    QString markerSpanText() const;
+    /// Home: the run's start at the present zoom. End: follow the present. Esc: no cursor,
+    /// marker B or pick.
     void goToStart();
     void followPresent();
     void clearCursor();
@@ -114,6 +118,7 @@ private:
     void onAxisRangeChanged(const QCPRange& r);
     void updateLabels();
     void updateMarkers();
+    void updateCursorLines();
     void updateLegend();
     void zoom(double factor, double centre);
     void pan(double fraction);
@@ -128,6 +133,8 @@ private:
     LanesPlottable* m_lanes;
     bool m_legendByTask = false;
     QCPItemStraightLine* m_cursor;
+    QCPItemStraightLine* m_markerB;
+    QCPItemText* m_spanLabel;
     QCPItemLine* m_pickArrow;
     QCPItemRect* m_pickBox;
     std::vector<QCPItemStraightLine*> m_markerLines;

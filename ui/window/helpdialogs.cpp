@@ -126,6 +126,10 @@ void showShortcuts(QWidget* parent, const QList<QAction*>& menus) {
          << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Click")),
                         timeline + QStringLiteral(" > ") +
                             tl(QT_TRANSLATE_NOOP("ui::Help", "Set the time cursor, pick the slice under it"))}
+         << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Shift+Click")),
+                        timeline + QStringLiteral(" > ") +
+                            tl(QT_TRANSLATE_NOOP("ui::Help",
+                                                 "Set marker B: the time from the cursor (A) to B is shown"))}
          << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Drag")),
                         timeline + QStringLiteral(" > ") + tl(QT_TRANSLATE_NOOP("ui::Help", "Pan"))}
          << QStringList{tl(QT_TRANSLATE_NOOP("ui::Help", "Click a core's label")),

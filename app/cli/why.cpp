@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cerrno>
 #include <cstdio>
 #include <sstream>
 
@@ -38,6 +39,8 @@ int statesOfTrace(const std::string& path, StatesSource& src) {
         std::fprintf(stderr, "%s\n", r.error.c_str());
         return ExitInvalid;
     }
+    for (const std::string& w : r.summary.trace->warnings)
+        std::fprintf(stderr, "warning: %s: %s\n", path.c_str(), w.c_str());
     src.states = statesOfRecording(recorder, r);
     src.pids = pidsOf(r.summary);
     src.recording = true;
@@ -165,8 +168,9 @@ int cmdWhy(Args& args) {
     if (!tableOrJson(format, "why"))
         return ExitUsage;
     char* end = nullptr;
+    errno = 0;
     const long long pid = pidText ? std::strtoll(pidText->c_str(), &end, 10) : -1;
-    if (!pidText || pidText->empty() || *end || pid < 0) {
+    if (!pidText || pidText->empty() || *end || errno || pid < 0) {
         std::fprintf(stderr, "schedscope-cli why: --pid expects a task's pid, found \"%s\"\n",
                      pidText.value_or("").c_str());
         return ExitUsage;

@@ -271,7 +271,7 @@ void TraceImporter::onSwitch(const TraceEvent& ev, Cpu& c) {
         if (m_observer)
             m_observer->switchedOut(prev, t, ev.preempt ? 'R' : ev.state);
         r.prev = p.id;
-        r.prevState = p.state == TaskState::IoWait ? TaskState::Sleeping : p.state;
+        r.prevState = p.state; // D is IoWait: the thread-state track's uninterruptible
     }
     if (next >= 0) {
         Task& q = m_tasks[static_cast<size_t>(next)];

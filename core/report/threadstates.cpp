@@ -33,16 +33,6 @@ const TaskTrack* ThreadStates::find(TaskId id) const {
     return it != tasks.end() && it->id == id ? &*it : nullptr;
 }
 
-/// What happened to one task, in the order it happened.
-struct ThreadStateRecorder::Event {
-    enum Kind : uint8_t { In, Out, Wake, Migrate, Lost };
-    SimTime time;
-    Kind kind = In;
-    TaskState out = TaskState::Runnable; ///< Out: the state it left in
-    WakeSource source = WakeSource::Task;
-    int32_t cpu = -1;
-};
-
 namespace {
 
 ThreadState stateAfterSwitchOut(TaskState s) {
@@ -55,10 +45,6 @@ ThreadState stateAfterSwitchOut(TaskState s) {
     default:
         return ThreadState::Sleeping;
     }
-}
-
-bool byCpuAndStart(const ThrottleRecord& a, const ThrottleRecord& b) {
-    return a.cpu != b.cpu ? a.cpu < b.cpu : a.start < b.start;
 }
 
 bool waitsForCpu(ThreadState s) {
@@ -84,83 +70,68 @@ void ThreadStateRecorder::slice(const Slice& s) {
 }
 
 void ThreadStateRecorder::migration(const MigrationRecord& m) {
-    m_migrations.push_back(m);
+    m_events[m.task.value()].push_back({m.time, Event::Migrate, {}, {}, static_cast<int32_t>(m.to)});
 }
 
 void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
-    m_switches.push_back(s);
+    if (s.prev.valid())
+        m_events[s.prev.value()].push_back(
+            {s.time, Event::Out, s.prevState, {}, static_cast<int32_t>(s.cpu)});
+    if (s.next.valid())
+        m_events[s.next.value()].push_back({s.time, Event::In, {}, {}, static_cast<int32_t>(s.cpu)});
 }
 
 void ThreadStateRecorder::throttle(const ThrottleRecord& t) {
-    if (t.end <= t.start)
-        return;
-    m_throttles.push_back(t);
-    m_longestThrottle = std::max(m_longestThrottle, t.end - t.start);
+    if (t.end > t.start)
+        m_throttles[(uint64_t(t.cpu) << 32) | t.cgroup.value()].push_back(t);
 }
 
 void ThreadStateRecorder::wakeup(const WakeupRecord& w) {
     m_wakeups.push_back(w);
+    m_events[w.task.value()].push_back(
+        {w.time, Event::Wake, {}, w.source, static_cast<int32_t>(w.targetCpu)});
 }
 
 void ThreadStateRecorder::lost(SimTime t, int32_t cpu) {
     m_losses.emplace_back(t, cpu);
 }
 
-void ThreadStateRecorder::taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy,
+void ThreadStateRecorder::taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
                                       uint8_t) {
-    m_names[id.value()] = {name, cgroup};
+    m_tasks[id.value()] = {name, cgroup, rtPolicy(policy)};
 }
 
 ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& open) {
-    // Each task's events, in the order they were recorded (time order for both a simulation and
-    // an importer): switches, wakeups and migrations arrive interleaved as they happened.
-    std::unordered_map<uint32_t, std::vector<Event>> events;
     std::unordered_map<uint32_t, std::vector<Slice>> runs;
-    size_t si = 0, wi = 0, mi = 0;
-    auto nextTime = [](const auto& v, size_t i) { return i < v.size() ? v[i].time : SimTime::max(); };
-    while (si < m_switches.size() || wi < m_wakeups.size() || mi < m_migrations.size()) {
-        const SimTime ts = nextTime(m_switches, si), tw = nextTime(m_wakeups, wi),
-                      tm = nextTime(m_migrations, mi);
-        // At one instant a task is woken (and placed) before it is switched in.
-        if (tm <= tw && tm <= ts) {
-            const MigrationRecord& m = m_migrations[mi++];
-            events[m.task.value()].push_back({m.time, Event::Migrate, {}, {}, static_cast<int32_t>(m.to)});
-        } else if (tw <= ts) {
-            const WakeupRecord& w = m_wakeups[wi++];
-            events[w.task.value()].push_back(
-                {w.time, Event::Wake, {}, w.source, static_cast<int32_t>(w.targetCpu)});
-        } else {
-            const SwitchRecord& s = m_switches[si++];
-            if (s.prev.valid())
-                events[s.prev.value()].push_back(
-                    {s.time, Event::Out, s.prevState, {}, static_cast<int32_t>(s.cpu)});
-            if (s.next.valid())
-                events[s.next.value()].push_back({s.time, Event::In, {}, {}, static_cast<int32_t>(s.cpu)});
-        }
-    }
     for (const Slice& s : m_slices)
         runs[s.task.value()].push_back(s);
     for (const Slice& s : open)
         if (s.task.valid() && s.end > s.start)
             runs[s.task.value()].push_back(s);
     std::vector<uint32_t> ids;
-    for (const auto& [id, _] : m_names)
+    for (const auto& [id, _] : m_tasks)
         ids.push_back(id);
-    for (const auto& [id, _] : events)
+    for (const auto& [id, _] : m_events)
         ids.push_back(id);
     for (const auto& [id, _] : runs)
         ids.push_back(id);
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    for (auto& [_, list] : m_throttles)
+        std::sort(list.begin(), list.end(),
+                  [](const ThrottleRecord& a, const ThrottleRecord& b) { return a.start < b.start; });
 
-    std::sort(m_throttles.begin(), m_throttles.end(), byCpuAndStart);
+    static const std::vector<Event> none;
     ThreadStates out;
     out.end = end - m_options.origin;
     for (uint32_t id : ids) {
-        TaskTrack track = build(TaskId(id), events[id], runs[id], end);
+        auto e = m_events.find(id);
+        std::vector<Slice>& taskRuns = runs[id];
+        TaskTrack track = build(TaskId(id), e != m_events.end() ? e->second : none, taskRuns, end);
         if (track.intervals.empty()) // created, but not started before the end
             continue;
-        applyThrottles(track);
+        auto info = m_tasks.find(id);
+        applyThrottles(track, taskRuns, info != m_tasks.end() && info->second.rt);
         for (StateInterval& i : track.intervals) {
             i.start = i.start - m_options.origin;
             i.end = i.end - m_options.origin;
@@ -173,26 +144,31 @@ ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& 
     return out;
 }
 
-TaskTrack ThreadStateRecorder::build(TaskId id, std::vector<Event>& events, std::vector<Slice>& runs,
+TaskTrack ThreadStateRecorder::build(TaskId id, const std::vector<Event>& events, std::vector<Slice>& runs,
                                      SimTime end) const {
     TaskTrack track;
     track.id = id;
-    if (auto it = m_names.find(id.value()); it != m_names.end()) {
-        track.name = it->second.first;
-        track.cgroup = it->second.second;
+    if (auto it = m_tasks.find(id.value()); it != m_tasks.end()) {
+        track.name = it->second.name;
+        track.cgroup = it->second.cgroup;
     }
-    // Losses apply to every task: merge them in by time (before a task's own events at the
-    // same instant: what follows the loss is known again).
+    // Losses apply to every task: merge in those of its lifetime by time (before its own events
+    // at the same instant: what follows the loss is known again). Those before its first event
+    // change nothing (it is unknown there, or not born), nor those after it died.
     std::vector<Event> all;
-    all.reserve(events.size() + m_losses.size());
-    size_t li = 0;
+    all.reserve(events.size());
+    const SimTime firstEvent = events.empty() ? end : events.front().time;
+    auto li = std::lower_bound(m_losses.begin(), m_losses.end(), firstEvent,
+                               [](const std::pair<SimTime, int32_t>& l, SimTime t) { return l.first < t; });
     for (const Event& e : events) {
-        for (; li < m_losses.size() && m_losses[li].first <= e.time; ++li)
-            all.push_back({m_losses[li].first, Event::Lost, {}, {}, m_losses[li].second});
+        for (; li != m_losses.end() && li->first <= e.time; ++li)
+            all.push_back({li->first, Event::Lost, {}, {}, li->second});
         all.push_back(e);
     }
-    for (; li < m_losses.size() && m_losses[li].first < end; ++li)
-        all.push_back({m_losses[li].first, Event::Lost, {}, {}, m_losses[li].second});
+    const bool died =
+        !events.empty() && events.back().kind == Event::Out && events.back().out == TaskState::Dead;
+    for (; !died && li != m_losses.end() && li->first < end; ++li)
+        all.push_back({li->first, Event::Lost, {}, {}, li->second});
 
     // The nominal track: what the switches, wakeups and migrations say.
     std::vector<StateInterval> nominal;
@@ -223,8 +199,10 @@ TaskTrack ThreadStateRecorder::build(TaskId id, std::vector<Event>& events, std:
             break;
         case Event::Out:
             if (e.out == TaskState::Dead) {
-                cur.end = e.time;
-                append(nominal, cur);
+                if (exists) {
+                    cur.end = e.time;
+                    append(nominal, cur);
+                }
                 exists = false;
                 cur = {e.time, e.time, ThreadState::Unknown, -1};
             } else {
@@ -282,19 +260,36 @@ TaskTrack ThreadStateRecorder::build(TaskId id, std::vector<Event>& events, std:
     return track;
 }
 
-bool ThreadStateRecorder::throttles(CgroupId throttled, CgroupId group) const {
+std::vector<std::pair<SimTime, SimTime>>
+ThreadStateRecorder::throttledWithin(uint32_t cpu, CgroupId group, SimTime from, SimTime to) const {
+    std::vector<std::pair<SimTime, SimTime>> spans;
     for (int32_t g = static_cast<int32_t>(group.value()); g >= 0;) {
-        if (static_cast<uint32_t>(g) == throttled.value())
-            return true;
+        auto list = m_throttles.find((uint64_t(cpu) << 32) | uint32_t(g));
+        if (list != m_throttles.end()) {
+            // One group's stretches on one CPU are disjoint and sorted: the first that ends
+            // after `from` and those after it until `to`.
+            auto it = std::lower_bound(list->second.begin(), list->second.end(), from,
+                                       [](const ThrottleRecord& r, SimTime t) { return r.end <= t; });
+            for (; it != list->second.end() && it->start < to; ++it)
+                spans.emplace_back(std::max(it->start, from), std::min(it->end, to));
+        }
         if (static_cast<size_t>(g) >= m_options.cgroupParents.size())
-            return false;
+            break;
         g = m_options.cgroupParents[static_cast<size_t>(g)];
     }
-    return false;
+    std::sort(spans.begin(), spans.end());
+    std::vector<std::pair<SimTime, SimTime>> merged;
+    for (const auto& sp : spans) {
+        if (!merged.empty() && sp.first <= merged.back().second)
+            merged.back().second = std::max(merged.back().second, sp.second);
+        else
+            merged.push_back(sp);
+    }
+    return merged;
 }
 
-void ThreadStateRecorder::applyThrottles(TaskTrack& track) const {
-    if (m_throttles.empty() || !track.cgroup.valid())
+void ThreadStateRecorder::applyThrottles(TaskTrack& track, const std::vector<Slice>& runs, bool rt) const {
+    if (m_throttles.empty() || rt)
         return;
     std::vector<StateInterval> out;
     for (const StateInterval& i : track.intervals) {
@@ -302,23 +297,22 @@ void ThreadStateRecorder::applyThrottles(TaskTrack& track) const {
             append(out, i);
             continue;
         }
-        // The throttled stretches of this CPU that overlap the interval, in time order.
-        SimTime at = i.start;
-        // Sorted by CPU and start: none that starts before i.start - the longest can reach it.
-        const ThrottleRecord from{i.start - m_longestThrottle, {}, static_cast<uint32_t>(i.cpu), {}};
-        auto it = std::lower_bound(m_throttles.begin(), m_throttles.end(), from, byCpuAndStart);
-        for (; it != m_throttles.end() && it->cpu == static_cast<uint32_t>(i.cpu) && it->start < i.end;
-             ++it) {
-            if (it->end <= at || !throttles(it->cgroup, track.cgroup))
-                continue;
-            if (it->start > at)
-                append(out, {at, it->start, i.state, i.cpu});
-            const SimTime stop = std::min(it->end, i.end);
-            append(out, {std::max(at, it->start), stop, ThreadState::Throttled, i.cpu});
-            at = stop;
+        // The task's group then: that of its last run before (it may have been moved since it
+        // was created), else the one it was created in.
+        auto run = std::upper_bound(runs.begin(), runs.end(), i.start,
+                                    [](SimTime t, const Slice& s) { return t < s.start; });
+        const CgroupId group = run != runs.begin() ? std::prev(run)->cgroup : track.cgroup;
+        if (!group.valid()) {
+            append(out, i);
+            continue;
         }
-        if (at < i.end)
-            append(out, {at, i.end, i.state, i.cpu});
+        SimTime at = i.start;
+        for (const auto& [from, to] : throttledWithin(static_cast<uint32_t>(i.cpu), group, i.start, i.end)) {
+            append(out, {at, from, i.state, i.cpu});
+            append(out, {from, to, ThreadState::Throttled, i.cpu});
+            at = to;
+        }
+        append(out, {at, i.end, i.state, i.cpu});
     }
     track.intervals = std::move(out);
 }

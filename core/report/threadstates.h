@@ -25,9 +25,6 @@ enum class ThreadState : uint8_t {
     Unknown          ///< a recording's gap: before the task's first event, after lost events
 };
 inline constexpr size_t kThreadStateCount = 7;
-/// Each task's pid as the summary reports it (its scenario or recorded pid; without one, its
-/// id), by task id: what `--states` writes and `why --pid` looks for.
-std::unordered_map<uint32_t, int64_t> pidsOf(const RunSummary& summary);
 
 /// The `--states` CSV's name: running, runnable, preempted, sleeping, uninterruptible,
 /// throttled, unknown.
@@ -101,20 +98,36 @@ public:
     ThreadStates finish(SimTime end, const std::vector<Slice>& open = {});
 
 private:
-    struct Event;
-    TaskTrack build(TaskId id, std::vector<Event>& events, std::vector<Slice>& runs, SimTime end) const;
-    void applyThrottles(TaskTrack& track) const;
-    bool throttles(CgroupId throttled, CgroupId group) const;
+    /// What happened to one task, kept in the order it was recorded: records of one instant
+    /// (a switch out and a wakeup in the same microsecond of a perf script) keep their order.
+    struct Event {
+        enum Kind : uint8_t { In, Out, Wake, Migrate, Lost };
+        SimTime time;
+        Kind kind = In;
+        TaskState out = TaskState::Runnable; ///< Out: the state it left in
+        WakeSource source = WakeSource::Task;
+        int32_t cpu = -1;
+    };
+    struct TaskInfo {
+        std::string name;
+        CgroupId cgroup;
+        bool rt = false; ///< cpu.max throttles fair tasks only
+    };
+    TaskTrack build(TaskId id, const std::vector<Event>& events, std::vector<Slice>& runs, SimTime end) const;
+    void applyThrottles(TaskTrack& track, const std::vector<Slice>& runs, bool rt) const;
+    /// The throttled stretches of `group` and the groups above it on `cpu` within [from, to),
+    /// merged, in time order.
+    std::vector<std::pair<SimTime, SimTime>> throttledWithin(uint32_t cpu, CgroupId group, SimTime from,
+                                                             SimTime to) const;
 
     Options m_options;
     std::vector<Slice> m_slices;
-    std::vector<SwitchRecord> m_switches;
+    std::unordered_map<uint32_t, std::vector<Event>> m_events; ///< by task id
     std::vector<WakeupRecord> m_wakeups;
-    std::vector<MigrationRecord> m_migrations;
-    std::vector<ThrottleRecord> m_throttles;
-    SimTime m_longestThrottle;
+    /// By CPU and cgroup (cpu << 32 | cgroup): one group's stretches on one CPU never overlap.
+    std::unordered_map<uint64_t, std::vector<ThrottleRecord>> m_throttles;
     std::vector<std::pair<SimTime, int32_t>> m_losses;
-    std::unordered_map<uint32_t, std::pair<std::string, CgroupId>> m_names;
+    std::unordered_map<uint32_t, TaskInfo> m_tasks;
 };
 
 /// Each task's pid as the summary reports it (its scenario or recorded pid; without one, its

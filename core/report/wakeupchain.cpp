@@ -1,6 +1,7 @@
 #include "report/wakeupchain.h"
 
 #include <algorithm>
+#include <string>
 
 namespace core {
 
@@ -53,18 +54,24 @@ std::pair<size_t, size_t> stretchAround(const TaskTrack& track, size_t i) {
 }
 
 /// The stretch to explain for `track` at `at`: the one containing it, or when it was running
-/// then, the one that ended where that run began. False when there is none.
-bool stretchFor(const TaskTrack& track, SimTime at, bool& wasRunning, std::pair<size_t, size_t>& out) {
-    const ptrdiff_t i = intervalAt(track, at);
-    if (i < 0)
+/// then, the one that ended where that run began. `waker`: `at` is when the task woke another,
+/// so it was running up to `at` (start < at <= end), even if it switched out at that instant.
+/// False when there is none, or `at` is past the track's end.
+bool stretchFor(const TaskTrack& track, SimTime at, bool waker, bool& wasRunning,
+                std::pair<size_t, size_t>& out) {
+    ptrdiff_t i = intervalAt(track, at);
+    if (i < 0 || at > track.intervals.back().end || (!waker && at == track.intervals.back().end))
         return false;
+    if (waker && i > 0 && track.intervals[static_cast<size_t>(i)].start == at &&
+        track.intervals[static_cast<size_t>(i - 1)].end == at)
+        --i;
     const StateInterval& in = track.intervals[static_cast<size_t>(i)];
     if (in.state != ThreadState::Running && at < in.end) {
         out = stretchAround(track, static_cast<size_t>(i));
         return true;
     }
-    // Running at `at` (or after the track ended): the stretch before that run.
-    wasRunning = in.state == ThreadState::Running && at < in.end;
+    // Running at `at`: the stretch before that run.
+    wasRunning = in.state == ThreadState::Running;
     ptrdiff_t k = i;
     while (k >= 0 && track.intervals[static_cast<size_t>(k)].state == ThreadState::Running)
         --k;
@@ -72,6 +79,26 @@ bool stretchFor(const TaskTrack& track, SimTime at, bool& wasRunning, std::pair<
         return false;
     out = stretchAround(track, static_cast<size_t>(k));
     return true;
+}
+
+/// The wakeup that ended a stretch of `track`: its last one after the run before the stretch
+/// began (a wakeup can come while the CPU still pays for the switch out, which the track shows
+/// as running) and before the stretch ended. None for a stretch that never slept.
+const WakeupRecord* wakeupEnding(const ThreadStates& states, const TaskTrack& track,
+                                 std::pair<size_t, size_t> stretch) {
+    const StateInterval& first = track.intervals[stretch.first];
+    if (first.state == ThreadState::Preempted || first.state == ThreadState::Throttled)
+        return nullptr;
+    const bool afterRun = stretch.first > 0;
+    const SimTime from = afterRun ? track.intervals[stretch.first - 1].start : first.start;
+    const SimTime to = track.intervals[stretch.second].end;
+    auto it = std::lower_bound(states.wakeups.begin(), states.wakeups.end(), from,
+                               [](const WakeupRecord& w, SimTime t) { return w.time < t; });
+    const WakeupRecord* found = nullptr;
+    for (; it != states.wakeups.end() && it->time <= to; ++it)
+        if (it->task == track.id && (!afterRun || it->time > from))
+            found = &*it;
+    return found;
 }
 
 } // namespace
@@ -84,7 +111,12 @@ WakeupChain wakeupChain(const ThreadStates& states, TaskId task, SimTime at, int
         return chain;
     }
     std::pair<size_t, size_t> stretch;
-    if (!stretchFor(*track, at, chain.wasRunning, stretch)) {
+    if (at >= track->intervals.back().end) {
+        chain.error = "that time is at or after the end of the task's track (" +
+                      std::to_string(track->intervals.back().end.count()) + " ns)";
+        return chain;
+    }
+    if (!stretchFor(*track, at, false, chain.wasRunning, stretch)) {
         chain.error = "the task did not wait or sleep before that time";
         return chain;
     }
@@ -100,14 +132,7 @@ WakeupChain wakeupChain(const ThreadStates& states, TaskId task, SimTime at, int
             const StateInterval& i = track->intervals[k];
             (asleep(i.state) ? hop.sleeping : hop.runnable) += i.end - i.start;
         }
-        // The wakeup that ended the sleep: the task's last one in the stretch.
-        const WakeupRecord* w = nullptr;
-        for (const WakeupRecord& r : states.wakeups) {
-            if (r.time > hop.to)
-                break;
-            if (r.task == track->id && r.time >= hop.from)
-                w = &r;
-        }
+        const WakeupRecord* w = wakeupEnding(states, *track, stretch);
         const bool startsTrack = stretch.first == 0;
         if (!w) {
             hop.end = first.state == ThreadState::Preempted   ? HopEnd::Preempted
@@ -144,7 +169,7 @@ WakeupChain wakeupChain(const ThreadStates& states, TaskId task, SimTime at, int
         if (!track || track->intervals.empty())
             break;
         bool running = false;
-        if (!stretchFor(*track, w->time, running, stretch))
+        if (!stretchFor(*track, w->time, true, running, stretch))
             break;
     }
     return chain;

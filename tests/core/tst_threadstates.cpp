@@ -18,8 +18,9 @@ SimTime ns(int64_t v) {
     return SimTime::ns(v);
 }
 
-Slice run(uint32_t task, uint32_t cpu, int64_t start, int64_t end, SliceKind kind = SliceKind::Task) {
-    return {cpu, kind, TaskId(task), CgroupId(0), ns(start), ns(end)};
+Slice run(uint32_t task, uint32_t cpu, int64_t start, int64_t end, SliceKind kind = SliceKind::Task,
+          uint32_t cgroup = 0) {
+    return {cpu, kind, TaskId(task), CgroupId(cgroup), ns(start), ns(end)};
 }
 
 SwitchRecord sw(int64_t t, uint32_t cpu, std::optional<uint32_t> prev, std::optional<uint32_t> next,
@@ -168,16 +169,91 @@ private slots:
         r.taskCreated(TaskId(1), "t", CgroupId(2), SchedPolicy::Other, 0);
         r.wakeup(wake(0, 1, std::nullopt, 0, WakeSource::Fork));
         r.contextSwitch(sw(0, 0, std::nullopt, 1));
-        r.slice(run(1, 0, 0, 20));
+        r.slice(run(1, 0, 0, 20, SliceKind::Task, 2));
         r.contextSwitch(sw(20, 0, 1, std::nullopt, TaskState::Runnable));
         r.throttle({ns(20), ns(60), 0, CgroupId(1)});
         r.throttle({ns(20), ns(90), 0, CgroupId(3)}); // another group: not this task's
         r.contextSwitch(sw(70, 0, std::nullopt, 1));
-        r.slice(run(1, 0, 70, 80));
+        r.slice(run(1, 0, 70, 80, SliceKind::Task, 2));
         const ThreadStates s = r.finish(ns(80));
         QCOMPARE(track(s, 1),
                  (QStringList{QStringLiteral("running@0 0-20"), QStringLiteral("throttled@0 20-60"),
                               QStringLiteral("preempted@0 60-70"), QStringLiteral("running@0 70-80")}));
+    }
+
+    void throttlingFollowsMovesAndSparesRtTasks() {
+        // Task 1 was created in group 3 but moved to 2 (its slices say so); task 2 is SCHED_FIFO
+        // in the throttled group 1: cpu.max throttles fair tasks only.
+        ThreadStateRecorder r;
+        r.setCgroupParents({-1, 0, 1, 0});
+        r.taskCreated(TaskId(1), "moved", CgroupId(3), SchedPolicy::Other, 0);
+        r.taskCreated(TaskId(2), "rt", CgroupId(1), SchedPolicy::Fifo, 50);
+        for (uint32_t t : {1u, 2u}) {
+            r.wakeup(wake(0, t, std::nullopt, 0, WakeSource::Fork));
+            r.contextSwitch(sw(0, 0, std::nullopt, t));
+            r.slice(run(t, 0, 0, 10, SliceKind::Task, t == 1 ? 2 : 1));
+            r.contextSwitch(sw(10, 0, t, std::nullopt, TaskState::Runnable));
+        }
+        r.throttle({ns(10), ns(30), 0, CgroupId(1)});
+        const ThreadStates s = r.finish(ns(40));
+        QCOMPARE(track(s, 1),
+                 (QStringList{QStringLiteral("running@0 0-10"), QStringLiteral("throttled@0 10-30"),
+                              QStringLiteral("preempted@0 30-40")}));
+        QCOMPARE(track(s, 2),
+                 (QStringList{QStringLiteral("running@0 0-10"), QStringLiteral("preempted@0 10-40")}));
+    }
+
+    void recordsOfOneInstantKeepTheirOrder() {
+        // perf script's microseconds: switched out asleep and woken at the same time stamp,
+        // then moved to CPU 3 at the same instant it was woken onto CPU 1.
+        ThreadStateRecorder r = ThreadStateRecorder::forRecording();
+        r.contextSwitch(sw(0, 0, std::nullopt, 1));
+        r.slice(run(1, 0, 0, 100));
+        r.contextSwitch(sw(100, 0, 1, std::nullopt, TaskState::Sleeping));
+        r.wakeup(wake(100, 1, 2, 1));
+        r.migration({ns(100), TaskId(1), 1, 3, MigrationReason::Wakeup, -1});
+        r.contextSwitch(sw(110, 3, std::nullopt, 1));
+        r.slice(run(1, 3, 110, 120));
+        r.contextSwitch(sw(120, 3, 1, std::nullopt, TaskState::IoWait));
+        const ThreadStates s = r.finish(ns(130));
+        QCOMPARE(
+            track(s, 1),
+            (QStringList{QStringLiteral("running@0 0-100"), QStringLiteral("runnable@3 100-110"),
+                         QStringLiteral("running@3 110-120"), QStringLiteral("uninterruptible@-1 120-130")}));
+    }
+
+    void wakeupsAtTheEdgesOfARun() {
+        // Task 1 blocks at 10 while the CPU still pays for its switch out until 12 (running on
+        // the track), and task 2 wakes it at 11: that wakeup ends the sleep. Task 2 woke it at
+        // the very instant it switched out itself: its own wait is the one before that run.
+        ThreadStateRecorder r;
+        r.wakeup(wake(0, 1, std::nullopt, 0, WakeSource::Fork));
+        r.contextSwitch(sw(0, 0, std::nullopt, 1));
+        r.slice(run(1, 0, 0, 10));
+        r.contextSwitch(sw(10, 0, 1, std::nullopt, TaskState::Sleeping));
+        r.slice(run(1, 0, 10, 12, SliceKind::Overhead));
+        r.wakeup(wake(0, 2, std::nullopt, 1, WakeSource::Fork));
+        r.contextSwitch(sw(0, 1, std::nullopt, 2));
+        r.slice(run(2, 1, 0, 5));
+        r.contextSwitch(sw(5, 1, 2, std::nullopt, TaskState::Sleeping));
+        r.wakeup(wake(8, 2, std::nullopt, 1, WakeSource::Timer));
+        r.contextSwitch(sw(9, 1, std::nullopt, 2));
+        r.slice(run(2, 1, 9, 11));
+        r.wakeup(wake(11, 1, 2, 1));
+        r.contextSwitch(sw(11, 1, 2, std::nullopt, TaskState::Sleeping));
+        r.contextSwitch(sw(20, 0, std::nullopt, 1));
+        r.slice(run(1, 0, 20, 30));
+        const ThreadStates s = r.finish(ns(30));
+        const WakeupChain c = wakeupChain(s, TaskId(1), ns(15), 10);
+        QCOMPARE(c.hops.size(), size_t(2));
+        QCOMPARE(c.hops[0].end, HopEnd::Woken);
+        QCOMPARE(c.hops[0].wokenAt, ns(11));
+        QCOMPARE(c.hops[1].task, TaskId(2));
+        QCOMPARE(c.hops[1].from, ns(5));
+        QCOMPARE(c.hops[1].to, ns(9));
+        QCOMPARE(c.hops[1].end, HopEnd::Timer);
+        // After the track's end there is nothing to explain.
+        QVERIFY(!wakeupChain(s, TaskId(1), ns(31), 10).error.empty());
     }
 
     void statesCsv() {

@@ -25,16 +25,36 @@ namespace ui {
 
 namespace {
 
+/// One window of each kind: raises the open one named `name`, if any.
+bool raiseOpen(QWidget* parent, const QString& name) {
+    auto* open = parent->findChild<QDialog*>(name);
+    if (!open)
+        return false;
+    open->raise();
+    open->activateWindow();
+    return true;
+}
+
+/// Lays `content` out above a Close button and shows the non-modal `d` at `want`, within the
+/// screen (a 1024x640 window's screen too).
+void showWithClose(QDialog* d, QWidget* content, QSize want, QWidget* parent) {
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, d, &QDialog::close);
+    auto* layout = new QVBoxLayout(d);
+    layout->addWidget(content);
+    layout->addWidget(buttons);
+    d->resize(parent && parent->screen() ? want.boundedTo(parent->screen()->availableGeometry().size() * 0.9)
+                                         : want);
+    d->show();
+}
+
 /// A Markdown document of the resources in a searchable, non-modal window (one at a time: a
 /// second request raises the first).
 void showDocument(QWidget* parent, const QString& name, const QString& title, const QString& resource,
                   const QString& missing) {
     initUiResources();
-    if (auto* open = parent->findChild<QDialog*>(name)) {
-        open->raise();
-        open->activateWindow();
+    if (raiseOpen(parent, name))
         return;
-    }
     auto* d = new QDialog(parent);
     d->setObjectName(name);
     d->setAttribute(Qt::WA_DeleteOnClose);
@@ -47,16 +67,7 @@ void showDocument(QWidget* parent, const QString& name, const QString& title, co
         browser->setMarkdown(QString::fromUtf8(f.readAll()));
     else
         browser->setPlainText(missing);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, d, &QDialog::close);
-    auto* layout = new QVBoxLayout(d);
-    layout->addWidget(browser);
-    layout->addWidget(buttons);
-    // Room to read, within the screen (a 1024x640 window's screen too).
-    const QSize want(900, 760);
-    d->resize(parent && parent->screen() ? want.boundedTo(parent->screen()->availableGeometry().size() * 0.9)
-                                         : want);
-    d->show();
+    showWithClose(d, browser, QSize(900, 760), parent); // room to read
 }
 
 } // namespace
@@ -99,11 +110,8 @@ void collectShortcuts(const QList<QAction*>& actions, const QString& path, QList
 } // namespace
 
 void showShortcuts(QWidget* parent, const QList<QAction*>& menus) {
-    if (auto* open = parent->findChild<QDialog*>(QStringLiteral("shortcuts"))) {
-        open->raise();
-        open->activateWindow();
+    if (raiseOpen(parent, QStringLiteral("shortcuts")))
         return;
-    }
     QList<QStringList> rows;
     collectShortcuts(menus, QString(), rows);
     // The timeline's own, with the focus on it (marked for lupdate, translated here).
@@ -153,15 +161,7 @@ void showShortcuts(QWidget* parent, const QList<QAction*>& menus) {
             table->setItem(r, c, new QTableWidgetItem(rows[r][c]));
     table->resizeColumnsToContents();
     table->horizontalHeader()->setStretchLastSection(true);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, d, &QDialog::close);
-    auto* layout = new QVBoxLayout(d);
-    layout->addWidget(table);
-    layout->addWidget(buttons);
-    const QSize want(720, 640);
-    d->resize(parent && parent->screen() ? want.boundedTo(parent->screen()->availableGeometry().size() * 0.9)
-                                         : want);
-    d->show();
+    showWithClose(d, table, QSize(720, 640), parent);
 }
 
 void showAbout(QWidget* parent) {

@@ -29,6 +29,7 @@ test: build
 bench: build
 	@$(BUILD)/app/schedscope-cli bench engine
 	@QT_QPA_PLATFORM=offscreen $(BUILD)/tests/bench_occupancy -silent
+	@QT_QPA_PLATFORM=offscreen $(BUILD)/tests/bench_threadtracks -silent
 
 # The five seed experiments against the published figures, as the README's tables.
 seeds: build

@@ -13,6 +13,101 @@
     </message>
 </context>
 <context>
+    <name>WakeupText</name>
+    <message>
+        <source>task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Laufend</translation>
+    </message>
+    <message>
+        <source>Runnable</source>
+        <translation>Lauffähig</translation>
+    </message>
+    <message>
+        <source>Runnable (preempted)</source>
+        <translation>Lauffähig (verdrängt)</translation>
+    </message>
+    <message>
+        <source>Sleeping (S)</source>
+        <translation>Schlafend (S)</translation>
+    </message>
+    <message>
+        <source>Uninterruptible (D)</source>
+        <translation>Ununterbrechbar (D)</translation>
+    </message>
+    <message>
+        <source>Throttled (cpu.max)</source>
+        <translation>Gedrosselt (cpu.max)</translation>
+    </message>
+    <message>
+        <source>Unknown (not in the recording)</source>
+        <translation>Unbekannt (nicht in der Aufzeichnung)</translation>
+    </message>
+    <message>
+        <source>woken by %1 from %2 at %3</source>
+        <translation>geweckt von %1 auf %2 bei %3</translation>
+    </message>
+    <message>
+        <source>started by its parent %1 (fork) on %2</source>
+        <translation>gestartet von seinem Elternteil %1 (fork) auf %2</translation>
+    </message>
+    <message>
+        <source>its timer fired on %1 at %2</source>
+        <translation>sein Timer lief ab auf %1 bei %2</translation>
+    </message>
+    <message>
+        <source>an interrupt or an idle CPU woke it (%1)</source>
+        <translation>ein Interrupt oder eine untätige CPU weckte ihn (%1)</translation>
+    </message>
+    <message>
+        <source>the start (of the run or the recording)</source>
+        <translation>der Anfang (des Laufs oder der Aufzeichnung)</translation>
+    </message>
+    <message>
+        <source>never slept: preempted, it waited for a CPU</source>
+        <translation>schlief nie: verdrängt, wartete er auf eine CPU</translation>
+    </message>
+    <message>
+        <source>never slept: its cgroup was throttled (cpu.max)</source>
+        <translation>schlief nie: seine Cgroup war gedrosselt (cpu.max)</translation>
+    </message>
+    <message>
+        <source>no wakeup recorded (events lost)</source>
+        <translation>kein Wecken aufgezeichnet (Ereignisse verloren)</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>Left the CPU as</source>
+        <translation>Verließ die CPU als</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Bis</translation>
+    </message>
+    <message>
+        <source>Asleep</source>
+        <translation>Schlafend</translation>
+    </message>
+    <message>
+        <source>Ended by</source>
+        <translation>Beendet durch</translation>
+    </message>
+    <message>
+        <source>not woken yet: it still waits where the tracks end</source>
+        <translation>noch nicht geweckt: er wartet noch, wo die Spuren enden</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Linux CPU scheduler simulator</source>
@@ -39,8 +134,8 @@
         <translation>Simulierte Zeit für --screenshot (Standard 2s).</translation>
     </message>
     <message>
-        <source>View tab to show for --screenshot (0-3).</source>
-        <translation>Ansichts-Reiter für --screenshot (0-3).</translation>
+        <source>View tab to show for --screenshot (0 Threads to 6 Details).</source>
+        <translation>Ansichts-Reiter für --screenshot (0 Threads bis 6 Details).</translation>
     </message>
     <message>
         <source>Language for this run: en, de or zh_CN.</source>
@@ -146,6 +241,10 @@
     <message>
         <source>Set cpu.max...</source>
         <translation>cpu.max festlegen...</translation>
+    </message>
+    <message>
+        <source>Find a cgroup or task (Ctrl+F)</source>
+        <translation>Cgroup oder Task finden (Strg+F)</translation>
     </message>
 </context>
 <context>
@@ -1059,6 +1158,22 @@
     <message>
         <source>fair, %1</source>
         <translation>fair, %1</translation>
+    </message>
+    <message>
+        <source>The thread states of %1 are not built yet.</source>
+        <translation>Die Thread-Zustände von %1 sind noch nicht berechnet.</translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation> auf %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 was &lt;b&gt;%2&lt;/b&gt;%3 from %4 to %5 (%6).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 war &lt;b&gt;%2&lt;/b&gt;%3 von %4 bis %5 (%6).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Why did it wait?&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Warum wartete er?&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2134,6 +2249,22 @@
         <source>Pa&amp;n Right</source>
         <translation>Nach &amp;rechts verschieben</translation>
     </message>
+    <message>
+        <source>T&amp;hreads</source>
+        <translation>T&amp;hreads</translation>
+    </message>
+    <message>
+        <source>&amp;Find Task...</source>
+        <translation>Task &amp;finden...</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Run of Task</source>
+        <translation>Nä&amp;chster Lauf des Tasks</translation>
+    </message>
+    <message>
+        <source>P&amp;revious Run of Task</source>
+        <translation>Vo&amp;riger Lauf des Tasks</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2634,6 +2765,118 @@ Cgroup %2
     <message>
         <source>Kernel overhead as a share of all CPU time, %1</source>
         <translation>Kernel-Overhead als Anteil der gesamten CPU-Zeit, %1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ThreadTrackView</name>
+    <message>
+        <source>Pinned</source>
+        <translation>Angeheftet</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>Lösen</translation>
+    </message>
+    <message>
+        <source>Pin to Top</source>
+        <translation>Oben anheften</translation>
+    </message>
+    <message>
+        <source>Next Run</source>
+        <translation>Nächster Lauf</translation>
+    </message>
+    <message>
+        <source>Previous Run</source>
+        <translation>Voriger Lauf</translation>
+    </message>
+    <message>
+        <source>Why Did It Wait Here?</source>
+        <translation>Warum wartete er hier?</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2%3&lt;br&gt;%4 to %5 (%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2%3&lt;br&gt;%4 bis %5 (%6)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ThreadsPage</name>
+    <message>
+        <source>Find a task by name or pid (Ctrl+F)</source>
+        <translation>Task nach Name oder PID finden (Strg+F)</translation>
+    </message>
+    <message>
+        <source>by cgroup</source>
+        <translation>nach Cgroup</translation>
+    </message>
+    <message>
+        <source>by name</source>
+        <translation>nach Name</translation>
+    </message>
+    <message>
+        <source>not grouped</source>
+        <translation>nicht gruppiert</translation>
+    </message>
+    <message>
+        <source>◀ Run</source>
+        <translation>◀ Lauf</translation>
+    </message>
+    <message>
+        <source>The selected task&apos;s previous run ([)</source>
+        <translation>Voriger Lauf des gewählten Tasks ([)</translation>
+    </message>
+    <message>
+        <source>Run ▶</source>
+        <translation>Lauf ▶</translation>
+    </message>
+    <message>
+        <source>The selected task&apos;s next run (])</source>
+        <translation>Nächster Lauf des gewählten Tasks (])</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>Gruppe:</translation>
+    </message>
+    <message>
+        <source>building the thread states...</source>
+        <translation>Thread-Zustände werden berechnet...</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s)</source>
+        <translation>
+            <numerusform>%n Task</numerusform>
+            <numerusform>%n Tasks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 tasks</source>
+        <translation>%1 von %2 Tasks</translation>
+    </message>
+    <message>
+        <source> — states up to %1</source>
+        <translation> — Zustände bis %1</translation>
+    </message>
+    <message>
+        <source>Thread states</source>
+        <translation>Thread-Zustände</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why did it wait?&lt;/b&gt; Click in a task&apos;s track: the wakeups behind that wait are listed here and drawn across the tracks.</source>
+        <translation>&lt;b&gt;Warum wartete er?&lt;/b&gt; In die Spur eines Tasks klicken: die Aufweckungen hinter diesem Warten stehen hier und als Pfeile über den Spuren.</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Why did it wait?&lt;/b&gt; %n hop(s) back from %1%2</source>
+        <translation>
+            <numerusform>&lt;b&gt;Warum wartete er?&lt;/b&gt; %n Schritt zurück von %1%2</numerusform>
+            <numerusform>&lt;b&gt;Warum wartete er?&lt;/b&gt; %n Schritte zurück von %1%2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (it was running: the wait before that run)</source>
+        <translation> (er lief: das Warten vor diesem Lauf)</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 bis %2</translation>
     </message>
 </context>
 <context>

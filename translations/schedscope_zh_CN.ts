@@ -13,6 +13,101 @@
     </message>
 </context>
 <context>
+    <name>WakeupText</name>
+    <message>
+        <source>task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Runnable</source>
+        <translation>可运行</translation>
+    </message>
+    <message>
+        <source>Runnable (preempted)</source>
+        <translation>可运行（被抢占）</translation>
+    </message>
+    <message>
+        <source>Sleeping (S)</source>
+        <translation>睡眠 (S)</translation>
+    </message>
+    <message>
+        <source>Uninterruptible (D)</source>
+        <translation>不可中断 (D)</translation>
+    </message>
+    <message>
+        <source>Throttled (cpu.max)</source>
+        <translation>被限流 (cpu.max)</translation>
+    </message>
+    <message>
+        <source>Unknown (not in the recording)</source>
+        <translation>未知（不在录制中）</translation>
+    </message>
+    <message>
+        <source>woken by %1 from %2 at %3</source>
+        <translation>由 %1 在 %2 上于 %3 唤醒</translation>
+    </message>
+    <message>
+        <source>started by its parent %1 (fork) on %2</source>
+        <translation>由其父任务 %1 在 %2 上启动 (fork)</translation>
+    </message>
+    <message>
+        <source>its timer fired on %1 at %2</source>
+        <translation>其定时器在 %1 上于 %2 触发</translation>
+    </message>
+    <message>
+        <source>an interrupt or an idle CPU woke it (%1)</source>
+        <translation>由中断或空闲 CPU 唤醒 (%1)</translation>
+    </message>
+    <message>
+        <source>the start (of the run or the recording)</source>
+        <translation>起点（运行或录制的开始）</translation>
+    </message>
+    <message>
+        <source>never slept: preempted, it waited for a CPU</source>
+        <translation>从未睡眠：被抢占，等待 CPU</translation>
+    </message>
+    <message>
+        <source>never slept: its cgroup was throttled (cpu.max)</source>
+        <translation>从未睡眠：其 cgroup 被限流 (cpu.max)</translation>
+    </message>
+    <message>
+        <source>no wakeup recorded (events lost)</source>
+        <translation>未记录唤醒（事件丢失）</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Left the CPU as</source>
+        <translation>离开 CPU 时</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>Asleep</source>
+        <translation>睡眠</translation>
+    </message>
+    <message>
+        <source>Ended by</source>
+        <translation>结束原因</translation>
+    </message>
+    <message>
+        <source>not woken yet: it still waits where the tracks end</source>
+        <translation>尚未被唤醒：在轨道结束处仍在等待</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>Linux CPU scheduler simulator</source>
@@ -39,8 +134,8 @@
         <translation>--screenshot 的模拟时间(默认 2s)。</translation>
     </message>
     <message>
-        <source>View tab to show for --screenshot (0-3).</source>
-        <translation>--screenshot 时显示的视图标签页(0-3)。</translation>
+        <source>View tab to show for --screenshot (0 Threads to 6 Details).</source>
+        <translation>--screenshot 时显示的视图标签页（0 线程 至 6 详情）。</translation>
     </message>
     <message>
         <source>Language for this run: en, de or zh_CN.</source>
@@ -146,6 +241,10 @@
     <message>
         <source>Set cpu.max...</source>
         <translation>设置 cpu.max...</translation>
+    </message>
+    <message>
+        <source>Find a cgroup or task (Ctrl+F)</source>
+        <translation>查找 cgroup 或任务 (Ctrl+F)</translation>
     </message>
 </context>
 <context>
@@ -1054,6 +1153,22 @@
     <message>
         <source>fair, %1</source>
         <translation>公平，%1</translation>
+    </message>
+    <message>
+        <source>The thread states of %1 are not built yet.</source>
+        <translation>%1 的线程状态尚未生成。</translation>
+    </message>
+    <message>
+        <source> on %1</source>
+        <translation> 在 %1 上</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;%1 was &lt;b&gt;%2&lt;/b&gt;%3 from %4 to %5 (%6).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%1 从 %4 到 %5 (%6) 处于&lt;b&gt;%2&lt;/b&gt;%3。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Why did it wait?&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;为什么等待？&lt;/b&gt;&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2125,6 +2240,22 @@
         <source>Pa&amp;n Right</source>
         <translation>向右平移(&amp;N)</translation>
     </message>
+    <message>
+        <source>T&amp;hreads</source>
+        <translation>线程(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Find Task...</source>
+        <translation>查找任务(&amp;F)...</translation>
+    </message>
+    <message>
+        <source>Ne&amp;xt Run of Task</source>
+        <translation>任务的下一次运行(&amp;X)</translation>
+    </message>
+    <message>
+        <source>P&amp;revious Run of Task</source>
+        <translation>任务的上一次运行(&amp;R)</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2625,6 +2756,116 @@ cgroup %2
     <message>
         <source>Kernel overhead as a share of all CPU time, %1</source>
         <translation>内核开销占全部 CPU 时间的比例，%1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ThreadTrackView</name>
+    <message>
+        <source>Pinned</source>
+        <translation>已置顶</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Pin to Top</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Next Run</source>
+        <translation>下一次运行</translation>
+    </message>
+    <message>
+        <source>Previous Run</source>
+        <translation>上一次运行</translation>
+    </message>
+    <message>
+        <source>Why Did It Wait Here?</source>
+        <translation>为什么在这里等待？</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2%3&lt;br&gt;%4 to %5 (%6)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2%3&lt;br&gt;%4 到 %5 (%6)</translation>
+    </message>
+</context>
+<context>
+    <name>ui::ThreadsPage</name>
+    <message>
+        <source>Find a task by name or pid (Ctrl+F)</source>
+        <translation>按名称或 pid 查找任务 (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>by cgroup</source>
+        <translation>按 cgroup</translation>
+    </message>
+    <message>
+        <source>by name</source>
+        <translation>按名称</translation>
+    </message>
+    <message>
+        <source>not grouped</source>
+        <translation>不分组</translation>
+    </message>
+    <message>
+        <source>◀ Run</source>
+        <translation>◀ 运行</translation>
+    </message>
+    <message>
+        <source>The selected task&apos;s previous run ([)</source>
+        <translation>所选任务的上一次运行 ([)</translation>
+    </message>
+    <message>
+        <source>Run ▶</source>
+        <translation>运行 ▶</translation>
+    </message>
+    <message>
+        <source>The selected task&apos;s next run (])</source>
+        <translation>所选任务的下一次运行 (])</translation>
+    </message>
+    <message>
+        <source>Group:</source>
+        <translation>分组:</translation>
+    </message>
+    <message>
+        <source>building the thread states...</source>
+        <translation>正在生成线程状态...</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s)</source>
+        <translation>
+            <numerusform>%n 个任务</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 tasks</source>
+        <translation>%2 个任务中的 %1 个</translation>
+    </message>
+    <message>
+        <source> — states up to %1</source>
+        <translation> — 状态截至 %1</translation>
+    </message>
+    <message>
+        <source>Thread states</source>
+        <translation>线程状态</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why did it wait?&lt;/b&gt; Click in a task&apos;s track: the wakeups behind that wait are listed here and drawn across the tracks.</source>
+        <translation>&lt;b&gt;为什么等待？&lt;/b&gt; 点击任务的轨道：该等待背后的唤醒列在这里，并以箭头画在轨道上。</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Why did it wait?&lt;/b&gt; %n hop(s) back from %1%2</source>
+        <translation>
+            <numerusform>&lt;b&gt;为什么等待？&lt;/b&gt; 从 %1%2 回溯 %n 步</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (it was running: the wait before that run)</source>
+        <translation>（当时在运行：取该次运行之前的等待）</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 到 %2</translation>
     </message>
 </context>
 <context>

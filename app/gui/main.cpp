@@ -96,9 +96,10 @@ struct Options {
     QCommandLineOption runTo{QStringLiteral("run-to"),
                              QApplication::translate("main", "Simulated time for --screenshot (default 2s)."),
                              QStringLiteral("DUR"), QStringLiteral("2s")};
-    QCommandLineOption tab{QStringLiteral("tab"),
-                           QApplication::translate("main", "View tab to show for --screenshot (0-3)."),
-                           QStringLiteral("N"), QStringLiteral("0")};
+    QCommandLineOption tab{
+        QStringLiteral("tab"),
+        QApplication::translate("main", "View tab to show for --screenshot (0 Threads to 6 Details)."),
+        QStringLiteral("N"), QStringLiteral("0")};
     QCommandLineOption lang{QStringLiteral("lang"),
                             QApplication::translate("main", "Language for this run: en, de or zh_CN."),
                             QStringLiteral("CODE")};

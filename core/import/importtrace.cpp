@@ -65,8 +65,11 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     fileOptions.progress = options.progress;
     fileOptions.observer = options.observer;
     TraceTee tee;
-    if (options.forViews)
+    ThreadStateRecorder states = ThreadStateRecorder::forRecording();
+    if (options.forViews) {
         tee.add(&sink);
+        tee.add(&states);
+    }
     tee.add(options.records);
     TraceFileResult r = importTraceFile(path, tee.sink(), fileOptions);
     t.cancelled = r.cancelled;
@@ -85,6 +88,8 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     }
     t.summary = std::move(r.summary);
     t.origin = r.origin;
+    if (options.forViews && !t.snapshots.empty())
+        t.snapshots.back()->threadStates = std::make_shared<const ThreadStates>(statesOfRecording(states, t));
     t.cgroupPaths = std::move(r.cgroupPaths);
     t.ok = true;
     return t;

@@ -18,7 +18,8 @@ struct TraceImportOptions {
     /// Called now and then with the fraction read (0..1); returning false cancels the import.
     std::function<bool(double)> progress;
     /// Also what views need: the records cut into snapshots, as a simulation's (what a GUI
-    /// History is fed), and the traced machine as a scenario.
+    /// History is fed; the last one with the thread-state tracks), and the traced machine as a
+    /// scenario.
     bool forViews = false;
     /// Told what each task does as the trace is read (import/traceobserver.h).
     TraceObserver* observer = nullptr;

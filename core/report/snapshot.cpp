@@ -37,6 +37,8 @@ void adopt(Snapshot& dst, S&& src) {
     dst.cpus = std::forward<S>(src).cpus;
     dst.cgroups = std::forward<S>(src).cgroups;
     dst.channels = std::forward<S>(src).channels;
+    if (src.threadStates)
+        dst.threadStates = src.threadStates;
     if (src.hasTasks) {
         dst.tasks = std::forward<S>(src).tasks;
         dst.hasTasks = true;

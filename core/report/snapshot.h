@@ -9,6 +9,7 @@
 #include "base/simtime.h"
 #include "base/taskstate.h"
 #include "base/trace.h"
+#include "report/threadstates.h"
 #include "scenario/scenariospec.h"
 
 #include <cstdint>
@@ -105,6 +106,10 @@ struct Snapshot {
     std::vector<StateSample> samples;
     /// Live commands applied since (Engine::commandLog), for saving the session.
     std::vector<TimelineEntry> commands;
+    /// Every task's thread-state track up to `threadStates->end`, when the producer built them
+    /// (building costs a pass over the whole run, so not every snapshot has them; null: the
+    /// latest ones stay). State, not a delta: a newer snapshot's replace an older's.
+    std::shared_ptr<const ThreadStates> threadStates;
 
     /// Folds a newer snapshot into this (unread) one: state from the newer, deltas appended,
     /// so nothing is dropped when the reader is slow.

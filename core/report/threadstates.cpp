@@ -65,15 +65,24 @@ void append(std::vector<StateInterval>& out, const StateInterval& i) {
 } // namespace
 
 void ThreadStateRecorder::slice(const Slice& s) {
-    if (s.task.valid() && s.end > s.start)
-        m_slices.push_back(s);
+    if (!taking() || !s.task.valid() || s.end <= s.start)
+        return;
+    if (m_slices.size() >= m_limit) {
+        m_fullAt = s.start;
+        return;
+    }
+    m_slices.push_back(s);
 }
 
 void ThreadStateRecorder::migration(const MigrationRecord& m) {
+    if (!taking())
+        return;
     m_events[m.task.value()].push_back({m.time, Event::Migrate, {}, {}, static_cast<int32_t>(m.to)});
 }
 
 void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
+    if (!taking())
+        return;
     if (s.prev.valid())
         m_events[s.prev.value()].push_back(
             {s.time, Event::Out, s.prevState, {}, static_cast<int32_t>(s.cpu)});
@@ -82,17 +91,21 @@ void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
 }
 
 void ThreadStateRecorder::throttle(const ThrottleRecord& t) {
-    if (t.end > t.start)
+    if (taking() && t.end > t.start)
         m_throttles[(uint64_t(t.cpu) << 32) | t.cgroup.value()].push_back(t);
 }
 
 void ThreadStateRecorder::wakeup(const WakeupRecord& w) {
+    if (!taking())
+        return;
     m_wakeups.push_back(w);
     m_events[w.task.value()].push_back(
         {w.time, Event::Wake, {}, w.source, static_cast<int32_t>(w.targetCpu)});
 }
 
 void ThreadStateRecorder::lost(SimTime t, int32_t cpu) {
+    if (!taking())
+        return;
     m_losses.emplace_back(t, cpu);
 }
 
@@ -138,7 +151,7 @@ ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& 
         }
         out.tasks.push_back(std::move(track));
     }
-    out.wakeups = std::move(m_wakeups);
+    out.wakeups = m_wakeups; // a copy: a live view builds the tracks again as the run goes on
     for (WakeupRecord& w : out.wakeups)
         w.time = w.time - m_options.origin;
     return out;

@@ -6,6 +6,7 @@
 #include "report/summary.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -82,6 +83,12 @@ public:
     /// Known only after the run or the import: the time records count from, the cgroup tree.
     void setOrigin(SimTime origin) { m_options.origin = origin; }
     void setCgroupParents(std::vector<int32_t> parents) { m_options.cgroupParents = std::move(parents); }
+    /// Keeps at most `slices` slices (a live view's memory bound): from the first one beyond,
+    /// every record is ignored and fullAt() says from when.
+    void setSliceLimit(size_t slices) { m_limit = slices; }
+    /// The time from which records were ignored (the limit was reached), if they were.
+    std::optional<SimTime> fullAt() const { return m_fullAt; }
+    size_t sliceCount() const { return m_slices.size(); }
 
     void slice(const Slice& s) override;
     void migration(const MigrationRecord& m) override;
@@ -95,6 +102,7 @@ public:
 
     /// The tracks up to `end`. `open` are slices still open at the end (kernel work charged
     /// beyond it, which the task's runtime already counts); times are made relative to origin.
+    /// Leaves the records as they are: a live view calls it again as more arrive.
     ThreadStates finish(SimTime end, const std::vector<Slice>& open = {});
 
 private:
@@ -120,7 +128,12 @@ private:
     std::vector<std::pair<SimTime, SimTime>> throttledWithin(uint32_t cpu, CgroupId group, SimTime from,
                                                              SimTime to) const;
 
+    /// False (and the record ignored) once the slice limit is reached.
+    bool taking() const { return !m_fullAt; }
+
     Options m_options;
+    size_t m_limit = SIZE_MAX;
+    std::optional<SimTime> m_fullAt;
     std::vector<Slice> m_slices;
     std::unordered_map<uint32_t, std::vector<Event>> m_events; ///< by task id
     std::vector<WakeupRecord> m_wakeups;

@@ -23,6 +23,8 @@ std::string_view hopEndName(HopEnd e) {
         return "throttled";
     case HopEnd::Unknown:
         return "unknown";
+    case HopEnd::NotYet:
+        return "not_yet";
     }
     return "?";
 }
@@ -134,9 +136,12 @@ WakeupChain wakeupChain(const ThreadStates& states, TaskId task, SimTime at, int
         }
         const WakeupRecord* w = wakeupEnding(states, *track, stretch);
         const bool startsTrack = stretch.first == 0;
+        // A stretch that lasts to the end of the tracks has not ended: nothing woke it yet.
+        const bool open = stretch.second + 1 == track->intervals.size() && hop.to >= states.end;
         if (!w) {
             hop.end = first.state == ThreadState::Preempted   ? HopEnd::Preempted
                       : first.state == ThreadState::Throttled ? HopEnd::Throttled
+                      : open                                  ? HopEnd::NotYet
                       : startsTrack                           ? HopEnd::Start
                                                               : HopEnd::Unknown;
             chain.hops.push_back(std::move(hop));

@@ -20,7 +20,8 @@ enum class HopEnd : uint8_t {
     Start,     ///< the task was started by nobody, or the recording starts here
     Preempted, ///< it never slept: switched out runnable, it waited for a CPU only
     Throttled, ///< it never slept: its cgroup's queue was throttled (cpu.max)
-    Unknown    ///< no wakeup was recorded (events lost)
+    Unknown,   ///< no wakeup was recorded (events lost)
+    NotYet     ///< still asleep or waiting when the run or recording (or the tracks) end
 };
 std::string_view hopEndName(HopEnd e);
 

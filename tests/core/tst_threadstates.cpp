@@ -354,6 +354,33 @@ private slots:
         QCOMPARE(preempted.hops[0].end, HopEnd::Preempted);
     }
 
+    void finishingTwiceGivesTheSameTracks() {
+        // The GUI builds a running simulation's tracks again and again from one recorder.
+        ThreadStateRecorder r;
+        lifeOfTaskOne(r);
+        const ThreadStates first = r.finish(ns(200));
+        const ThreadStates second = r.finish(ns(200));
+        QVERIFY(!first.wakeups.empty());
+        QCOMPARE(second.wakeups.size(), first.wakeups.size());
+        QCOMPARE(second.tasks.size(), first.tasks.size());
+        for (size_t t = 0; t < first.tasks.size(); ++t)
+            QCOMPARE(second.tasks[t].intervals.size(), first.tasks[t].intervals.size());
+    }
+
+    void aSleepThatLastsToTheEndIsNotYetWoken() {
+        // 1 runs 0-10 and sleeps to the end (50): nothing woke it, and nothing was lost.
+        ThreadStateRecorder r;
+        r.wakeup(wake(0, 1, std::nullopt, 0, WakeSource::Timer));
+        r.contextSwitch(sw(0, 0, std::nullopt, 1));
+        r.slice(run(1, 0, 0, 10));
+        r.contextSwitch(sw(10, 0, 1, std::nullopt, TaskState::Sleeping));
+        const ThreadStates s = r.finish(ns(50));
+        const WakeupChain c = wakeupChain(s, TaskId(1), ns(30), 10);
+        QCOMPARE(c.hops.size(), size_t(1));
+        QCOMPARE(c.hops[0].end, HopEnd::NotYet);
+        QCOMPARE(hopEndName(c.hops[0].end), std::string_view("not_yet"));
+    }
+
     // ---- a simulation ----------------------------------------------------------------------------
 
     void aSimulationsTracksAddUpToItsSummary() {

@@ -58,10 +58,10 @@ double sumOfCells(const QString& path) {
     return total;
 }
 
-const QStringList kCharts = {QStringLiteral("occupancy"),        QStringLiteral("topology"),
-                             QStringLiteral("pressure"),         QStringLiteral("migration-rate"),
-                             QStringLiteral("migration-matrix"), QStringLiteral("latency-histogram"),
-                             QStringLiteral("runqueue-delay"),   QStringLiteral("psi-depth")};
+const QStringList kCharts = {
+    QStringLiteral("occupancy"),      QStringLiteral("topology"),         QStringLiteral("pressure"),
+    QStringLiteral("migration-rate"), QStringLiteral("migration-matrix"), QStringLiteral("latency-histogram"),
+    QStringLiteral("runqueue-delay"), QStringLiteral("psi-depth"),        QStringLiteral("thread-states")};
 const QStringList kTables = {QStringLiteral("migration-table"), QStringLiteral("latency-table"),
                              QStringLiteral("counters"), QStringLiteral("cgroups")};
 

@@ -81,9 +81,9 @@ private slots:
         {
             auto* viewTabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
             QVERIFY(viewTabs);
-            QVERIFY(!viewTabs->isTabEnabled(1)); // Pressure
-            QVERIFY(!viewTabs->isTabEnabled(4)); // Depth
-            QVERIFY(viewTabs->tabToolTip(1).contains(QStringLiteral("pressure")));
+            QVERIFY(!viewTabs->isTabEnabled(2)); // Pressure
+            QVERIFY(!viewTabs->isTabEnabled(5)); // Depth
+            QVERIFY(viewTabs->tabToolTip(2).contains(QStringLiteral("pressure")));
             auto* model = w.findChild<QLabel*>(QStringLiteral("kernelModel"));
             QVERIFY(model && model->text().contains(QStringLiteral("recording")));
             auto* counters = w.findChild<QTableView*>(QStringLiteral("counterTable"));
@@ -151,7 +151,7 @@ private slots:
 
         // The migration reasons are marked as inferred.
         auto* migrations = w.findChild<QTableView*>(QStringLiteral("migrationTable"));
-        tabs->setCurrentIndex(2);
+        tabs->setCurrentIndex(3);
         QTest::qWait(100);
         QVERIFY(migrations && migrations->model()->rowCount() > 0);
         bool inferred = false;

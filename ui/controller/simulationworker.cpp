@@ -2,6 +2,7 @@
 
 #include "controller/format.h"
 #include "controller/kerneltext.h"
+#include "output/runstates.h"
 
 #include <QTimer>
 
@@ -21,6 +22,10 @@ constexpr auto kTasksEvery = 200ms;
 constexpr uint64_t kEventBatch = 1024;
 // About 80 MB of slices and records waiting for the viewer.
 constexpr size_t kMaxPendingRecords = size_t(2) << 20;
+// Thread-state tracks keep at most this many slices (about 200 MB with their events).
+constexpr size_t kStateSlices = size_t(4) << 20;
+// While running, the tracks are rebuilt at most this often (and at most a tenth of the time).
+constexpr auto kStatesEvery = 2s;
 // Charts get a point every 10 ms of simulated time, however fast the run goes.
 constexpr core::SimTime kSampleEvery = core::SimTime::ms(10);
 } // namespace
@@ -52,9 +57,16 @@ void SimulationWorker::reset(uint64_t generation) {
     m_generation = generation;
     stopRunning();
     m_recorder = core::Recorder{};
+    m_states = core::ThreadStateRecorder{};
+    m_states.setSliceLimit(kStateSlices);
+    m_statesBuiltAt = {-1, 0};
+    m_statesDue = {};
+    m_tee = core::TraceTee{};
+    m_tee.add(&m_recorder);
+    m_tee.add(&m_states);
     m_lastSample = core::SimTime{};
     m_engine = std::make_unique<core::Engine>(m_spec);
-    m_engine->setTraceSink(&m_recorder);
+    m_engine->setTraceSink(m_tee.sink());
     publish(true);
 }
 
@@ -218,9 +230,27 @@ void SimulationWorker::runSlice() {
         m_timer->start(caughtUp ? 4 : 0);
 }
 
+std::shared_ptr<const core::ThreadStates> SimulationWorker::threadStatesIfDue() {
+    const auto now = Clock::now();
+    if (m_running && now < m_statesDue)
+        return nullptr;
+    const std::pair<SimNs, size_t> at{m_engine->now().count(), m_states.sliceCount()};
+    if (!m_running && at == m_statesBuiltAt)
+        return nullptr;
+    const auto t0 = now;
+    auto states = std::make_shared<core::ThreadStates>(core::statesOfRun(m_states, *m_engine));
+    if (const auto full = m_states.fullAt(); full && states->end > *full)
+        states->end = *full;
+    const auto took = Clock::now() - t0;
+    m_statesDue = Clock::now() + std::max<Clock::duration>(kStatesEvery, took * 10);
+    m_statesBuiltAt = at;
+    return states;
+}
+
 void SimulationWorker::publish(bool withTasks) {
     auto s = m_recorder.take(*m_engine, withTasks);
     s->generation = m_generation;
+    s->threadStates = threadStatesIfDue();
     m_lastPublish = Clock::now();
     if (withTasks)
         m_lastTasks = m_lastPublish;

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "base/tracetee.h"
 #include "controller/format.h"
 #include "output/recorder.h"
 #include "report/mailbox.h"
+#include "report/threadstates.h"
 #include "sim/engine.h"
 
 #include <QObject>
@@ -55,6 +57,10 @@ signals:
 private:
     void runSlice();
     void publish(bool withTasks);
+    /// Builds the thread-state tracks when they are due: whenever the run is not running
+    /// (paused, stepped, finished), else at most every few seconds, slower when building is
+    /// slow (it reads the whole run).
+    std::shared_ptr<const core::ThreadStates> threadStatesIfDue();
     void stopRunning();
     void reanchor();
     void report(const core::CommandResult& r);
@@ -63,6 +69,10 @@ private:
     std::shared_ptr<const core::ScenarioSpec> m_spec;
     std::unique_ptr<core::Engine> m_engine;
     core::Recorder m_recorder;
+    core::ThreadStateRecorder m_states;
+    core::TraceTee m_tee;                            ///< the engine's records to m_recorder and m_states
+    std::pair<SimNs, size_t> m_statesBuiltAt{-1, 0}; ///< engine time and slices at the last build
+    std::chrono::steady_clock::time_point m_statesDue;
     QTimer* m_timer;
     uint64_t m_generation = 0;
     bool m_running = false;

@@ -11,17 +11,20 @@
 
 namespace ui {
 
-/// What the user picked to read about in detail: the slice running on a CPU at a time, or a
-/// migration (both its ends).
+/// What the user picked to read about in detail: the slice running on a CPU at a time, a
+/// migration (both its ends), or a task's thread state at a time (and the wakeup chain behind
+/// it).
 struct Pick {
-    enum class Kind : uint8_t { Slice, Migration };
+    enum class Kind : uint8_t { Slice, Migration, State };
     Kind kind = Kind::Slice;
     uint32_t cpu = 0; ///< the slice's CPU
-    SimNs time = 0;   ///< a time inside the slice, or the migration's time
+    SimNs time = 0;   ///< a time inside the slice, the migration's time, or the state's
     core::MigrationRecord migration;
+    uint32_t task = 0; ///< State: the task
     bool operator==(const Pick& o) const {
-        return kind == o.kind && cpu == o.cpu && time == o.time && migration.task == o.migration.task &&
-               migration.from == o.migration.from && migration.to == o.migration.to;
+        return kind == o.kind && cpu == o.cpu && time == o.time && task == o.task &&
+               migration.task == o.migration.task && migration.from == o.migration.from &&
+               migration.to == o.migration.to;
     }
 };
 

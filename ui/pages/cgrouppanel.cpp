@@ -7,6 +7,7 @@
 
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -17,7 +18,8 @@ CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
     : QWidget(parent)
     , m_session(session)
     , m_model(new CgroupTreeModel(session.history(), session.view(), session.colors(), this))
-    , m_tree(new QTreeView(this)) {
+    , m_tree(new QTreeView(this))
+    , m_find(new QLineEdit(this)) {
     m_tree->setObjectName(QStringLiteral("cgroupTree"));
     m_tree->setModel(m_model);
     m_tree->setSelectionMode(QAbstractItemView::ExtendedSelection);
@@ -37,9 +39,14 @@ CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
         m_tree->header()->resizeSection(c, c == CgroupTreeModel::CpuMax  ? 140
                                            : c == CgroupTreeModel::Tasks ? 110
                                                                          : 64);
+    m_find->setObjectName(QStringLiteral("findCgroupTask"));
+    m_find->setPlaceholderText(tr("Find a cgroup or task (Ctrl+F)"));
+    m_find->setClearButtonEnabled(true);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_find);
     layout->addWidget(m_tree);
+    connect(m_find, &QLineEdit::textChanged, this, [this] { applyFilter(); });
 
     connect(m_model, &CgroupTreeModel::weightChangeRequested, &session.controller(),
             &SimulationController::setCgroupWeight);
@@ -63,9 +70,39 @@ void CgroupPanel::restart() {
 
 void CgroupPanel::refresh() {
     const bool empty = m_model->rowCount() == 0;
+    const int before = m_model->rowCount();
     m_model->refresh();
     if (empty && m_model->rowCount() > 0)
         m_tree->expandToDepth(1);
+    if (!m_find->text().isEmpty() || m_model->rowCount() != before)
+        applyFilter();
+}
+
+void CgroupPanel::focusFind() {
+    m_find->setFocus(Qt::ShortcutFocusReason);
+    m_find->selectAll();
+}
+
+bool CgroupPanel::filterRows(const QModelIndex& parent, const QString& text) {
+    bool any = false;
+    for (int r = 0; r < m_model->rowCount(parent); ++r) {
+        const QModelIndex i = m_model->index(r, 0, parent);
+        const bool self =
+            text.isEmpty() || i.data(Qt::DisplayRole).toString().contains(text, Qt::CaseInsensitive);
+        // A cgroup shows when it or anything below it matches; what is below a matching
+        // cgroup shows whole.
+        const bool below = filterRows(i, self ? QString() : text);
+        const bool shown = self || below;
+        m_tree->setRowHidden(r, parent, !shown);
+        if (shown && !text.isEmpty() && below)
+            m_tree->expand(i);
+        any = any || shown;
+    }
+    return any;
+}
+
+void CgroupPanel::applyFilter() {
+    filterRows({}, m_find->text().trimmed());
 }
 
 void CgroupPanel::selectionToView() {

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+class QLineEdit;
+class QModelIndex;
 class QTreeView;
 
 namespace ui {
@@ -14,7 +16,8 @@ class CgroupTreeModel;
 
 /// The cgroup tree dock: select cgroups or a task to filter and highlight the other views,
 /// drag a task onto a cgroup (or use the context menu) to move it there live, double-click a
-/// weight to change it. Follows the session and the time cursor by itself.
+/// weight to change it; a find field narrows the tree to matching cgroups and tasks. Follows the session and
+/// the time cursor by itself.
 class CgroupPanel : public QWidget, public LiveView {
     Q_OBJECT
 public:
@@ -23,14 +26,21 @@ public:
     void refresh() override;
     /// Registers the tree as a CSV table (it keeps its own context menu: move task, weight).
     void addExports(ExportRegistry& exports);
+    /// Puts the focus in the find field: cgroups and tasks whose name contains its text show
+    /// (with the cgroups above them), as you type.
+    void focusFind();
 
 private:
     void selectionToView();
     void contextMenu(const QPoint& pos);
+    void applyFilter();
+    /// Hides the rows below `parent` that neither match nor hold a match; true if any shows.
+    bool filterRows(const QModelIndex& parent, const QString& text);
 
     Session& m_session;
     CgroupTreeModel* m_model;
     QTreeView* m_tree;
+    QLineEdit* m_find;
 };
 
 } // namespace ui

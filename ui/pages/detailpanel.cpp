@@ -3,6 +3,7 @@
 #include "controller/kerneltext.h"
 #include "controller/session.h"
 #include "controller/slicedetails.h"
+#include "controller/wakeuptext.h"
 #include "scenario/scenariospec.h"
 #include "sched/topology.h"
 
@@ -152,8 +153,32 @@ QString DetailPanel::describeRun(const SliceDetails& d) const {
     return rows.join(QString());
 }
 
+QString DetailPanel::describeState(const Pick& pick) const {
+    const auto& states = m_session.history().latest().threadStates;
+    const core::TaskTrack* t = states ? states->find(core::TaskId(pick.task)) : nullptr;
+    if (!t)
+        return tr("The thread states of %1 are not built yet.").arg(taskText(pick.task));
+    QString out;
+    const auto it =
+        std::upper_bound(t->intervals.begin(), t->intervals.end(), pick.time,
+                         [](SimNs v, const core::StateInterval& i) { return v < i.start.count(); });
+    if (it != t->intervals.begin() && std::prev(it)->end.count() > pick.time) {
+        const core::StateInterval& i = *std::prev(it);
+        const QString where =
+            i.cpu >= 0 ? tr(" on %1").arg(cpuText(static_cast<uint32_t>(i.cpu))) : QString();
+        out = tr("<p>%1 was <b>%2</b>%3 from %4 to %5 (%6).</p>")
+                  .arg(taskText(pick.task), threadStateText(i.state), where, formatNs(i.start.count()),
+                       formatNs(i.end.count()), formatNs(i.end.count() - i.start.count()));
+    }
+    const core::WakeupChain chain =
+        core::wakeupChain(*states, core::TaskId(pick.task), core::SimTime::ns(pick.time), kWakeupChainDepth);
+    return out + tr("<p><b>Why did it wait?</b></p>") + chainHtml(chain, m_session.history());
+}
+
 QString DetailPanel::describe(const Pick& pick) const {
     const History& h = m_session.history();
+    if (pick.kind == Pick::Kind::State)
+        return describeState(pick);
     if (pick.kind == Pick::Kind::Slice) {
         const auto d = describeSlice(h, pick.cpu, pick.time);
         if (!d)

@@ -28,6 +28,8 @@ public:
 private:
     QString describe(const Pick& pick) const;
     QString describeRun(const SliceDetails& d) const;
+    /// A task's thread state at a time and the wakeup chain behind it.
+    QString describeState(const Pick& pick) const;
     QString taskText(uint32_t task) const;
     QString cpuText(uint32_t cpu) const;
 

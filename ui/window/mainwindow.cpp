@@ -15,6 +15,7 @@
 #include "pages/optimizationspanel.h"
 #include "pages/pressurepage.h"
 #include "pages/statuspanel.h"
+#include "pages/threadspage.h"
 #include "pages/windowsize.h"
 #include "plots/depthchart.h"
 #include "plots/migrationmatrixplot.h"
@@ -117,6 +118,8 @@ void MainWindow::createPages() {
     // its charts and tables to the export registry, in this order.
     m_occupancy = new OccupancyPlot(m_session);
     m_exports->add(m_occupancy);
+    m_threads = new ThreadsPage(m_session);
+    m_exports->add(m_threads);
     auto* topology = new TopologyView(m_session);
     m_exports->add(topology);
     auto* pressure = new PressurePage(m_session);
@@ -134,6 +137,7 @@ void MainWindow::createPages() {
     m_tabs = tabs;
     m_pressurePage = pressure;
     m_depthPage = depth;
+    tabs->addTab(m_threads, tr("T&hreads"));
     tabs->addTab(topology, tr("&Topology"));
     tabs->addTab(pressure, tr("&Pressure"));
     tabs->addTab(migrations, tr("&Migrations"));
@@ -443,9 +447,27 @@ void MainWindow::createViewMenu() {
         ->setShortcut(QKeySequence(Qt::Key_A));
     view->addAction(tr("Pa&n Right"), this, [this] { m_occupancy->panBy(0.1); })
         ->setShortcut(QKeySequence(Qt::Key_D));
+    // Tasks: find one (the Threads page, or the cgroup tree when it has the focus), and step
+    // through the selected task's runs.
+    view->addAction(tr("&Find Task..."), this, [this] { findTask(); })->setShortcut(QKeySequence::Find);
+    view->addAction(tr("Ne&xt Run of Task"), this, [this] { m_threads->jumpToRun(+1); })
+        ->setShortcut(QKeySequence(Qt::Key_BracketRight));
+    view->addAction(tr("P&revious Run of Task"), this, [this] { m_threads->jumpToRun(-1); })
+        ->setShortcut(QKeySequence(Qt::Key_BracketLeft));
     view->addAction(tr("Zoom to &Whole Run"), this, [this] { m_occupancy->zoomToAll(); })
         ->setShortcut(QKeySequence(tr("Ctrl+0")));
     createLanguageMenu(view->addMenu(tr("&Language")));
+}
+
+void MainWindow::findTask() {
+    // The cgroup tree's own find field when the focus is in that dock, else the Threads page's.
+    QWidget* focus = QApplication::focusWidget();
+    if (focus && m_cgroups && m_cgroups->window() == window() && m_cgroups->isAncestorOf(focus)) {
+        m_cgroups->focusFind();
+        return;
+    }
+    m_tabs->setCurrentWidget(m_threads);
+    m_threads->focusFind();
 }
 
 void MainWindow::createHelpMenu() {

@@ -24,6 +24,7 @@ namespace ui {
 
 using core::ImportedTrace;
 class OccupancyPlot;
+class ThreadsPage;
 class CgroupPanel;
 class OptimizationsPanel;
 class CountersPanel;
@@ -87,6 +88,8 @@ private:
     void createFileMenu();
     void createSimulationMenu();
     void createViewMenu();
+    /// Ctrl+F: the find field of the cgroup tree (when it has the focus) or the Threads page.
+    void findTask();
     void createHelpMenu();
     void createToolBar();
     void createPages();
@@ -133,6 +136,7 @@ private:
     TraceOpener* m_otherOpener = nullptr;     ///< Compare with Another Recording
     bool m_batch = false;
     QTabWidget* m_tabs = nullptr;
+    ThreadsPage* m_threads = nullptr;
     QWidget* m_pressurePage = nullptr; ///< off for a recording, as is m_depthPage
     QWidget* m_depthPage = nullptr;
     QString m_source;

@@ -1,0 +1,327 @@
+// The thread-state tracks as a user meets them: rows grouped, found, pinned and collapsed; the
+// previous and next run; a click in a track listing and drawing the wakeup chain; the tracks
+// of a simulation and of a recording arriving with the session; Ctrl+F and [ ] wherever the
+// focus is.
+#include "controller/session.h"
+#include "controller/threadrows.h"
+#include "controller/traceloader.h"
+#include "controller/wakeuptext.h"
+#include "pages/cgrouppanel.h"
+#include "pages/detailpanel.h"
+#include "pages/threadspage.h"
+#include "plots/occupancyplot.h"
+#include "plots/threadtrackview.h"
+#include "window/mainwindow.h"
+
+#include <QLineEdit>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace core;
+using namespace ui;
+
+namespace {
+
+StateInterval iv(SimNs from, SimNs to, ThreadState s, int32_t cpu = -1) {
+    return {SimTime::ns(from), SimTime::ns(to), s, cpu};
+}
+
+/// Three tasks with a known chain: `client` (id 0, /app) sleeps 1-5 ms and is woken at 5 ms by
+/// `server-1` (id 1, /app) from cpu1; server-1 slept 0-4 ms and was woken at 4 ms by its
+/// timer; `kworker/0:1` (id 2, root) runs now and then.
+std::shared_ptr<const ThreadStates> knownStates() {
+    auto s = std::make_shared<ThreadStates>();
+    TaskTrack client{TaskId(0),
+                     "client",
+                     CgroupId(1),
+                     {iv(0, 1'000'000, ThreadState::Running, 0),
+                      iv(1'000'000, 5'000'000, ThreadState::Sleeping),
+                      iv(5'000'000, 5'200'000, ThreadState::Runnable, 0),
+                      iv(5'200'000, 8'000'000, ThreadState::Running, 0)}};
+    TaskTrack server{
+        TaskId(1),
+        "server-1",
+        CgroupId(1),
+        {iv(0, 4'000'000, ThreadState::Sleeping), iv(4'000'000, 4'100'000, ThreadState::Runnable, 1),
+         iv(4'100'000, 6'000'000, ThreadState::Running, 1), iv(6'000'000, 8'000'000, ThreadState::Sleeping)}};
+    TaskTrack kworker{TaskId(2),
+                      "kworker/0:1",
+                      CgroupId(0),
+                      {iv(2'000'000, 2'500'000, ThreadState::Running, 0),
+                       iv(2'500'000, 7'000'000, ThreadState::Sleeping),
+                       iv(7'000'000, 7'300'000, ThreadState::Running, 1)}};
+    s->tasks = {client, server, kworker};
+    s->wakeups = {{SimTime::ns(4'000'000), TaskId(1), TaskId(), 1, 1, WakeSource::Timer},
+                  {SimTime::ns(5'000'000), TaskId(0), TaskId(1), 1, 0, WakeSource::Task}};
+    s->end = SimTime::ns(8'000'000);
+    return s;
+}
+
+std::vector<std::string> labels(const ThreadRows& rows) {
+    std::vector<std::string> out;
+    for (const TrackRow& r : rows.rows())
+        out.push_back(r.kind == TrackRow::Kind::Group ? "[" + r.group + "]" : rows.track(r)->name);
+    return out;
+}
+
+/// Feeds `states` to a session as a snapshot would.
+void give(Session& session, std::shared_ptr<const ThreadStates> states) {
+    session.history().reset(2);
+    Snapshot s;
+    s.time = states->end;
+    s.threadStates = std::move(states);
+    CgroupState root;
+    root.id = CgroupId(0);
+    root.path = "/";
+    CgroupState app;
+    app.id = CgroupId(1);
+    app.path = "/app";
+    app.parent = CgroupId(0);
+    s.cgroups = {root, app};
+    session.history().append(s);
+}
+
+/// Opens builtin:default in `w` and runs it to `t`, until its thread states reach there.
+bool runDefaultTo(MainWindow& w, SimTime t) {
+    if (!w.openScenario(QStringLiteral("builtin:default")))
+        return false;
+    w.session().controller().runTo(t);
+    return QTest::qWaitFor(
+        [&] {
+            const auto& s = w.session().history().latest().threadStates;
+            return s && s->end == t;
+        },
+        20000);
+}
+
+} // namespace
+
+class TestThreadTracks : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void rowsAreGroupedFoundPinnedAndCollapsed() {
+        ThreadRows rows;
+        rows.setStates(knownStates(), {{0, 4242}}, {"/", "/app"});
+        QCOMPARE(labels(rows),
+                 (std::vector<std::string>{"[/]", "kworker/0:1", "[/app]", "client", "server-1"}));
+        QCOMPARE(rows.taskLabel(*rows.states()->find(TaskId(0))), std::string("client (4242)"));
+        rows.setGrouping(TrackGrouping::Name);
+        QCOMPARE(labels(rows), (std::vector<std::string>{"[client]", "client", "[kworker]", "kworker/0:1",
+                                                         "[server]", "server-1"}));
+        rows.setGrouping(TrackGrouping::None);
+        QCOMPARE(labels(rows), (std::vector<std::string>{"client", "server-1", "kworker/0:1"}));
+        rows.setGrouping(TrackGrouping::Cgroup);
+        // Find: by name, case-insensitive, or by the start of the pid.
+        rows.setFilter("SERV");
+        QCOMPARE(labels(rows), (std::vector<std::string>{"[/app]", "server-1"}));
+        QCOMPARE(rows.matching(), size_t(1));
+        rows.setFilter("42");
+        QCOMPARE(labels(rows), (std::vector<std::string>{"[/app]", "client"}));
+        rows.setFilter("nothing like it");
+        QVERIFY(rows.rows().empty());
+        rows.setFilter("");
+        // Pinned tasks come first, and stay in their group too.
+        rows.setPinned(1, true);
+        QCOMPARE(labels(rows), (std::vector<std::string>{"[]", "server-1", "[/]", "kworker/0:1", "[/app]",
+                                                         "client", "server-1"}));
+        QCOMPARE(rows.rowOfTask(1), 1);
+        // A collapsed group shows its header only; a filter opens it again.
+        rows.toggleCollapsed("/app");
+        QCOMPARE(labels(rows), (std::vector<std::string>{"[]", "server-1", "[/]", "kworker/0:1", "[/app]"}));
+        QVERIFY(rows.rows().back().collapsed);
+        rows.setFilter("client");
+        QCOMPARE(labels(rows), (std::vector<std::string>{"[/app]", "client"}));
+        rows.clearChoices();
+        QCOMPARE(labels(rows),
+                 (std::vector<std::string>{"[/]", "kworker/0:1", "[/app]", "client", "server-1"}));
+    }
+
+    void rulerLabelsTellTicksApart() {
+        QCOMPARE(ThreadTrackView::rulerLabel(130'200'000, 200'000), QStringLiteral("130.2 ms"));
+        QCOMPARE(ThreadTrackView::rulerLabel(130'000'000, 200'000), QStringLiteral("130.0 ms"));
+        QCOMPARE(ThreadTrackView::rulerLabel(2'000'000'000, 500'000'000), QStringLiteral("2.0 s"));
+        QCOMPARE(ThreadTrackView::rulerLabel(500'000'000, 100'000'000), QStringLiteral("500 ms"));
+        QCOMPARE(ThreadTrackView::rulerLabel(0, 100'000'000), QStringLiteral("0 ns"));
+        QCOMPARE(ThreadTrackView::rulerLabel(1500, 20), QStringLiteral("1.50 us"));
+    }
+
+    void nextAndPreviousRun() {
+        ThreadRows rows;
+        rows.setStates(knownStates(), {}, {});
+        QCOMPARE(rows.nextRun(2, 0), std::optional<SimNs>(2'000'000));
+        QCOMPARE(rows.nextRun(2, 2'000'000), std::optional<SimNs>(7'000'000));
+        QCOMPARE(rows.nextRun(2, 7'000'000), std::nullopt);
+        QCOMPARE(rows.previousRun(2, 7'000'000), std::optional<SimNs>(2'000'000));
+        QCOMPARE(rows.previousRun(2, 7'000'001), std::optional<SimNs>(7'000'000));
+        QCOMPARE(rows.previousRun(2, 2'000'000), std::nullopt);
+        QCOMPARE(rows.nextRun(99, 0), std::nullopt);
+    }
+
+    void aClickListsAndDrawsTheWakeupChain() {
+        Session session;
+        give(session, knownStates());
+        ThreadsPage page(session);
+        DetailPanel details(session);
+        page.resize(1200, 300);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        page.refresh();
+        session.view().setRange(0, 8'000'000, false);
+        // Before a pick the list is empty; pick client's sleep at 3 ms.
+        QCOMPARE(page.chainRows(), 0);
+        ThreadTrackView* view = page.view();
+        const int row = page.rows().rowOfTask(0);
+        QVERIFY(row >= 0);
+        const int width = view->viewport()->width() - ThreadTrackView::kLabelWidth;
+        const QPoint at(ThreadTrackView::kLabelWidth + width * 3 / 8, ThreadTrackView::kRulerHeight +
+                                                                          row * ThreadTrackView::kRowHeight +
+                                                                          ThreadTrackView::kRowHeight / 2);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(session.view().selectedTask(), std::optional<uint32_t>(0));
+        QVERIFY(session.view().cursor().has_value());
+        QVERIFY(session.view().pick() && session.view().pick()->kind == Pick::Kind::State);
+        // client, woken by server-1, whose sleep its timer ended.
+        QCOMPARE(page.chainRows(), 2);
+        details.refresh();
+        QVERIFY2(details.text().contains(QStringLiteral("server-1")), qPrintable(details.text()));
+        QVERIFY(details.text().contains(QStringLiteral("timer")));
+        // The arrow: dark ink between server-1's row and client's at 5 ms.
+        const QImage img = view->viewport()->grab().toImage();
+        const int x = ThreadTrackView::kLabelWidth + width * 5 / 8;
+        const int y0 = ThreadTrackView::kRulerHeight + page.rows().rowOfTask(0) * ThreadTrackView::kRowHeight;
+        const int y1 = ThreadTrackView::kRulerHeight + page.rows().rowOfTask(1) * ThreadTrackView::kRowHeight;
+        int ink = 0;
+        for (int dx = -2; dx <= 2; ++dx)
+            for (int y = std::min(y0, y1) + 4; y < std::max(y0, y1); ++y)
+                ink += img.pixelColor(x + dx, y).lightness() < 60;
+        QVERIFY2(ink >= 8, "no wakeup arrow was drawn");
+        // A click elsewhere (a slice in the CPU lanes) clears it.
+        session.view().setPick(Pick{Pick::Kind::Slice, 0, 1000, {}});
+        QCOMPARE(page.chainRows(), 0);
+        // The CSV is the CLI's --states format.
+        const QByteArray csv = page.csv();
+        QVERIFY(csv.startsWith("pid,name,state,cpu,start_ns,end_ns\n"));
+        QVERIFY2(csv.contains("1,\"server-1\",sleeping,,0,4000000\n"), csv.constData());
+    }
+
+    void statesArriveWithASimulationAndARecording() {
+        MainWindow w;
+        w.show();
+        // Paused at 300 ms: the worker builds the tracks up to there.
+        QVERIFY(runDefaultTo(w, SimTime::ms(300)));
+        auto* page = w.findChild<ThreadsPage*>();
+        QVERIFY(page);
+        page->refresh();
+        QVERIFY(page->rows().rows().size() > 3);
+        // Each task's running time on its track is what the CPU lanes show it ran.
+        const auto states = w.session().history().latest().threadStates;
+        SimNs running = 0;
+        for (const TaskTrack& t : states->tasks)
+            for (const StateInterval& i : t.intervals)
+                if (i.state == ThreadState::Running)
+                    running += (i.end - i.start).count();
+        SimNs busy = 0;
+        for (uint32_t c = 0; c < w.session().history().nrCpus(); ++c)
+            busy += w.session().history().lane(c).timeWithin(0, 300'000'000).busy;
+        QVERIFY2(std::abs(running - busy) <= busy / 100,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(running).arg(busy)));
+        // A simulation loses no wakeup: every sleep's chain names what ended it.
+        for (const TaskTrack& t : states->tasks)
+            for (SimNs at = 20'000'000; at < 300'000'000; at += 1'000'000) {
+                const WakeupChain chain = wakeupChain(*states, t.id, SimTime::ns(at), 8);
+                for (const ChainHop& hop : chain.hops)
+                    QVERIFY2(hop.end != HopEnd::Unknown,
+                             qPrintable(QStringLiteral("%1 at %2 ns: hop of task %3 from %4 ns")
+                                            .arg(QString::fromStdString(t.name))
+                                            .arg(at)
+                                            .arg(hop.task.value())
+                                            .arg(hop.from.count())));
+            }
+        // A simulation loses no wakeup: every sleep's chain names what ended it.
+        for (const TaskTrack& t : states->tasks)
+            for (SimNs at = 20'000'000; at < 300'000'000; at += 1'000'000) {
+                const WakeupChain chain = wakeupChain(*states, t.id, SimTime::ns(at), 8);
+                for (const ChainHop& hop : chain.hops)
+                    QVERIFY2(hop.end != HopEnd::Unknown,
+                             qPrintable(QStringLiteral("%1 at %2 ns: hop of task %3 from %4 ns")
+                                            .arg(QString::fromStdString(t.name))
+                                            .arg(at)
+                                            .arg(hop.task.value())
+                                            .arg(hop.from.count())));
+            }
+
+        // A recording: its tracks come with it, unknown before each task's first event.
+        QVERIFY(w.openTrace(QStringLiteral(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script")));
+        QVERIFY(QTest::qWaitFor([&] { return w.session().trace() != nullptr; }, 20000));
+        const auto rec = w.session().history().latest().threadStates;
+        QVERIFY(rec && !rec->tasks.empty());
+        bool unknown = false;
+        for (const TaskTrack& t : rec->tasks)
+            unknown = unknown || (!t.intervals.empty() && t.intervals.front().state == ThreadState::Unknown);
+        QVERIFY(unknown);
+    }
+
+    void findAndRunKeysWhateverHasTheFocus() {
+        MainWindow w;
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(runDefaultTo(w, SimTime::ms(200)));
+        auto* page = w.findChild<ThreadsPage*>();
+        page->refresh();
+        // Ctrl+F from the timeline: the Threads page's find field.
+        auto* occupancy = w.findChild<OccupancyPlot*>();
+        occupancy->setFocus();
+        QTest::keyClick(w.windowHandle(), Qt::Key_F, Qt::ControlModifier);
+        auto* find = w.findChild<QLineEdit*>(QStringLiteral("findTask"));
+        QVERIFY(find && find->hasFocus());
+        QVERIFY(w.findChild<QTabWidget*>(QStringLiteral("viewTabs"))->currentWidget() == page);
+        // Typing narrows the tracks; Enter selects the first match.
+        const auto& first = w.session().history().latest().threadStates->tasks.front();
+        QTest::keyClicks(find, QString::fromStdString(first.name));
+        QVERIFY(page->rows().matching() >= 1);
+        QVERIFY(page->rows().matching() < w.session().history().latest().threadStates->tasks.size() ||
+                w.session().history().latest().threadStates->tasks.size() == 1);
+        QTest::keyClick(find, Qt::Key_Return);
+        QVERIFY(w.session().view().selectedTask().has_value());
+        const uint32_t task = *w.session().view().selectedTask();
+        // ] from the timeline: the cursor moves to the task's next run, [ back.
+        occupancy->setFocus();
+        w.session().view().setCursor(0);
+        QTest::keyClick(w.windowHandle(), Qt::Key_BracketRight);
+        const auto next = page->rows().nextRun(task, 0);
+        QVERIFY(next.has_value());
+        QCOMPARE(w.session().view().cursor(), next);
+        QTest::keyClick(w.windowHandle(), Qt::Key_BracketRight);
+        const auto second = page->rows().nextRun(task, *next);
+        if (second) {
+            QCOMPARE(w.session().view().cursor(), second);
+            QTest::keyClick(w.windowHandle(), Qt::Key_BracketLeft);
+            QCOMPARE(w.session().view().cursor(), next);
+        }
+        // Ctrl+F in the cgroup tree: its own find field, which narrows the tree as you type.
+        auto* tree = w.findChild<QTreeView*>(QStringLiteral("cgroupTree"));
+        tree->setFocus();
+        QTest::keyClick(w.windowHandle(), Qt::Key_F, Qt::ControlModifier);
+        auto* cgroupFind = w.findChild<QLineEdit*>(QStringLiteral("findCgroupTask"));
+        QVERIFY(cgroupFind && cgroupFind->hasFocus());
+        QTest::keyClicks(cgroupFind, QStringLiteral("no cgroup is called this"));
+        int shown = 0;
+        for (int r = 0; r < tree->model()->rowCount(); ++r)
+            shown += !tree->isRowHidden(r, {});
+        QCOMPARE(shown, 0);
+        cgroupFind->clear();
+        shown = 0;
+        for (int r = 0; r < tree->model()->rowCount(); ++r)
+            shown += !tree->isRowHidden(r, {});
+        QVERIFY(shown > 0);
+    }
+};
+
+QTEST_MAIN(TestThreadTracks)
+#include "tst_threadtracks.moc"

@@ -1,0 +1,191 @@
+#include "controller/threadrows.h"
+
+#include "base/bytetext.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+namespace ui {
+
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+bool isNumberPart(char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '/' || c == ':' ||
+           c == '.' || c == '#';
+}
+
+} // namespace
+
+void ThreadRows::setStates(std::shared_ptr<const core::ThreadStates> states,
+                           std::unordered_map<uint32_t, int64_t> pids, std::vector<std::string> cgroupPaths) {
+    m_states = std::move(states);
+    m_pids = std::move(pids);
+    m_paths = std::move(cgroupPaths);
+    rebuild();
+}
+
+void ThreadRows::setGrouping(TrackGrouping g) {
+    if (g == m_grouping)
+        return;
+    m_grouping = g;
+    m_collapsed.clear();
+    rebuild();
+}
+
+void ThreadRows::setFilter(const std::string& text) {
+    const std::string f = lower(text);
+    if (f == m_filter)
+        return;
+    m_filter = f;
+    rebuild();
+}
+
+void ThreadRows::toggleCollapsed(const std::string& group) {
+    if (!m_collapsed.erase(group))
+        m_collapsed.insert(group);
+    rebuild();
+}
+
+void ThreadRows::setPinned(uint32_t task, bool pinned) {
+    if (pinned)
+        m_pins.insert(task);
+    else
+        m_pins.erase(task);
+    rebuild();
+}
+
+void ThreadRows::clearChoices() {
+    m_pins.clear();
+    m_collapsed.clear();
+    m_filter.clear();
+    rebuild();
+}
+
+const core::TaskTrack* ThreadRows::track(const TrackRow& row) const {
+    if (row.kind != TrackRow::Kind::Task || !m_states || row.track < 0 ||
+        static_cast<size_t>(row.track) >= m_states->tasks.size())
+        return nullptr;
+    return &m_states->tasks[static_cast<size_t>(row.track)];
+}
+
+int ThreadRows::rowOfTask(uint32_t task) const {
+    for (size_t i = 0; i < m_rows.size(); ++i)
+        if (const core::TaskTrack* t = track(m_rows[i]); t && t->id.value() == task)
+            return static_cast<int>(i);
+    return -1;
+}
+
+int64_t ThreadRows::pidOf(uint32_t task) const {
+    const auto it = m_pids.find(task);
+    return it != m_pids.end() ? it->second : static_cast<int64_t>(task);
+}
+
+std::string ThreadRows::taskLabel(const core::TaskTrack& t) const {
+    return core::bytesAsText(t.name) + " (" + std::to_string(pidOf(t.id.value())) + ")";
+}
+
+std::string ThreadRows::groupOf(const core::TaskTrack& t, TrackGrouping g,
+                                const std::vector<std::string>& paths) {
+    switch (g) {
+    case TrackGrouping::Cgroup: {
+        const uint32_t c = t.cgroup.valid() ? t.cgroup.value() : 0;
+        return c < paths.size() ? core::bytesAsText(paths[c]) : "cgroup " + std::to_string(c);
+    }
+    case TrackGrouping::Name: {
+        std::string n = t.name;
+        while (!n.empty() && isNumberPart(n.back()))
+            n.pop_back();
+        return core::bytesAsText(n.empty() ? t.name : n);
+    }
+    case TrackGrouping::None:
+        break;
+    }
+    return "all";
+}
+
+bool ThreadRows::matches(const core::TaskTrack& t) const {
+    if (m_filter.empty())
+        return true;
+    if (lower(core::bytesAsText(t.name)).find(m_filter) != std::string::npos)
+        return true;
+    return std::to_string(pidOf(t.id.value())).rfind(m_filter, 0) == 0;
+}
+
+void ThreadRows::rebuild() {
+    m_rows.clear();
+    m_matching = 0;
+    if (!m_states)
+        return;
+    std::vector<int> pinned;
+    std::map<std::string, std::vector<int>> groups;
+    for (size_t i = 0; i < m_states->tasks.size(); ++i) {
+        const core::TaskTrack& t = m_states->tasks[i];
+        if (!matches(t))
+            continue;
+        ++m_matching;
+        if (m_pins.count(t.id.value()))
+            pinned.push_back(static_cast<int>(i));
+        groups[groupOf(t, m_grouping, m_paths)].push_back(static_cast<int>(i));
+    }
+    auto addGroup = [this](const std::string& key, const std::vector<int>& tracks, bool pins) {
+        // Without grouping the tasks are one list under no header; a filter opens every group.
+        const bool header = pins || m_grouping != TrackGrouping::None;
+        const bool collapsed = !pins && m_filter.empty() && m_collapsed.count(key) != 0;
+        if (header) {
+            TrackRow g;
+            g.kind = TrackRow::Kind::Group;
+            g.group = key;
+            g.members = static_cast<uint32_t>(tracks.size());
+            g.collapsed = collapsed;
+            m_rows.push_back(std::move(g));
+        }
+        if (collapsed)
+            return;
+        for (int i : tracks) {
+            TrackRow r;
+            r.track = i;
+            r.group = key;
+            r.pinned = m_pins.count(m_states->tasks[static_cast<size_t>(i)].id.value()) != 0;
+            m_rows.push_back(std::move(r));
+        }
+    };
+    if (!pinned.empty())
+        addGroup({}, pinned, true);
+    for (const auto& [key, tracks] : groups)
+        addGroup(key, tracks, false);
+}
+
+std::optional<SimNs> ThreadRows::nextRun(uint32_t task, SimNs t) const {
+    const core::TaskTrack* tr = m_states ? m_states->find(core::TaskId(task)) : nullptr;
+    if (!tr)
+        return std::nullopt;
+    auto it = std::upper_bound(tr->intervals.begin(), tr->intervals.end(), t,
+                               [](SimNs v, const core::StateInterval& i) { return v < i.start.count(); });
+    for (; it != tr->intervals.end(); ++it)
+        if (it->state == core::ThreadState::Running)
+            return it->start.count();
+    return std::nullopt;
+}
+
+std::optional<SimNs> ThreadRows::previousRun(uint32_t task, SimNs t) const {
+    const core::TaskTrack* tr = m_states ? m_states->find(core::TaskId(task)) : nullptr;
+    if (!tr)
+        return std::nullopt;
+    auto it = std::lower_bound(tr->intervals.begin(), tr->intervals.end(), t,
+                               [](const core::StateInterval& i, SimNs v) { return i.start.count() < v; });
+    while (it != tr->intervals.begin()) {
+        --it;
+        if (it->state == core::ThreadState::Running)
+            return it->start.count();
+    }
+    return std::nullopt;
+}
+
+} // namespace ui

@@ -1,0 +1,280 @@
+#include "pages/threadspage.h"
+
+#include "controller/session.h"
+#include "controller/wakeuptext.h"
+#include "plots/threadtrackview.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace ui {
+
+ThreadsPage::ThreadsPage(Session& session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_view(new ThreadTrackView(session, m_rows, this))
+    , m_find(new QLineEdit(this))
+    , m_grouping(new QComboBox(this))
+    , m_count(new QLabel(this))
+    , m_chainTitle(new QLabel(this))
+    , m_chain(new QTableWidget(this)) {
+    setObjectName(QStringLiteral("threadsPage"));
+    m_find->setObjectName(QStringLiteral("findTask"));
+    m_find->setPlaceholderText(tr("Find a task by name or pid (Ctrl+F)"));
+    m_find->setClearButtonEnabled(true);
+    m_grouping->setObjectName(QStringLiteral("trackGrouping"));
+    m_grouping->addItem(tr("by cgroup"));
+    m_grouping->addItem(tr("by name"));
+    m_grouping->addItem(tr("not grouped"));
+    auto* previous = new QPushButton(tr("\u25C0 Run"), this);
+    previous->setToolTip(tr("The selected task's previous run ([)"));
+    auto* next = new QPushButton(tr("Run \u25B6"), this);
+    next->setToolTip(tr("The selected task's next run (])"));
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(m_find, 2);
+    bar->addWidget(new QLabel(tr("Group:"), this));
+    bar->addWidget(m_grouping);
+    bar->addWidget(previous);
+    bar->addWidget(next);
+    bar->addWidget(m_count, 1);
+
+    m_chain->setObjectName(QStringLiteral("chainTable"));
+    m_chain->setColumnCount(static_cast<int>(chainHeaders().size()));
+    m_chain->setHorizontalHeaderLabels(chainHeaders());
+    m_chain->verticalHeader()->setVisible(false);
+    m_chain->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_chain->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_chain->setWordWrap(true);
+    // From and To are in each row's tooltip and in Details: the list keeps to what a hop says,
+    // how it ended first, wrapped where the pane is narrow.
+    m_chain->setColumnHidden(5, true);
+    m_chain->setColumnHidden(6, true);
+    m_chain->horizontalHeader()->setStretchLastSection(false);
+    m_chain->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_chain->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_chainTitle->setWordWrap(true);
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(m_chainTitle);
+    sideLayout->addWidget(m_chain, 1);
+
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_view);
+    split->addWidget(side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    // The chain's list opens beside the tracks when there is a chain to list.
+    split->setSizes({1000, 0});
+    m_split = split;
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(bar);
+    layout->addWidget(split, 1);
+
+    connect(m_find, &QLineEdit::textChanged, this, &ThreadsPage::setFilter);
+    connect(m_find, &QLineEdit::returnPressed, this, &ThreadsPage::selectFirstMatch);
+    connect(m_grouping, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_rows.setGrouping(static_cast<TrackGrouping>(i));
+        m_view->rowsChanged();
+    });
+    connect(previous, &QPushButton::clicked, this, [this] { jumpToRun(-1); });
+    connect(next, &QPushButton::clicked, this, [this] { jumpToRun(+1); });
+    connect(m_view, &ThreadTrackView::picked, this, &ThreadsPage::pick);
+    connect(m_view, &ThreadTrackView::jumpToRun, this, [this](uint32_t task, int direction) {
+        m_session.view().setSelection({}, task);
+        jumpToRun(direction);
+    });
+    // The tracks follow the timeline's range, cursor, markers and selection.
+    ViewState& v = m_session.view();
+    for (auto signal : {&ViewState::rangeChanged, &ViewState::cursorChanged, &ViewState::selectionChanged})
+        connect(&v, signal, m_view->viewport(), qOverload<>(&QWidget::update));
+    connect(&v, &ViewState::pickChanged, this, &ThreadsPage::showChain);
+    showChain();
+    followSession(this, session);
+}
+
+ThreadsPage::~ThreadsPage() = default;
+
+void ThreadsPage::restart() {
+    m_shown = nullptr;
+    m_rows.clearChoices();
+    m_find->clear();
+    m_rows.setStates(nullptr, {}, {});
+    m_view->setChain({});
+    showChain();
+    m_view->rowsChanged();
+}
+
+bool ThreadsPage::takeNewStates() {
+    const History& h = m_session.history();
+    const auto& states = h.latest().threadStates;
+    if (states.get() == m_shown)
+        return false;
+    m_shown = states.get();
+    std::unordered_map<uint32_t, int64_t> pids;
+    if (const ImportedTrace* t = m_session.trace())
+        pids = core::pidsOf(t->summary);
+    std::vector<std::string> paths;
+    for (const core::CgroupState& c : h.latest().cgroups) {
+        if (paths.size() <= c.id.value())
+            paths.resize(c.id.value() + 1);
+        paths[c.id.value()] = c.path;
+    }
+    m_rows.setStates(states, std::move(pids), std::move(paths));
+    m_view->rowsChanged();
+    return true;
+}
+
+void ThreadsPage::refresh() {
+    if (takeNewStates())
+        showChain(); // the chain is recomputed on the new tracks
+    updateCount();
+    m_view->viewport()->update();
+}
+
+void ThreadsPage::updateCount() {
+    const core::ThreadStates* s = m_rows.states();
+    if (!s) {
+        m_count->setText(m_session.history().now() > 0 ? tr("building the thread states...") : QString());
+        return;
+    }
+    QString text = m_rows.filter().empty() ? tr("%n task(s)", nullptr, static_cast<int>(s->tasks.size()))
+                                           : tr("%1 of %2 tasks").arg(m_rows.matching()).arg(s->tasks.size());
+    if (s->end.count() < m_session.history().now())
+        text += tr(" \u2014 states up to %1").arg(formatNs(s->end.count()));
+    m_count->setText(text);
+}
+
+QString ThreadsPage::exportTitle() const {
+    return tr("Thread states");
+}
+
+QWidget* ThreadsPage::exportWidget() {
+    return m_view;
+}
+
+void ThreadsPage::renderTo(QPainter& painter, const QRect& target) {
+    m_view->render(painter, target, m_view->firstRow());
+}
+
+QByteArray ThreadsPage::csv() const {
+    const core::ThreadStates* s = m_rows.states();
+    if (!s)
+        return {};
+    std::unordered_map<uint32_t, int64_t> pids;
+    for (const core::TaskTrack& t : s->tasks)
+        pids[t.id.value()] = m_rows.pidOf(t.id.value());
+    std::vector<uint32_t> numbers;
+    for (uint32_t c = 0; c < m_session.history().nrCpus(); ++c)
+        numbers.push_back(m_session.history().kernelCpu(c));
+    return QByteArray::fromStdString(core::toStatesCsv(*s, pids, numbers));
+}
+
+void ThreadsPage::focusFind() {
+    m_find->setFocus(Qt::ShortcutFocusReason);
+    m_find->selectAll();
+}
+
+void ThreadsPage::setFilter(const QString& text) {
+    m_rows.setFilter(text.toStdString());
+    m_view->rowsChanged();
+    updateCount();
+}
+
+void ThreadsPage::selectFirstMatch() {
+    for (size_t i = 0; i < m_rows.rows().size(); ++i)
+        if (const core::TaskTrack* t = m_rows.track(m_rows.rows()[i])) {
+            m_session.view().setSelection({}, t->id.value());
+            m_view->ensureRowVisible(static_cast<int>(i));
+            return;
+        }
+}
+
+void ThreadsPage::jumpToRun(int direction) {
+    ViewState& v = m_session.view();
+    const std::optional<uint32_t> task = v.selectedTask();
+    if (!task)
+        return;
+    const SimNs from = v.cursor().value_or(direction > 0 ? v.rangeStart() : v.rangeEnd());
+    const std::optional<SimNs> run =
+        direction > 0 ? m_rows.nextRun(*task, from) : m_rows.previousRun(*task, from);
+    if (!run)
+        return;
+    v.setCursor(*run);
+    // Keep the zoom; bring the run into the middle of the view when it is outside it.
+    const SimNs width = v.rangeEnd() - v.rangeStart();
+    if (*run < v.rangeStart() || *run >= v.rangeEnd())
+        v.setRange(std::max<SimNs>(0, *run - width / 2), std::max<SimNs>(0, *run - width / 2) + width, false);
+    if (const int row = m_rows.rowOfTask(*task); row >= 0)
+        m_view->ensureRowVisible(row);
+}
+
+void ThreadsPage::pick(uint32_t task, SimNs time) {
+    ViewState& v = m_session.view();
+    v.setSelection({}, task);
+    v.setCursor(time);
+    Pick p;
+    p.kind = Pick::Kind::State;
+    p.task = task;
+    p.time = time;
+    v.setPick(p); // shows the chain (pickChanged)
+}
+
+int ThreadsPage::chainRows() const {
+    return m_chain->rowCount();
+}
+
+void ThreadsPage::showChain() {
+    // The newest tracks, even between frames: a pick right after they arrive (the run just
+    // paused) must not be explained on the older ones, as the Details panel would not be.
+    if (takeNewStates())
+        updateCount();
+    const auto& pick = m_session.view().pick();
+    const core::ThreadStates* s = m_rows.states();
+    m_chain->setRowCount(0);
+    if (!pick || pick->kind != Pick::Kind::State || !s) {
+        m_chainTitle->setText(
+            tr("<b>Why did it wait?</b> Click in a task's track: the wakeups behind that wait "
+               "are listed here and drawn across the tracks."));
+        m_view->setChain({});
+        return;
+    }
+    core::WakeupChain chain =
+        core::wakeupChain(*s, core::TaskId(pick->task), core::SimTime::ns(pick->time), kWakeupChainDepth);
+    if (!chain.error.empty()) {
+        m_chainTitle->setText(QString::fromStdString(chain.error).toHtmlEscaped());
+        m_view->setChain({});
+        return;
+    }
+    const History& h = m_session.history();
+    m_chainTitle->setText(
+        tr("<b>Why did it wait?</b> %n hop(s) back from %1%2", nullptr, static_cast<int>(chain.hops.size()))
+            .arg(QString::fromStdString(m_rows.taskLabel(*s->find(core::TaskId(pick->task)))).toHtmlEscaped(),
+                 chain.wasRunning ? tr(" (it was running: the wait before that run)") : QString()));
+    m_chain->setRowCount(static_cast<int>(chain.hops.size()));
+    for (size_t r = 0; r < chain.hops.size(); ++r) {
+        const QStringList cells = chainCells(chain.hops[r], h);
+        const QString span = tr("%1 to %2").arg(cells[5], cells[6]);
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            item->setToolTip(span);
+            m_chain->setItem(static_cast<int>(r), c, item);
+        }
+    }
+    m_chain->resizeRowsToContents();
+    m_view->setChain(std::move(chain));
+    if (const QList<int> sizes = m_split->sizes(); sizes.size() == 2 && sizes[1] == 0)
+        m_split->setSizes({(sizes[0] * 3) / 5, (sizes[0] * 2) / 5});
+}
+
+} // namespace ui

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "controller/threadrows.h"
+#include "export/exportable.h"
+#include "plots/liveview.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSplitter;
+class QTableWidget;
+
+namespace ui {
+
+class Session;
+class ThreadTrackView;
+
+/// The Threads page, below the CPU lanes: every task's thread-state track (ThreadTrackView),
+/// grouped by cgroup or name, a find field (Ctrl+F: name or pid, as you type), the selected
+/// task's previous and next run, and "why did it wait?": a click in a track lists the wakeup
+/// chain behind that wait beside the tracks and draws it across them. Simulations and
+/// recordings alike; the tracks come with the session's snapshots (report/threadstates).
+class ThreadsPage : public QWidget, public Exportable, public LiveView {
+    Q_OBJECT
+public:
+    explicit ThreadsPage(Session& session, QWidget* parent = nullptr);
+    ~ThreadsPage() override;
+
+    void restart() override;
+    void refresh() override;
+
+    QString exportName() const override { return QStringLiteral("thread-states"); }
+    QString exportTitle() const override;
+    QWidget* exportWidget() override;
+    void renderTo(QPainter& painter, const QRect& target) override;
+    /// Every interval of every track: the CLI's `--states` CSV.
+    QByteArray csv() const override;
+    void bringUpToDate() override { refresh(); }
+
+    /// Puts the focus in the find field, its text selected.
+    void focusFind();
+    /// Moves the cursor to the selected task's next (+1) or previous (-1) run and shows it.
+    void jumpToRun(int direction);
+    /// Picks a task's state at a time: selection, cursor, the wakeup chain.
+    void pick(uint32_t task, SimNs time);
+    const ThreadRows& rows() const { return m_rows; }
+    ThreadTrackView* view() const { return m_view; }
+    /// The chain list's rows (tests).
+    int chainRows() const;
+
+private:
+    /// Takes the session's newest tracks if they are not the ones shown; true if it did.
+    bool takeNewStates();
+    void setFilter(const QString& text);
+    void selectFirstMatch();
+    void showChain();
+    void updateCount();
+
+    Session& m_session;
+    ThreadRows m_rows;
+    ThreadTrackView* m_view;
+    QLineEdit* m_find;
+    QComboBox* m_grouping;
+    QLabel* m_count;
+    QLabel* m_chainTitle;
+    QTableWidget* m_chain;
+    QSplitter* m_split = nullptr;
+    const void* m_shown = nullptr; ///< the ThreadStates shown, to notice new ones
+};
+
+} // namespace ui

@@ -1,0 +1,450 @@
+#include "plots/threadtrackview.h"
+
+#include "controller/session.h"
+#include "controller/wakeuptext.h"
+
+#include <QContextMenuEvent>
+#include <QHelpEvent>
+#include <QMenu>
+#include <QPainter>
+#include <QPainterPath>
+#include <QScrollBar>
+#include <QToolTip>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace ui {
+
+namespace {
+
+/// Maps times of [from, to) onto the pixels of an area's width.
+struct TimeScale {
+    SimNs from;
+    SimNs to;
+    int left;
+    int width;
+    double x(SimNs t) const {
+        return left +
+               static_cast<double>(t - from) * width / static_cast<double>(std::max<SimNs>(1, to - from));
+    }
+    SimNs time(double px) const {
+        return from + static_cast<SimNs>((px - left) * static_cast<double>(to - from) / std::max(1, width));
+    }
+};
+
+bool asleep(core::ThreadState s) {
+    return s == core::ThreadState::Sleeping || s == core::ThreadState::Uninterruptible;
+}
+
+} // namespace
+
+ThreadTrackView::ThreadTrackView(Session& session, ThreadRows& rows, QWidget* parent)
+    : QAbstractScrollArea(parent)
+    , m_session(session)
+    , m_rows(rows) {
+    setObjectName(QStringLiteral("threadTracks"));
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    verticalScrollBar()->setSingleStep(1);
+    connect(verticalScrollBar(), &QScrollBar::valueChanged, viewport(), qOverload<>(&QWidget::update));
+    viewport()->setMouseTracking(true);
+    setMinimumHeight(3 * kRowHeight);
+}
+
+QColor ThreadTrackView::stateColor(core::ThreadState s) {
+    switch (s) {
+    case core::ThreadState::Running:
+        return QColor(0, 158, 115);
+    case core::ThreadState::Runnable:
+        return QColor(245, 199, 80);
+    case core::ThreadState::Preempted:
+        return QColor(235, 135, 50);
+    case core::ThreadState::Sleeping:
+        return QColor(226, 230, 238);
+    case core::ThreadState::Uninterruptible:
+        return QColor(200, 55, 55);
+    case core::ThreadState::Throttled:
+        return QColor(130, 80, 170);
+    case core::ThreadState::Unknown:
+        break;
+    }
+    return QColor(170, 170, 170);
+}
+
+void ThreadTrackView::setChain(core::WakeupChain chain) {
+    m_chain = std::move(chain);
+    viewport()->update();
+}
+
+void ThreadTrackView::rowsChanged() {
+    updateScrollRange();
+    viewport()->update();
+}
+
+int ThreadTrackView::firstRow() const {
+    return verticalScrollBar()->value();
+}
+
+void ThreadTrackView::ensureRowVisible(int row) {
+    const int visible = std::max(1, (viewport()->height() - kRulerHeight) / kRowHeight);
+    if (row < firstRow())
+        verticalScrollBar()->setValue(row);
+    else if (row >= firstRow() + visible)
+        verticalScrollBar()->setValue(row - visible + 1);
+}
+
+int ThreadTrackView::rowAt(int y) const {
+    if (y < kRulerHeight)
+        return -1;
+    const int r = firstRow() + (y - kRulerHeight) / kRowHeight;
+    return r < static_cast<int>(m_rows.rows().size()) ? r : -1;
+}
+
+void ThreadTrackView::updateScrollRange() {
+    const int visible = std::max(1, (viewport()->height() - kRulerHeight) / kRowHeight);
+    const int rows = static_cast<int>(m_rows.rows().size());
+    verticalScrollBar()->setRange(0, std::max(0, rows - visible));
+    verticalScrollBar()->setPageStep(visible);
+}
+
+void ThreadTrackView::resizeEvent(QResizeEvent* e) {
+    QAbstractScrollArea::resizeEvent(e);
+    updateScrollRange();
+}
+
+void ThreadTrackView::paintEvent(QPaintEvent*) {
+    QPainter p(viewport());
+    render(p, viewport()->rect(), firstRow());
+}
+
+void ThreadTrackView::render(QPainter& p, const QRect& target, int first) const {
+    p.save();
+    p.setClipRect(target);
+    p.fillRect(target, palette().base());
+    const ViewState& v = m_session.view();
+    const SimNs from = v.rangeStart();
+    const SimNs to = v.rangeEnd();
+    const QRect area(target.left() + kLabelWidth, target.top(), std::max(1, target.width() - kLabelWidth),
+                     target.height());
+    const auto& rows = m_rows.rows();
+    const std::optional<uint32_t> selected = v.selectedTask();
+    QFont small = p.font();
+    if (small.pointSizeF() > 0)
+        small.setPointSizeF(small.pointSizeF() * 0.85);
+    else
+        small.setPixelSize(std::max(8, small.pixelSize() * 85 / 100));
+    p.setFont(small);
+    const QFontMetrics fm(small);
+    drawRuler(p, QRect(area.left(), target.top(), area.width(), kRulerHeight), from, to);
+    for (int r = first, y = target.top() + kRulerHeight;
+         r < static_cast<int>(rows.size()) && y < target.bottom(); ++r, y += kRowHeight) {
+        const TrackRow& row = rows[static_cast<size_t>(r)];
+        const QRect label(target.left(), y, kLabelWidth - 4, kRowHeight);
+        if (row.kind == TrackRow::Kind::Group) {
+            p.fillRect(QRect(target.left(), y, target.width(), kRowHeight), palette().alternateBase());
+            const QString name = row.group.empty() ? tr("Pinned") : QString::fromStdString(row.group);
+            const QString text = QStringLiteral("%1 %2  (%3)")
+                                     .arg(row.collapsed ? QStringLiteral("\u25B8") : QStringLiteral("\u25BE"))
+                                     .arg(name)
+                                     .arg(row.members);
+            p.setPen(palette().text().color());
+            p.drawText(label.adjusted(4, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                       fm.elidedText(text, Qt::ElideMiddle, label.width() - 4));
+            continue;
+        }
+        const core::TaskTrack* t = m_rows.track(row);
+        if (!t)
+            continue;
+        const bool isSelected = selected && *selected == t->id.value();
+        if (isSelected)
+            p.fillRect(QRect(target.left(), y, kLabelWidth, kRowHeight), palette().highlight());
+        p.setPen(isSelected ? palette().highlightedText().color() : palette().text().color());
+        const QString text = (row.pinned ? QStringLiteral("\u2022 ") : QStringLiteral("   ")) +
+                             QString::fromStdString(m_rows.taskLabel(*t));
+        p.drawText(label.adjusted(12, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                   fm.elidedText(text, Qt::ElideRight, label.width() - 12));
+        drawTrack(p, *t, QRect(area.left(), y + 2, area.width(), kRowHeight - 4), from, to);
+    }
+    drawChain(p, area, first, from, to);
+    // The cursor (marker A) and marker B across every track, as in the CPU lanes.
+    const TimeScale scale{from, to, area.left(), area.width()};
+    auto vline = [&](std::optional<SimNs> t, const QColor& c) {
+        if (!t || *t < from || *t > to)
+            return;
+        p.setPen(QPen(c, 1));
+        const double x = scale.x(*t);
+        p.drawLine(QPointF(x, target.top()), QPointF(x, target.bottom()));
+    };
+    vline(v.cursor(), QColor(200, 30, 30));
+    vline(v.markerB(), QColor(30, 90, 200));
+    p.setPen(palette().mid().color());
+    p.drawLine(area.left() - 1, target.top(), area.left() - 1, target.bottom());
+    p.restore();
+}
+
+void ThreadTrackView::drawTrack(QPainter& p, const core::TaskTrack& t, const QRect& area, SimNs from,
+                                SimNs to) const {
+    const auto& iv = t.intervals;
+    if (iv.empty())
+        return;
+    const TimeScale scale{from, to, area.left(), area.width()};
+    const QColor running = m_session.colors().color(t.cgroup.valid() ? t.cgroup.value() : 0);
+    const QFontMetrics fm(p.font());
+    auto byStart = [](SimNs v, const core::StateInterval& i) { return v < i.start.count(); };
+    // Neighbouring pixels of one colour are filled as one rectangle: at a whole-run zoom most
+    // pixels hold many short stretches, and one fill per pixel would dominate the frame.
+    struct Pending {
+        int x0 = 0;
+        int x1 = 0;
+        const core::StateInterval* interval = nullptr;
+    } pending;
+    auto flush = [&] {
+        if (!pending.interval)
+            return;
+        const core::StateInterval& i = *pending.interval;
+        // Running fills the row; waiting for a CPU half of it, asleep a thin bar: what ran
+        // stands out, whatever the colours of the cgroups.
+        const int h = area.height();
+        const int height = i.state == core::ThreadState::Running || i.state == core::ThreadState::Unknown ? h
+                           : asleep(i.state) ? h / 4
+                                             : h / 2;
+        const QRect box(pending.x0, area.top() + (h - height) / 2, pending.x1 - pending.x0,
+                        std::max(2, height));
+        const QColor c = i.state == core::ThreadState::Running ? running : stateColor(i.state);
+        if (i.state == core::ThreadState::Unknown)
+            p.fillRect(box, QBrush(c, Qt::BDiagPattern));
+        else
+            p.fillRect(box, c);
+        if (i.state == core::ThreadState::Running && box.width() > 34 && i.cpu >= 0) {
+            p.setPen(c.lightnessF() < 0.55 ? Qt::white : Qt::black);
+            p.drawText(box, Qt::AlignCenter,
+                       fm.elidedText(QStringLiteral("cpu%1").arg(
+                                         m_session.history().kernelCpu(static_cast<uint32_t>(i.cpu))),
+                                     Qt::ElideRight, box.width()));
+        }
+        pending.interval = nullptr;
+    };
+    int x = area.left();
+    const int right = area.left() + area.width();
+    while (x < right) {
+        const SimNs tx = scale.time(x);
+        auto it = std::upper_bound(iv.begin(), iv.end(), tx, byStart);
+        if (it != iv.begin() && std::prev(it)->end.count() > tx)
+            --it;
+        if (it == iv.end() || it->start.count() >= to)
+            break;
+        const int x0 = std::max(x, static_cast<int>(std::floor(scale.x(it->start.count()))));
+        int x1 = std::min(right, static_cast<int>(std::ceil(scale.x(it->end.count()))));
+        if (x1 <= x0)
+            x1 = x0 + 1;
+        // A pixel holding several stretches shows the state it spent most of that pixel in (of
+        // its first 64 stretches): a task busy half the time reads half busy at any zoom.
+        const core::StateInterval* shown = &*it;
+        if (x1 == x0 + 1) {
+            const SimNs p0 = scale.time(x0);
+            const SimNs p1 = scale.time(x0 + 1);
+            std::array<SimNs, core::kThreadStateCount> spent{};
+            std::array<const core::StateInterval*, core::kThreadStateCount> example{};
+            for (auto j = it; j != iv.end() && j->start.count() < p1 && j - it < 64; ++j) {
+                const size_t k = static_cast<size_t>(j->state);
+                spent[k] += std::min(p1, j->end.count()) - std::max(p0, j->start.count());
+                if (!example[k])
+                    example[k] = &*j;
+            }
+            const size_t best =
+                static_cast<size_t>(std::max_element(spent.begin(), spent.end()) - spent.begin());
+            if (example[best])
+                shown = example[best];
+        }
+        const bool joins =
+            pending.interval && pending.x1 == x0 && pending.interval->state == shown->state &&
+            (shown->state != core::ThreadState::Running || pending.interval->cpu == shown->cpu);
+        if (joins) {
+            pending.x1 = x1;
+        } else {
+            flush();
+            pending = {x0, x1, shown};
+        }
+        x = x1;
+    }
+    flush();
+}
+
+QString ThreadTrackView::rulerLabel(SimNs t, SimNs step) {
+    // The unit of the time itself, with as many decimals as the step needs: 130.2 ms, 130.4 ms.
+    const double unit = t >= kNsPerSecond ? 1e9 : t >= 1'000'000 ? 1e6 : t >= 1000 ? 1e3 : 1.0;
+    const char* name = unit == 1e9 ? "s" : unit == 1e6 ? "ms" : unit == 1e3 ? "us" : "ns";
+    const int decimals =
+        std::clamp(static_cast<int>(std::ceil(std::log10(unit / static_cast<double>(step)) - 1e-9)), 0, 9);
+    return QStringLiteral("%1 %2")
+        .arg(static_cast<double>(t) / unit, 0, 'f', decimals)
+        .arg(QLatin1String(name));
+}
+
+void ThreadTrackView::drawRuler(QPainter& p, const QRect& ruler, SimNs from, SimNs to) const {
+    const TimeScale scale{from, to, ruler.left(), ruler.width()};
+    // A tick about every 70 px, at 1, 2 or 5 times a power of ten.
+    const double raw = static_cast<double>(to - from) * 70.0 / std::max(1, ruler.width());
+    double step = std::pow(10.0, std::floor(std::log10(std::max(1.0, raw))));
+    for (double m : {2.0, 5.0, 10.0})
+        if (step < raw)
+            step = std::pow(10.0, std::floor(std::log10(std::max(1.0, raw)))) * m;
+    const SimNs tick = std::max<SimNs>(1, static_cast<SimNs>(step));
+    p.setPen(palette().mid().color());
+    p.drawLine(ruler.bottomLeft(), ruler.bottomRight());
+    p.setPen(palette().text().color());
+    for (SimNs t = (from + tick - 1) / tick * tick; t <= to; t += tick) {
+        const double x = scale.x(t);
+        p.drawLine(QPointF(x, ruler.bottom() - 3), QPointF(x, ruler.bottom()));
+        p.drawText(QRectF(x + 2, ruler.top(), 100, ruler.height() - 2), Qt::AlignLeft | Qt::AlignVCenter,
+                   rulerLabel(t, tick));
+    }
+}
+
+void ThreadTrackView::drawChain(QPainter& p, const QRect& area, int first, SimNs from, SimNs to) const {
+    if (m_chain.hops.empty())
+        return;
+    const TimeScale scale{from, to, area.left(), area.width()};
+    auto rowY = [&](uint32_t task) -> std::optional<double> {
+        const int r = m_rows.rowOfTask(task);
+        if (r < 0)
+            return std::nullopt;
+        return area.top() + kRulerHeight + (r - first) * kRowHeight + kRowHeight / 2.0;
+    };
+    const QColor ink(20, 20, 20);
+    for (const core::ChainHop& hop : m_chain.hops) {
+        const auto y = rowY(hop.task.value());
+        if (!y)
+            continue;
+        // Each hop's wait outlined on its task's track.
+        const double x0 = std::max<double>(area.left(), scale.x(hop.from.count()));
+        const double x1 = std::min<double>(area.right(), scale.x(hop.to.count()));
+        if (x1 >= x0) {
+            p.setPen(QPen(ink, 1.5));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(QRectF(x0, *y - kRowHeight / 2.0 + 1, std::max(1.0, x1 - x0), kRowHeight - 2));
+        }
+        if (!hop.wokenBy || hop.wakerCpu < 0)
+            continue;
+        const auto wy = rowY(hop.wokenBy->value());
+        if (!wy)
+            continue;
+        // The arrow from the waker (where it ran the wakeup) to the task it woke.
+        const double x = scale.x(hop.wokenAt.count());
+        if (x < area.left() || x > area.right())
+            continue;
+        const QPointF a(x, *wy);
+        const QPointF b(x, *y);
+        p.setPen(QPen(ink, 1.5));
+        p.drawLine(a, b);
+        const double dir = b.y() > a.y() ? -1 : 1;
+        QPainterPath head;
+        head.moveTo(b);
+        head.lineTo(b + QPointF(-4, dir * 7));
+        head.lineTo(b + QPointF(4, dir * 7));
+        head.closeSubpath();
+        p.fillPath(head, ink);
+    }
+}
+
+const core::StateInterval* ThreadTrackView::intervalAt(const core::TaskTrack& t, SimNs time) const {
+    auto it = std::upper_bound(t.intervals.begin(), t.intervals.end(), time,
+                               [](SimNs v, const core::StateInterval& i) { return v < i.start.count(); });
+    if (it == t.intervals.begin())
+        return nullptr;
+    --it;
+    return it->end.count() > time ? &*it : nullptr;
+}
+
+SimNs ThreadTrackView::timeAt(int x, const QRect& area) const {
+    const ViewState& v = m_session.view();
+    return TimeScale{v.rangeStart(), v.rangeEnd(), area.left(), area.width()}.time(x);
+}
+
+void ThreadTrackView::mousePressEvent(QMouseEvent* e) {
+    const int r = rowAt(e->position().toPoint().y());
+    if (r < 0 || e->button() != Qt::LeftButton) {
+        QAbstractScrollArea::mousePressEvent(e);
+        return;
+    }
+    const TrackRow& row = m_rows.rows()[static_cast<size_t>(r)];
+    if (row.kind == TrackRow::Kind::Group) {
+        if (!row.group.empty()) // the pinned tasks' group always shows them
+            m_rows.toggleCollapsed(row.group);
+        rowsChanged();
+        return;
+    }
+    const core::TaskTrack* t = m_rows.track(row);
+    if (!t)
+        return;
+    const int x = static_cast<int>(e->position().x());
+    if (x < kLabelWidth) {
+        m_session.view().setSelection({}, t->id.value());
+        viewport()->update();
+        return;
+    }
+    const SimNs time = timeAt(x, viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+    if (e->modifiers() & Qt::ShiftModifier) {
+        m_session.view().setMarkerB(time);
+        return;
+    }
+    emit picked(t->id.value(), time);
+}
+
+void ThreadTrackView::contextMenuEvent(QContextMenuEvent* e) {
+    const int r = rowAt(e->pos().y());
+    const core::TaskTrack* t = r >= 0 ? m_rows.track(m_rows.rows()[static_cast<size_t>(r)]) : nullptr;
+    if (!t)
+        return;
+    const uint32_t task = t->id.value();
+    QMenu menu(this);
+    const bool pinned = m_rows.pinned(task);
+    menu.addAction(pinned ? tr("Unpin") : tr("Pin to Top"), this, [this, task, pinned] {
+        m_rows.setPinned(task, !pinned);
+        rowsChanged();
+        emit pinChanged();
+    });
+    menu.addAction(tr("Next Run"), this, [this, task] { emit jumpToRun(task, +1); });
+    menu.addAction(tr("Previous Run"), this, [this, task] { emit jumpToRun(task, -1); });
+    if (e->pos().x() >= kLabelWidth) {
+        const SimNs time = timeAt(e->pos().x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+        menu.addAction(tr("Why Did It Wait Here?"), this, [this, task, time] { emit picked(task, time); });
+    }
+    menu.exec(e->globalPos());
+}
+
+QString ThreadTrackView::tooltipAt(const QPoint& pos) const {
+    const int r = rowAt(pos.y());
+    const core::TaskTrack* t = r >= 0 ? m_rows.track(m_rows.rows()[static_cast<size_t>(r)]) : nullptr;
+    if (!t)
+        return {};
+    const QString who = QString::fromStdString(m_rows.taskLabel(*t)).toHtmlEscaped();
+    if (pos.x() < kLabelWidth)
+        return who;
+    const SimNs time = timeAt(pos.x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+    const core::StateInterval* i = intervalAt(*t, time);
+    if (!i)
+        return who;
+    QString where;
+    if (i->cpu >= 0)
+        where = QStringLiteral(" cpu%1").arg(m_session.history().kernelCpu(static_cast<uint32_t>(i->cpu)));
+    return tr("<b>%1</b><br>%2%3<br>%4 to %5 (%6)")
+        .arg(who, threadStateText(i->state), where, formatNs(i->start.count()), formatNs(i->end.count()),
+             formatNs(i->end.count() - i->start.count()));
+}
+
+bool ThreadTrackView::viewportEvent(QEvent* e) {
+    if (e->type() == QEvent::ToolTip) {
+        auto* h = static_cast<QHelpEvent*>(e);
+        const QString text = tooltipAt(h->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(h->globalPos(), text, viewport());
+        return true;
+    }
+    return QAbstractScrollArea::viewportEvent(e);
+}
+
+} // namespace ui

@@ -2250,8 +2250,8 @@
         <translation>Nach &amp;rechts verschieben</translation>
     </message>
     <message>
-        <source>T&amp;hreads</source>
-        <translation>T&amp;hreads</translation>
+        <source>Th&amp;reads</source>
+        <translation>Th&amp;reads</translation>
     </message>
     <message>
         <source>&amp;Find Task...</source>
@@ -2796,6 +2796,22 @@ Cgroup %2
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2%3&lt;br&gt;%4 to %5 (%6)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2%3&lt;br&gt;%4 bis %5 (%6)</translation>
+    </message>
+    <message>
+        <source>nr_running per CPU</source>
+        <translation>nr_running je CPU</translation>
+    </message>
+    <message>
+        <source>cpu%1 nr_running (max %2)</source>
+        <translation>cpu%1 nr_running (max. %2)</translation>
+    </message>
+    <message>
+        <source>cpu%1 nr_running: the tasks running or queued there, from the thread states</source>
+        <translation>cpu%1 nr_running: die dort laufenden oder wartenden Tasks, aus den Thread-Zuständen</translation>
+    </message>
+    <message>
+        <source>cpu%1 nr_running at %2: %3</source>
+        <translation>cpu%1 nr_running bei %2: %3</translation>
     </message>
 </context>
 <context>

@@ -2241,8 +2241,8 @@
         <translation>向右平移(&amp;N)</translation>
     </message>
     <message>
-        <source>T&amp;hreads</source>
-        <translation>线程(&amp;H)</translation>
+        <source>Th&amp;reads</source>
+        <translation>线程(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Find Task...</source>
@@ -2787,6 +2787,22 @@ cgroup %2
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2%3&lt;br&gt;%4 to %5 (%6)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2%3&lt;br&gt;%4 到 %5 (%6)</translation>
+    </message>
+    <message>
+        <source>nr_running per CPU</source>
+        <translation>每个 CPU 的 nr_running</translation>
+    </message>
+    <message>
+        <source>cpu%1 nr_running (max %2)</source>
+        <translation>cpu%1 nr_running（最大 %2）</translation>
+    </message>
+    <message>
+        <source>cpu%1 nr_running: the tasks running or queued there, from the thread states</source>
+        <translation>cpu%1 nr_running：在其上运行或排队的任务，来自线程状态</translation>
+    </message>
+    <message>
+        <source>cpu%1 nr_running at %2: %3</source>
+        <translation>cpu%1 nr_running 于 %2：%3</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "import/rtappjson.h"
 #include "import/tracefile.h"
 #include "import/tracesnapshots.h"
+#include "report/runqueuecounts.h"
 #include "scenario/loader.h"
 #include "scenario/validator.h"
 
@@ -88,8 +89,11 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     }
     t.summary = std::move(r.summary);
     t.origin = r.origin;
-    if (options.forViews && !t.snapshots.empty())
-        t.snapshots.back()->threadStates = std::make_shared<const ThreadStates>(statesOfRecording(states, t));
+    if (options.forViews && !t.snapshots.empty()) {
+        auto tracks = std::make_shared<ThreadStates>(statesOfRecording(states, t));
+        tracks->nrRunning = runQueueCounts(*tracks, t.machine->topology.nrCpus());
+        t.snapshots.back()->threadStates = std::move(tracks);
+    }
     t.cgroupPaths = std::move(r.cgroupPaths);
     t.ok = true;
     return t;

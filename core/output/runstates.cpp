@@ -12,6 +12,8 @@ ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine) {
         parents[c.id.value()] = c.parent.valid() ? static_cast<int32_t>(c.parent.value()) : -1;
     }
     recorder.setCgroupParents(std::move(parents));
+    if (const auto full = recorder.fullAt())
+        return recorder.finish(*full);
     return recorder.finish(engine.now(), engine.machine().openSlices());
 }
 

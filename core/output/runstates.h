@@ -9,6 +9,8 @@ class Engine;
 /// The thread-state tracks of a run that `recorder` watched to its end: told the engine's
 /// cgroup tree (a throttled group throttles the groups below it) and the kernel work charged
 /// beyond the end, which the tasks' runtimes already count.
+/// A recorder that stopped taking records (its slice limit, ThreadStateRecorder::fullAt) gives
+/// the tracks up to where it stopped, without the engine's open slices.
 ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine);
 
 } // namespace core

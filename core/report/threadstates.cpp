@@ -65,12 +65,13 @@ void append(std::vector<StateInterval>& out, const StateInterval& i) {
 } // namespace
 
 void ThreadStateRecorder::slice(const Slice& s) {
-    if (!taking() || !s.task.valid() || s.end <= s.start)
+    if (m_fullAt || !s.task.valid() || s.end <= s.start)
         return;
     if (m_slices.size() >= m_limit) {
-        m_fullAt = s.start;
+        m_fullAt = s.start; // this one and all that follow are not taken
         return;
     }
+    ++m_records;
     m_slices.push_back(s);
 }
 
@@ -111,6 +112,7 @@ void ThreadStateRecorder::lost(SimTime t, int32_t cpu) {
 
 void ThreadStateRecorder::taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
                                       uint8_t) {
+    ++m_records;
     m_tasks[id.value()] = {name, cgroup, rtPolicy(policy)};
 }
 

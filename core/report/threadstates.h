@@ -48,11 +48,19 @@ struct TaskTrack {
     std::vector<StateInterval> intervals;
 };
 
+/// A counter's value from `time` until the next step (a counter track).
+struct CounterStep {
+    SimTime time;
+    uint32_t value = 0;
+};
+
 /// Every task's track and the wakeups behind them (what `why` walks), for one run or recording.
 struct ThreadStates {
     std::vector<TaskTrack> tasks;      ///< by task id
     std::vector<WakeupRecord> wakeups; ///< in time order
     SimTime end;                       ///< the end of the run or recording
+    /// Each CPU's nr_running (report/runqueuecounts), where the producer added it (the GUI's).
+    std::vector<std::vector<CounterStep>> nrRunning;
     const TaskTrack* find(TaskId id) const;
 };
 
@@ -89,6 +97,8 @@ public:
     /// The time from which records were ignored (the limit was reached), if they were.
     std::optional<SimTime> fullAt() const { return m_fullAt; }
     size_t sliceCount() const { return m_slices.size(); }
+    /// Every record taken so far (a live view rebuilds only when it grew).
+    uint64_t recordCount() const { return m_records; }
 
     void slice(const Slice& s) override;
     void migration(const MigrationRecord& m) override;
@@ -129,10 +139,16 @@ private:
                                                              SimTime to) const;
 
     /// False (and the record ignored) once the slice limit is reached.
-    bool taking() const { return !m_fullAt; }
+    bool taking() {
+        if (m_fullAt)
+            return false;
+        ++m_records;
+        return true;
+    }
 
     Options m_options;
     size_t m_limit = SIZE_MAX;
+    uint64_t m_records = 0;
     std::optional<SimTime> m_fullAt;
     std::vector<Slice> m_slices;
     std::unordered_map<uint32_t, std::vector<Event>> m_events; ///< by task id

@@ -3,6 +3,7 @@
 #include "output/replay.h"
 #include "output/runstates.h"
 #include "output/summarize.h"
+#include "report/runqueuecounts.h"
 #include "report/threadstates.h"
 #include "report/wakeupchain.h"
 #include "scenario/builtins.h"
@@ -365,6 +366,56 @@ private slots:
         QCOMPARE(second.tasks.size(), first.tasks.size());
         for (size_t t = 0; t < first.tasks.size(); ++t)
             QCOMPARE(second.tasks[t].intervals.size(), first.tasks[t].intervals.size());
+    }
+
+    void aFullRecorderStopsWhereItFilled() {
+        // Two slices kept; the third and everything after it ignored, from its start on.
+        ThreadStateRecorder r;
+        r.setSliceLimit(2);
+        r.wakeup(wake(0, 1, std::nullopt, 0, WakeSource::Timer));
+        r.contextSwitch(sw(0, 0, std::nullopt, 1));
+        r.slice(run(1, 0, 0, 10));
+        r.slice(run(1, 0, 10, 20));
+        QVERIFY(!r.fullAt());
+        const uint64_t before = r.recordCount();
+        r.slice(run(1, 0, 20, 30));
+        QCOMPARE(r.fullAt(), std::optional<SimTime>(ns(20)));
+        r.contextSwitch(sw(30, 0, 1, std::nullopt, TaskState::Sleeping));
+        r.wakeup(wake(40, 1, std::nullopt, 0, WakeSource::Timer));
+        QCOMPARE(r.recordCount(), before);
+        QCOMPARE(r.sliceCount(), size_t(2));
+        const ThreadStates s = r.finish(*r.fullAt());
+        QCOMPARE(s.tasks.size(), size_t(1));
+        QCOMPARE(s.tasks[0].intervals.back().end, ns(20));
+        QCOMPARE(s.wakeups.size(), size_t(1));
+    }
+
+    void runQueueCountsFollowTheTracks() {
+        // cpu0: A runs 0-10 while B waits 5-10 (2), B runs 10-20 (1), idle after; B's throttled
+        // stretch 20-30 on cpu0 does not count, as the kernel's nr_running does not.
+        ThreadStates s;
+        s.tasks.push_back(
+            {TaskId(0),
+             "A",
+             CgroupId(0),
+             {{ns(0), ns(10), ThreadState::Running, 0}, {ns(10), ns(40), ThreadState::Sleeping, -1}}});
+        s.tasks.push_back({TaskId(1),
+                           "B",
+                           CgroupId(0),
+                           {{ns(5), ns(10), ThreadState::Runnable, 0},
+                            {ns(10), ns(20), ThreadState::Running, 0},
+                            {ns(20), ns(30), ThreadState::Throttled, 0},
+                            {ns(30), ns(35), ThreadState::Running, 1}}});
+        s.end = ns(40);
+        const auto counts = runQueueCounts(s, 2);
+        QCOMPARE(counts.size(), size_t(2));
+        std::vector<std::pair<int64_t, uint32_t>> cpu0, cpu1;
+        for (const CounterStep& c : counts[0])
+            cpu0.emplace_back(c.time.count(), c.value);
+        for (const CounterStep& c : counts[1])
+            cpu1.emplace_back(c.time.count(), c.value);
+        QCOMPARE(cpu0, (std::vector<std::pair<int64_t, uint32_t>>{{0, 1}, {5, 2}, {10, 1}, {20, 0}}));
+        QCOMPARE(cpu1, (std::vector<std::pair<int64_t, uint32_t>>{{0, 0}, {30, 1}, {35, 0}}));
     }
 
     void aSleepThatLastsToTheEndIsNotYetWoken() {

@@ -30,6 +30,7 @@ CompareSide::CompareSide(const QString& letter, QWidget* parent)
     , m_setup(new QToolButton)
     , m_occupancy(new OccupancyPlot(m_session)) {
     setObjectName(QStringLiteral("side") + letter);
+    m_session.controller().setThreadStates(false); // no Threads page here: not worth the memory
     m_occupancy->setExportIdentity(QStringLiteral("occupancy-") + letter.toLower(),
                                    letter + QStringLiteral(": "));
     QFont f = m_header->font();

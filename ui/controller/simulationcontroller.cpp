@@ -108,6 +108,10 @@ void SimulationController::killTasks(const QString& pattern) {
     post([w = m_worker, p = pattern.toStdString()] { w->killTasks(p); });
 }
 
+void SimulationController::setThreadStates(bool on) {
+    post([w = m_worker, on] { w->setThreadStates(on); });
+}
+
 void SimulationController::refresh() {
     post([w = m_worker] { w->publishNow(); });
 }

@@ -51,6 +51,9 @@ public:
     void runTo(core::SimTime t);
     void reset();
     void setSpeed(SimNs simNsPerWallSecond);
+    /// Whether the worker builds thread-state tracks (History::latest().threadStates); on by
+    /// default, off where no view shows them (the A/B window). From the next open or reset.
+    void setThreadStates(bool on);
     void setOptimization(core::Optimization o, bool on);
     void moveTask(core::TaskId task, const QString& cgroupPath);
     void setCgroupWeight(const QString& cgroupPath, uint32_t weight);

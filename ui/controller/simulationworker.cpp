@@ -3,6 +3,7 @@
 #include "controller/format.h"
 #include "controller/kerneltext.h"
 #include "output/runstates.h"
+#include "report/runqueuecounts.h"
 
 #include <QTimer>
 
@@ -26,15 +27,23 @@ constexpr size_t kMaxPendingRecords = size_t(2) << 20;
 constexpr size_t kStateSlices = size_t(4) << 20;
 // While running, the tracks are rebuilt at most this often (and at most a tenth of the time).
 constexpr auto kStatesEvery = 2s;
+// Paused, they are rebuilt once steps have paused this long.
+constexpr auto kStatesSettle = 250ms;
 // Charts get a point every 10 ms of simulated time, however fast the run goes.
 constexpr core::SimTime kSampleEvery = core::SimTime::ms(10);
 } // namespace
 
 SimulationWorker::SimulationWorker(core::SnapshotMailbox& mailbox)
     : m_mailbox(mailbox)
-    , m_timer(new QTimer(this)) {
+    , m_timer(new QTimer(this))
+    , m_statesTimer(new QTimer(this)) {
     m_timer->setSingleShot(true);
     connect(m_timer, &QTimer::timeout, this, &SimulationWorker::runSlice);
+    m_statesTimer->setSingleShot(true);
+    connect(m_statesTimer, &QTimer::timeout, this, [this] {
+        if (m_engine && !m_running)
+            publish(true);
+    });
 }
 
 SimulationWorker::~SimulationWorker() = default;
@@ -60,10 +69,13 @@ void SimulationWorker::reset(uint64_t generation) {
     m_states = core::ThreadStateRecorder{};
     m_states.setSliceLimit(kStateSlices);
     m_statesBuiltAt = {-1, 0};
+    m_statesBuiltFull = false;
     m_statesDue = {};
+    m_statesBuiltWhen = {};
     m_tee = core::TraceTee{};
     m_tee.add(&m_recorder);
-    m_tee.add(&m_states);
+    if (m_wantStates)
+        m_tee.add(&m_states);
     m_lastSample = core::SimTime{};
     m_engine = std::make_unique<core::Engine>(m_spec);
     m_engine->setTraceSink(m_tee.sink());
@@ -231,20 +243,34 @@ void SimulationWorker::runSlice() {
 }
 
 std::shared_ptr<const core::ThreadStates> SimulationWorker::threadStatesIfDue() {
+    if (!m_wantStates)
+        return nullptr;
     const auto now = Clock::now();
     if (m_running && now < m_statesDue)
         return nullptr;
-    const std::pair<SimNs, size_t> at{m_engine->now().count(), m_states.sliceCount()};
-    if (!m_running && at == m_statesBuiltAt)
+    // Nothing new since the last build (or the recorder is full and its tracks were built).
+    const std::pair<SimNs, uint64_t> at{m_engine->now().count(), m_states.recordCount()};
+    if (at == m_statesBuiltAt || (m_states.fullAt() && m_statesBuiltFull))
         return nullptr;
+    // Paused and stepping: build once the steps pause, not at every step (a build reads the
+    // whole run).
+    if (!m_running && now - m_statesBuiltWhen < kStatesSettle) {
+        m_statesTimer->start(std::chrono::duration_cast<std::chrono::milliseconds>(kStatesSettle));
+        return nullptr;
+    }
     const auto t0 = now;
     auto states = std::make_shared<core::ThreadStates>(core::statesOfRun(m_states, *m_engine));
-    if (const auto full = m_states.fullAt(); full && states->end > *full)
-        states->end = *full;
+    states->nrRunning = core::runQueueCounts(*states, m_engine->machine().nrCpus());
     const auto took = Clock::now() - t0;
     m_statesDue = Clock::now() + std::max<Clock::duration>(kStatesEvery, took * 10);
+    m_statesBuiltWhen = Clock::now();
     m_statesBuiltAt = at;
+    m_statesBuiltFull = m_states.fullAt().has_value();
     return states;
+}
+
+void SimulationWorker::setThreadStates(bool on) {
+    m_wantStates = on;
 }
 
 void SimulationWorker::publish(bool withTasks) {

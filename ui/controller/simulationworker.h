@@ -46,6 +46,9 @@ public:
     void killTasks(const std::string& pattern);
     /// Publishes a snapshot with the task list now (e.g. when a view needs it).
     void publishNow();
+    /// Whether to build thread-state tracks (the main window's Threads page; on by default).
+    /// Takes effect at the next open or reset.
+    void setThreadStates(bool on);
 
 signals:
     /// The mailbox went from empty to full: the reader should take().
@@ -70,9 +73,13 @@ private:
     std::unique_ptr<core::Engine> m_engine;
     core::Recorder m_recorder;
     core::ThreadStateRecorder m_states;
-    core::TraceTee m_tee;                            ///< the engine's records to m_recorder and m_states
-    std::pair<SimNs, size_t> m_statesBuiltAt{-1, 0}; ///< engine time and slices at the last build
+    core::TraceTee m_tee; ///< the engine's records to m_recorder and m_states
+    bool m_wantStates = true;
+    std::pair<SimNs, uint64_t> m_statesBuiltAt{-1, 0}; ///< engine time and records at the last build
+    bool m_statesBuiltFull = false;                    ///< the last build was after the recorder filled
     std::chrono::steady_clock::time_point m_statesDue;
+    std::chrono::steady_clock::time_point m_statesBuiltWhen;
+    QTimer* m_statesTimer; ///< builds the tracks once paused steps settle
     QTimer* m_timer;
     uint64_t m_generation = 0;
     bool m_running = false;

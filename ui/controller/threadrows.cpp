@@ -28,6 +28,20 @@ void ThreadRows::setStates(std::shared_ptr<const core::ThreadStates> states,
     m_states = std::move(states);
     m_pids = std::move(pids);
     m_paths = std::move(cgroupPaths);
+    m_counterMax.clear();
+    if (m_states) {
+        for (const auto& steps : m_states->nrRunning) {
+            uint32_t top = 0;
+            for (const core::CounterStep& c : steps)
+                top = std::max(top, c.value);
+            m_counterMax.push_back(top);
+        }
+        if (!m_countersSeen && !m_states->nrRunning.empty()) {
+            m_countersSeen = true;
+            if (m_states->nrRunning.size() > 4)
+                m_collapsed.insert(kCountersGroup);
+        }
+    }
     rebuild();
 }
 
@@ -64,6 +78,7 @@ void ThreadRows::setPinned(uint32_t task, bool pinned) {
 void ThreadRows::clearChoices() {
     m_pins.clear();
     m_collapsed.clear();
+    m_countersSeen = false;
     m_filter.clear();
     rebuild();
 }
@@ -73,6 +88,19 @@ const core::TaskTrack* ThreadRows::track(const TrackRow& row) const {
         static_cast<size_t>(row.track) >= m_states->tasks.size())
         return nullptr;
     return &m_states->tasks[static_cast<size_t>(row.track)];
+}
+
+const std::vector<core::CounterStep>* ThreadRows::counter(const TrackRow& row) const {
+    if (row.kind != TrackRow::Kind::Counter || !m_states || row.track < 0 ||
+        static_cast<size_t>(row.track) >= m_states->nrRunning.size())
+        return nullptr;
+    return &m_states->nrRunning[static_cast<size_t>(row.track)];
+}
+
+uint32_t ThreadRows::counterMax(const TrackRow& row) const {
+    return row.track >= 0 && static_cast<size_t>(row.track) < m_counterMax.size()
+               ? m_counterMax[static_cast<size_t>(row.track)]
+               : 0;
 }
 
 int ThreadRows::rowOfTask(uint32_t task) const {
@@ -102,7 +130,9 @@ std::string ThreadRows::groupOf(const core::TaskTrack& t, TrackGrouping g,
         std::string n = t.name;
         while (!n.empty() && isNumberPart(n.back()))
             n.pop_back();
-        return core::bytesAsText(n.empty() ? t.name : n);
+        if (n.empty())
+            n = t.name;
+        return n.empty() ? std::string("(no name)") : core::bytesAsText(n);
     }
     case TrackGrouping::None:
         break;
@@ -156,6 +186,21 @@ void ThreadRows::rebuild() {
             m_rows.push_back(std::move(r));
         }
     };
+    if (m_filter.empty() && !m_states->nrRunning.empty()) {
+        TrackRow g;
+        g.kind = TrackRow::Kind::Group;
+        g.group = kCountersGroup;
+        g.members = static_cast<uint32_t>(m_states->nrRunning.size());
+        g.collapsed = m_collapsed.count(kCountersGroup) != 0;
+        m_rows.push_back(g);
+        for (size_t cpu = 0; !g.collapsed && cpu < m_states->nrRunning.size(); ++cpu) {
+            TrackRow c;
+            c.kind = TrackRow::Kind::Counter;
+            c.track = static_cast<int>(cpu);
+            c.group = kCountersGroup;
+            m_rows.push_back(c);
+        }
+    }
     if (!pinned.empty())
         addGroup({}, pinned, true);
     for (const auto& [key, tracks] : groups)

@@ -20,11 +20,11 @@ enum class TrackGrouping : uint8_t {
     None    ///< one flat list
 };
 
-/// One row of the thread-state view: a group's header or a task's track.
+/// One row of the thread-state view: a group's header, a task's track or a counter track.
 struct TrackRow {
-    enum class Kind : uint8_t { Group, Task };
+    enum class Kind : uint8_t { Group, Task, Counter };
     Kind kind = Kind::Task;
-    int track = -1;         ///< Task: index into ThreadStates::tasks
+    int track = -1;         ///< Task: index into ThreadStates::tasks; Counter: the CPU
     std::string group;      ///< the group's key (its label); "" for the pinned tasks' group
     uint32_t members = 0;   ///< Group: its tasks (those matching the filter)
     bool collapsed = false; ///< Group: its tasks are hidden
@@ -56,6 +56,13 @@ public:
     void clearChoices();
 
     const std::vector<TrackRow>& rows() const { return m_rows; }
+    /// The counter group's key: each CPU's nr_running, above the tasks (collapsed from the
+    /// start on machines of more than 4 CPUs, where they would push the tasks out of view;
+    /// hidden while a filter is set).
+    static constexpr const char* kCountersGroup = "\x01nr_running";
+    /// A counter row's steps and their largest value (for its scale), or null.
+    const std::vector<core::CounterStep>* counter(const TrackRow& row) const;
+    uint32_t counterMax(const TrackRow& row) const;
     /// The track shown in a row, or null for a header.
     const core::TaskTrack* track(const TrackRow& row) const;
     /// The row of a task's track (the first, when it is pinned), or -1.
@@ -89,6 +96,8 @@ private:
     std::set<uint32_t> m_pins;
     std::vector<TrackRow> m_rows;
     size_t m_matching = 0;
+    std::vector<uint32_t> m_counterMax; ///< by CPU
+    bool m_countersSeen = false;        ///< the counters' group was shown (and its default set)
 };
 
 } // namespace ui

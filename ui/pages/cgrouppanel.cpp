@@ -70,12 +70,23 @@ void CgroupPanel::restart() {
 
 void CgroupPanel::refresh() {
     const bool empty = m_model->rowCount() == 0;
-    const int before = m_model->rowCount();
     m_model->refresh();
     if (empty && m_model->rowCount() > 0)
         m_tree->expandToDepth(1);
-    if (!m_find->text().isEmpty() || m_model->rowCount() != before)
-        applyFilter();
+    // The filter again only where the tree's shape changed (a task came or went): applying it
+    // relays the tree out and would reopen groups the user closed.
+    if (!m_find->text().isEmpty()) {
+        const int rows = countRows({});
+        if (rows != m_filteredRows)
+            applyFilter();
+    }
+}
+
+int CgroupPanel::countRows(const QModelIndex& parent) const {
+    int n = m_model->rowCount(parent);
+    for (int r = 0, end = n; r < end; ++r)
+        n += countRows(m_model->index(r, 0, parent));
+    return n;
 }
 
 void CgroupPanel::focusFind() {
@@ -103,6 +114,7 @@ bool CgroupPanel::filterRows(const QModelIndex& parent, const QString& text) {
 
 void CgroupPanel::applyFilter() {
     filterRows({}, m_find->text().trimmed());
+    m_filteredRows = countRows({});
 }
 
 void CgroupPanel::selectionToView() {

@@ -34,6 +34,7 @@ private:
     void selectionToView();
     void contextMenu(const QPoint& pos);
     void applyFilter();
+    int countRows(const QModelIndex& parent) const;
     /// Hides the rows below `parent` that neither match nor hold a match; true if any shows.
     bool filterRows(const QModelIndex& parent, const QString& text);
 
@@ -41,6 +42,7 @@ private:
     CgroupTreeModel* m_model;
     QTreeView* m_tree;
     QLineEdit* m_find;
+    int m_filteredRows = -1; ///< the tree's rows when the filter was last applied
 };
 
 } // namespace ui

@@ -201,6 +201,7 @@ void ThreadsPage::selectFirstMatch() {
 }
 
 void ThreadsPage::jumpToRun(int direction) {
+    takeNewStates(); // the page may be hidden, its tracks behind the run's
     ViewState& v = m_session.view();
     const std::optional<uint32_t> task = v.selectedTask();
     if (!task)

@@ -143,7 +143,10 @@ void ThreadTrackView::render(QPainter& p, const QRect& target, int first) const 
         const QRect label(target.left(), y, kLabelWidth - 4, kRowHeight);
         if (row.kind == TrackRow::Kind::Group) {
             p.fillRect(QRect(target.left(), y, target.width(), kRowHeight), palette().alternateBase());
-            const QString name = row.group.empty() ? tr("Pinned") : QString::fromStdString(row.group);
+            const QString name = row.group.empty() ? tr("Pinned")
+                                 : row.group == ThreadRows::kCountersGroup
+                                     ? tr("nr_running per CPU")
+                                     : QString::fromStdString(row.group);
             const QString text = QStringLiteral("%1 %2  (%3)")
                                      .arg(row.collapsed ? QStringLiteral("\u25B8") : QStringLiteral("\u25BE"))
                                      .arg(name)
@@ -151,6 +154,16 @@ void ThreadTrackView::render(QPainter& p, const QRect& target, int first) const 
             p.setPen(palette().text().color());
             p.drawText(label.adjusted(4, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
                        fm.elidedText(text, Qt::ElideMiddle, label.width() - 4));
+            continue;
+        }
+        if (const auto* steps = m_rows.counter(row)) {
+            p.setPen(palette().text().color());
+            p.drawText(label.adjusted(12, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                       tr("cpu%1 nr_running (max %2)")
+                           .arg(m_session.history().kernelCpu(static_cast<uint32_t>(row.track)))
+                           .arg(m_rows.counterMax(row)));
+            drawCounter(p, *steps, m_rows.counterMax(row),
+                        QRect(area.left(), y + 1, area.width(), kRowHeight - 2), from, to);
             continue;
         }
         const core::TaskTrack* t = m_rows.track(row);
@@ -234,8 +247,12 @@ void ThreadTrackView::drawTrack(QPainter& p, const core::TaskTrack& t, const QRe
             --it;
         if (it == iv.end() || it->start.count() >= to)
             break;
-        const int x0 = std::max(x, static_cast<int>(std::floor(scale.x(it->start.count()))));
-        int x1 = std::min(right, static_cast<int>(std::ceil(scale.x(it->end.count()))));
+        // Clamped as doubles: a stretch far outside a narrow window is beyond int's range.
+        auto pixel = [&](double px) {
+            return static_cast<int>(std::clamp(px, double(area.left()), double(right)));
+        };
+        const int x0 = std::max(x, pixel(std::floor(scale.x(it->start.count()))));
+        int x1 = pixel(std::ceil(scale.x(it->end.count())));
         if (x1 <= x0)
             x1 = x0 + 1;
         // A pixel holding several stretches shows the state it spent most of that pixel in (of
@@ -302,9 +319,38 @@ void ThreadTrackView::drawRuler(QPainter& p, const QRect& ruler, SimNs from, Sim
     }
 }
 
+void ThreadTrackView::drawCounter(QPainter& p, const std::vector<core::CounterStep>& steps, uint32_t max,
+                                  const QRect& area, SimNs from, SimNs to) const {
+    if (steps.empty() || max == 0)
+        return;
+    const TimeScale scale{from, to, area.left(), area.width()};
+    const QColor ink(70, 85, 110);
+    auto byTime = [](SimNs v, const core::CounterStep& c) { return v < c.time.count(); };
+    // Per pixel the largest value in it (of its first 64 steps): a short burst stays visible.
+    for (int x = area.left(); x < area.left() + area.width(); ++x) {
+        const SimNs p0 = scale.time(x);
+        if (p0 >= to)
+            break;
+        const SimNs p1 = scale.time(x + 1);
+        auto it = std::upper_bound(steps.begin(), steps.end(), p0, byTime);
+        if (it == steps.begin())
+            continue;
+        --it;
+        uint32_t v = it->value;
+        for (auto j = std::next(it); j != steps.end() && j->time.count() < p1 && j - it < 64; ++j)
+            v = std::max(v, j->value);
+        if (v == 0)
+            continue;
+        const int h = std::max(1, static_cast<int>(area.height() * static_cast<double>(v) / max));
+        p.fillRect(QRect(x, area.bottom() - h + 1, 1, h), ink);
+    }
+}
+
 void ThreadTrackView::drawChain(QPainter& p, const QRect& area, int first, SimNs from, SimNs to) const {
     if (m_chain.hops.empty())
         return;
+    p.save();
+    p.setClipRect(area.adjusted(0, kRulerHeight, 0, 0)); // rows scrolled away stay off the ruler
     const TimeScale scale{from, to, area.left(), area.width()};
     auto rowY = [&](uint32_t task) -> std::optional<double> {
         const int r = m_rows.rowOfTask(task);
@@ -346,6 +392,7 @@ void ThreadTrackView::drawChain(QPainter& p, const QRect& area, int first, SimNs
         head.closeSubpath();
         p.fillPath(head, ink);
     }
+    p.restore();
 }
 
 const core::StateInterval* ThreadTrackView::intervalAt(const core::TaskTrack& t, SimNs time) const {
@@ -416,6 +463,17 @@ void ThreadTrackView::contextMenuEvent(QContextMenuEvent* e) {
 
 QString ThreadTrackView::tooltipAt(const QPoint& pos) const {
     const int r = rowAt(pos.y());
+    if (const auto* steps = r >= 0 ? m_rows.counter(m_rows.rows()[static_cast<size_t>(r)]) : nullptr) {
+        const uint32_t cpu =
+            m_session.history().kernelCpu(static_cast<uint32_t>(m_rows.rows()[static_cast<size_t>(r)].track));
+        if (pos.x() < kLabelWidth || steps->empty())
+            return tr("cpu%1 nr_running: the tasks running or queued there, from the thread states").arg(cpu);
+        const SimNs time = timeAt(pos.x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+        auto it = std::upper_bound(steps->begin(), steps->end(), time,
+                                   [](SimNs v, const core::CounterStep& c) { return v < c.time.count(); });
+        const uint32_t value = it == steps->begin() ? 0 : std::prev(it)->value;
+        return tr("cpu%1 nr_running at %2: %3").arg(cpu).arg(formatNs(time)).arg(value);
+    }
     const core::TaskTrack* t = r >= 0 ? m_rows.track(m_rows.rows()[static_cast<size_t>(r)]) : nullptr;
     if (!t)
         return {};

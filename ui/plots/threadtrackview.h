@@ -61,6 +61,8 @@ protected:
 private:
     void updateScrollRange();
     void drawTrack(QPainter& p, const core::TaskTrack& t, const QRect& area, SimNs from, SimNs to) const;
+    void drawCounter(QPainter& p, const std::vector<core::CounterStep>& steps, uint32_t max,
+                     const QRect& area, SimNs from, SimNs to) const;
     void drawRuler(QPainter& p, const QRect& ruler, SimNs from, SimNs to) const;
     void drawChain(QPainter& p, const QRect& area, int firstRow, SimNs from, SimNs to) const;
     /// The interval of the row's task at time t, or null.

@@ -137,7 +137,7 @@ void MainWindow::createPages() {
     m_tabs = tabs;
     m_pressurePage = pressure;
     m_depthPage = depth;
-    tabs->addTab(m_threads, tr("T&hreads"));
+    tabs->addTab(m_threads, tr("Th&reads"));
     tabs->addTab(topology, tr("&Topology"));
     tabs->addTab(pressure, tr("&Pressure"));
     tabs->addTab(migrations, tr("&Migrations"));
@@ -462,7 +462,7 @@ void MainWindow::createViewMenu() {
 void MainWindow::findTask() {
     // The cgroup tree's own find field when the focus is in that dock, else the Threads page's.
     QWidget* focus = QApplication::focusWidget();
-    if (focus && m_cgroups && m_cgroups->window() == window() && m_cgroups->isAncestorOf(focus)) {
+    if (focus && m_cgroups && m_cgroups->isAncestorOf(focus)) {
         m_cgroups->focusFind();
         return;
     }

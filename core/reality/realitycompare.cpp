@@ -128,6 +128,8 @@ std::string realityTable(const RealityRun& run, const RunSummary& sim, const std
         disagree += !c.agree;
     o << "cross-check against /proc/PID/sched: " << run.checks.size() - disagree << " of "
       << run.checks.size() << " figures agree\n";
+    if (run.stealMs > 0)
+        o << "host: " << run.stealMs << " ms of steal time on the run's CPUs (the host took them)\n";
     if (real.trace)
         for (const std::string& w : real.trace->warnings)
             o << "trace: " << w << "\n";
@@ -144,6 +146,8 @@ std::string realityJson(const RealityRun& run, const RunSummary& sim, const std:
     host["elapsed_s"] = run.elapsed.seconds();
     host["model"] = model;
     host["notes"] = run.notes;
+    if (run.stealMs >= 0)
+        host["steal_ms"] = run.stealMs;
     nlohmann::ordered_json checks = nlohmann::ordered_json::array();
     for (const ProcCrossCheck& c : run.checks)
         checks.push_back({{"task", c.task},

@@ -41,6 +41,9 @@ struct RealityRun {
     std::vector<std::string> notes;     ///< how the scenario was made real, where approximated
     std::vector<ProcCrossCheck> checks; ///< trace totals against /proc
     std::string keptTrace;              ///< the perf script text, when kept
+    /// Steal time on the run's CPUs during the run (/proc/stat, in its 10 ms ticks): time the
+    /// host took, which the trace's slices count and sum_exec_runtime does not; -1 unread.
+    double stealMs = -1;
 };
 
 /// The bound of a reality run: `requested`, or the scenario's duration capped at 60 s.

@@ -106,6 +106,110 @@
         <source>not woken yet: it still waits where the tracks end</source>
         <translation>noch nicht geweckt: er wartet noch, wo die Spuren enden</translation>
     </message>
+    <message>
+        <source>not preempted</source>
+        <translation>nicht verdrängt</translation>
+    </message>
+    <message>
+        <source>wakeup preemption</source>
+        <translation>Verdrängung beim Wecken</translation>
+    </message>
+    <message>
+        <source>RT priority</source>
+        <translation>RT-Priorität</translation>
+    </message>
+    <message>
+        <source>tick (share used up)</source>
+        <translation>Tick (Anteil verbraucht)</translation>
+    </message>
+    <message>
+        <source>EEVDF deadline (slice used up)</source>
+        <translation>EEVDF-Deadline (Slice verbraucht)</translation>
+    </message>
+    <message>
+        <source>shorter-slice waker (EEVDF)</source>
+        <translation>Wecker mit kürzerer Slice (EEVDF)</translation>
+    </message>
+    <message>
+        <source>cpu.max runtime used up</source>
+        <translation>cpu.max-Laufzeit verbraucht</translation>
+    </message>
+    <message>
+        <source>RT throttling</source>
+        <translation>RT-Drosselung</translation>
+    </message>
+    <message>
+        <source>fair server</source>
+        <translation>Fair-Server</translation>
+    </message>
+    <message>
+        <source>sched_yield</source>
+        <translation>sched_yield</translation>
+    </message>
+    <message>
+        <source>rescheduled (a move, an affinity change, the stopper)</source>
+        <translation>neu eingeplant (Verschieben, Affinität, Stopper)</translation>
+    </message>
+    <message>
+        <source>rule not in the recording</source>
+        <translation>Regel nicht in der Aufzeichnung</translation>
+    </message>
+    <message>
+        <source> (domain level %1)</source>
+        <translation> (Domänenebene %1)</translation>
+    </message>
+    <message>
+        <source>wakeup placement</source>
+        <translation>Platzierung beim Wecken</translation>
+    </message>
+    <message>
+        <source>periodic balance</source>
+        <translation>periodischer Lastausgleich</translation>
+    </message>
+    <message>
+        <source>newidle balance</source>
+        <translation>Newidle-Lastausgleich</translation>
+    </message>
+    <message>
+        <source>nohz idle balance</source>
+        <translation>NOHZ-Idle-Lastausgleich</translation>
+    </message>
+    <message>
+        <source>active balance</source>
+        <translation>aktiver Lastausgleich</translation>
+    </message>
+    <message>
+        <source>affinity change</source>
+        <translation>Affinitätsänderung</translation>
+    </message>
+    <message>
+        <source>cgroup move</source>
+        <translation>Cgroup-Wechsel</translation>
+    </message>
+    <message>
+        <source>RT push</source>
+        <translation>RT-Push</translation>
+    </message>
+    <message>
+        <source>RT pull</source>
+        <translation>RT-Pull</translation>
+    </message>
+    <message>
+        <source>preempted by %1: %2</source>
+        <translation>verdrängt von %1: %2</translation>
+    </message>
+    <message>
+        <source>preempted (the CPU went idle): %1</source>
+        <translation>verdrängt (die CPU wurde untätig): %1</translation>
+    </message>
+    <message>
+        <source>moved cpu%1 → cpu%2 at %3 by %4</source>
+        <translation>verschoben cpu%1 → cpu%2 bei %3 durch %4</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2813,6 +2917,30 @@ Cgroup %2
         <source>cpu%1 nr_running at %2: %3</source>
         <translation>cpu%1 nr_running bei %2: %3</translation>
     </message>
+    <message>
+        <source>Show Scheduler Counters of This Task</source>
+        <translation>Scheduler-Zähler dieses Tasks zeigen</translation>
+    </message>
+    <message>
+        <source>Show PELT Averages of cpu%1</source>
+        <translation>PELT-Mittelwerte von cpu%1 zeigen</translation>
+    </message>
+    <message>
+        <source>Show cpu.max and Pressure of This Cgroup</source>
+        <translation>cpu.max und Druck dieser Cgroup zeigen</translation>
+    </message>
+    <message>
+        <source>None here: a recording carries only nr_running</source>
+        <translation>Keine: eine Aufzeichnung enthält nur nr_running</translation>
+    </message>
+    <message>
+        <source>%1: the model&apos;s value as the kernel holds it, sampled every 1 ms</source>
+        <translation>%1: der Wert des Modells, wie der Kernel ihn hält, jede 1 ms abgetastet</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1 bei %2: %3</translation>
+    </message>
 </context>
 <context>
     <name>ui::ThreadsPage</name>
@@ -2893,6 +3021,14 @@ Cgroup %2
     <message>
         <source>%1 to %2</source>
         <translation>%1 bis %2</translation>
+    </message>
+    <message>
+        <source>Counter tracks</source>
+        <translation>Zählerspuren</translation>
+    </message>
+    <message>
+        <source>Counter Tracks</source>
+        <translation>Zählerspuren</translation>
     </message>
 </context>
 <context>

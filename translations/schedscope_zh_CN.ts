@@ -106,6 +106,110 @@
         <source>not woken yet: it still waits where the tracks end</source>
         <translation>尚未被唤醒：在轨道结束处仍在等待</translation>
     </message>
+    <message>
+        <source>not preempted</source>
+        <translation>未被抢占</translation>
+    </message>
+    <message>
+        <source>wakeup preemption</source>
+        <translation>唤醒抢占</translation>
+    </message>
+    <message>
+        <source>RT priority</source>
+        <translation>RT 优先级</translation>
+    </message>
+    <message>
+        <source>tick (share used up)</source>
+        <translation>时钟节拍（份额用完）</translation>
+    </message>
+    <message>
+        <source>EEVDF deadline (slice used up)</source>
+        <translation>EEVDF 截止时间（时间片用完）</translation>
+    </message>
+    <message>
+        <source>shorter-slice waker (EEVDF)</source>
+        <translation>更短时间片的唤醒者 (EEVDF)</translation>
+    </message>
+    <message>
+        <source>cpu.max runtime used up</source>
+        <translation>cpu.max 运行时间用完</translation>
+    </message>
+    <message>
+        <source>RT throttling</source>
+        <translation>RT 限流</translation>
+    </message>
+    <message>
+        <source>fair server</source>
+        <translation>公平服务器</translation>
+    </message>
+    <message>
+        <source>sched_yield</source>
+        <translation>sched_yield</translation>
+    </message>
+    <message>
+        <source>rescheduled (a move, an affinity change, the stopper)</source>
+        <translation>重新调度（迁移、亲和性变化、stopper）</translation>
+    </message>
+    <message>
+        <source>rule not in the recording</source>
+        <translation>录制中没有规则</translation>
+    </message>
+    <message>
+        <source> (domain level %1)</source>
+        <translation>（调度域层级 %1）</translation>
+    </message>
+    <message>
+        <source>wakeup placement</source>
+        <translation>唤醒放置</translation>
+    </message>
+    <message>
+        <source>periodic balance</source>
+        <translation>周期性负载均衡</translation>
+    </message>
+    <message>
+        <source>newidle balance</source>
+        <translation>newidle 负载均衡</translation>
+    </message>
+    <message>
+        <source>nohz idle balance</source>
+        <translation>nohz 空闲负载均衡</translation>
+    </message>
+    <message>
+        <source>active balance</source>
+        <translation>主动负载均衡</translation>
+    </message>
+    <message>
+        <source>affinity change</source>
+        <translation>亲和性变化</translation>
+    </message>
+    <message>
+        <source>cgroup move</source>
+        <translation>cgroup 迁移</translation>
+    </message>
+    <message>
+        <source>RT push</source>
+        <translation>RT 推送</translation>
+    </message>
+    <message>
+        <source>RT pull</source>
+        <translation>RT 拉取</translation>
+    </message>
+    <message>
+        <source>preempted by %1: %2</source>
+        <translation>被 %1 抢占：%2</translation>
+    </message>
+    <message>
+        <source>preempted (the CPU went idle): %1</source>
+        <translation>被抢占（CPU 进入空闲）：%1</translation>
+    </message>
+    <message>
+        <source>moved cpu%1 → cpu%2 at %3 by %4</source>
+        <translation>于 %3 由 %4 从 cpu%1 移到 cpu%2</translation>
+    </message>
+    <message>
+        <source>Scheduler</source>
+        <translation>调度器</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -2804,6 +2908,30 @@ cgroup %2
         <source>cpu%1 nr_running at %2: %3</source>
         <translation>cpu%1 nr_running 于 %2：%3</translation>
     </message>
+    <message>
+        <source>Show Scheduler Counters of This Task</source>
+        <translation>显示此任务的调度器计数器</translation>
+    </message>
+    <message>
+        <source>Show PELT Averages of cpu%1</source>
+        <translation>显示 cpu%1 的 PELT 平均值</translation>
+    </message>
+    <message>
+        <source>Show cpu.max and Pressure of This Cgroup</source>
+        <translation>显示此 cgroup 的 cpu.max 和压力</translation>
+    </message>
+    <message>
+        <source>None here: a recording carries only nr_running</source>
+        <translation>无：录制只包含 nr_running</translation>
+    </message>
+    <message>
+        <source>%1: the model&apos;s value as the kernel holds it, sampled every 1 ms</source>
+        <translation>%1：模型中内核所持有的值，每 1 ms 采样</translation>
+    </message>
+    <message>
+        <source>%1 at %2: %3</source>
+        <translation>%1 于 %2：%3</translation>
+    </message>
 </context>
 <context>
     <name>ui::ThreadsPage</name>
@@ -2882,6 +3010,14 @@ cgroup %2
     <message>
         <source>%1 to %2</source>
         <translation>%1 到 %2</translation>
+    </message>
+    <message>
+        <source>Counter tracks</source>
+        <translation>计数器轨道</translation>
+    </message>
+    <message>
+        <source>Counter Tracks</source>
+        <translation>计数器轨道</translation>
     </message>
 </context>
 <context>

@@ -112,6 +112,20 @@ std::string chainJson(const StatesSource& src, const WakeupChain& chain) {
         j["woken_at_ns"] = h.wakerCpu >= 0 ? nlohmann::ordered_json(h.wokenAt.count()) : nullptr;
         j["sleeping_ns"] = h.sleeping.count();
         j["runnable_ns"] = h.runnable.count();
+        const bool preempted = h.state == ThreadState::Preempted;
+        j["preempted_by_pid"] = preempted ? pidJson(src, h.preemptedBy) : nullptr;
+        j["preempt_rule"] = preempted ? nlohmann::ordered_json(preemptRuleName(h.rule)) : nullptr;
+        nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+        for (const MigrationRecord& m : h.moves) {
+            nlohmann::ordered_json mj;
+            mj["at_ns"] = m.time.count();
+            mj["from_cpu"] = cpuJson(src, static_cast<int32_t>(m.from));
+            mj["to_cpu"] = cpuJson(src, static_cast<int32_t>(m.to));
+            mj["reason"] = migrationReasonName(m.reason);
+            mj["level"] = m.level >= 0 ? nlohmann::ordered_json(m.level) : nullptr;
+            moves.push_back(std::move(mj));
+        }
+        j["moves"] = std::move(moves);
         hops.push_back(std::move(j));
     }
     nlohmann::ordered_json j;
@@ -145,6 +159,16 @@ std::string chainTable(const StatesSource& src, const WakeupChain& chain, int64_
                       us(h.sleeping).c_str(), us(h.runnable).c_str(), by.is_null() ? "-" : by.dump().c_str(),
                       cpu.is_null() ? "-" : cpu.dump().c_str(), std::string(hopEndName(h.end)).c_str());
         o << line;
+        if (h.state == ThreadState::Preempted) {
+            const nlohmann::json pby = pidJson(src, h.preemptedBy);
+            o << "     preempted by " << (pby.is_null() ? std::string("nobody (idle)") : "pid " + pby.dump())
+              << ", rule " << preemptRuleName(h.rule) << "\n";
+        }
+        for (const MigrationRecord& m : h.moves)
+            o << "     moved cpu" << cpuJson(src, static_cast<int32_t>(m.from)).dump() << " -> cpu"
+              << cpuJson(src, static_cast<int32_t>(m.to)).dump() << " at " << us(m.time) << " us by "
+              << migrationReasonName(m.reason)
+              << (m.level >= 0 ? " balance, domain level " + std::to_string(m.level) : std::string()) << "\n";
     }
     return o.str();
 }

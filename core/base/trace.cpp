@@ -40,4 +40,34 @@ std::string_view wakeSourceName(WakeSource s) {
     return "?";
 }
 
+std::string_view preemptRuleName(PreemptRule r) {
+    switch (r) {
+    case PreemptRule::None:
+        return "none";
+    case PreemptRule::Wakeup:
+        return "wakeup";
+    case PreemptRule::RtPriority:
+        return "rt";
+    case PreemptRule::Tick:
+        return "tick";
+    case PreemptRule::Deadline:
+        return "deadline";
+    case PreemptRule::ShortSlice:
+        return "short_slice";
+    case PreemptRule::CpuMax:
+        return "cpu_max";
+    case PreemptRule::RtThrottle:
+        return "rt_throttle";
+    case PreemptRule::FairServer:
+        return "fair_server";
+    case PreemptRule::Yield:
+        return "yield";
+    case PreemptRule::Other:
+        return "other";
+    case PreemptRule::Unknown:
+        break;
+    }
+    return "unknown";
+}
+
 } // namespace core

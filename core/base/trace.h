@@ -68,6 +68,25 @@ struct Marker {
     std::string label;
 };
 
+/// Why the scheduler took the CPU from a task that could still run: the rule behind a
+/// preemption, which the model knows and a recording does not carry (Unknown there).
+enum class PreemptRule : uint8_t {
+    None,       ///< not a preemption: the task blocked, exited or the CPU was idle
+    Wakeup,     ///< a woken fair task preempted it (check_preempt_wakeup, EEVDF's pick)
+    RtPriority, ///< an RT task of higher priority (or any RT task over a fair one) arrived
+    Tick,       ///< the tick found its share used up (CFS's ideal runtime, RR's timeslice)
+    Deadline,   ///< EEVDF: its slice ran out, its virtual deadline passed (update_deadline)
+    ShortSlice, ///< EEVDF (v6.12): a shorter-slice waker cancelled its run to parity
+    CpuMax,     ///< its cgroup ran out of cpu.max runtime
+    RtThrottle, ///< RT throttling (sched_rt_runtime_us) stopped the RT class
+    FairServer, ///< the fair server (v6.12) took the CPU from RT for starved fair tasks
+    Yield,      ///< it called sched_yield
+    Other,      ///< a cgroup move, an affinity change, the stopper moving it, another rescheduling
+    Unknown     ///< a recording: the trace does not say
+};
+inline constexpr size_t kPreemptRuleCount = 12;
+std::string_view preemptRuleName(PreemptRule r);
+
 /// One context switch on a CPU, as the sched_switch tracepoint reports it: the task leaving
 /// (invalid for the idle task or the stopper), the state it leaves in (Runnable = preempted,
 /// the kernel's prev_state R), what it blocked on, the task coming in and since when that task
@@ -82,6 +101,8 @@ struct SwitchRecord {
     BlockReason prevBlock = BlockReason::None;
     uint32_t prevChannel = 0; ///< channel slot when prevBlock is a channel
     SimTime nextRunnableSince;
+    /// Why prev was preempted (prevState Runnable); None when it was not, Unknown in a recording.
+    PreemptRule rule = PreemptRule::Unknown;
 };
 
 /// A stretch during which a cgroup's queue on one CPU was throttled (cpu.max): its tasks were

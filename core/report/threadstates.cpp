@@ -79,6 +79,7 @@ void ThreadStateRecorder::migration(const MigrationRecord& m) {
     if (!taking())
         return;
     m_events[m.task.value()].push_back({m.time, Event::Migrate, {}, {}, static_cast<int32_t>(m.to)});
+    m_migrations.push_back(m);
 }
 
 void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
@@ -87,6 +88,8 @@ void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
     if (s.prev.valid())
         m_events[s.prev.value()].push_back(
             {s.time, Event::Out, s.prevState, {}, static_cast<int32_t>(s.cpu)});
+    if (s.prev.valid() && s.prevState == TaskState::Runnable)
+        m_preemptions.push_back({s.time, s.prev, s.next, s.cpu, s.rule});
     if (s.next.valid())
         m_events[s.next.value()].push_back({s.time, Event::In, {}, {}, static_cast<int32_t>(s.cpu)});
 }
@@ -156,6 +159,12 @@ ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& 
     out.wakeups = m_wakeups; // a copy: a live view builds the tracks again as the run goes on
     for (WakeupRecord& w : out.wakeups)
         w.time = w.time - m_options.origin;
+    out.preemptions = m_preemptions;
+    for (PreemptionRecord& p : out.preemptions)
+        p.time = p.time - m_options.origin;
+    out.migrations = m_migrations;
+    for (MigrationRecord& m : out.migrations)
+        m.time = m.time - m_options.origin;
     return out;
 }
 
@@ -354,6 +363,47 @@ std::string toStatesCsv(const ThreadStates& states, const std::unordered_map<uin
                                                                      : static_cast<uint32_t>(i.cpu));
             o << ',' << i.start.count() << ',' << i.end.count() << '\n';
         }
+    }
+    return o.str();
+}
+
+std::string toCountersCsv(const ThreadStates& states, const std::unordered_map<uint32_t, int64_t>& pidOf,
+                          const std::vector<uint32_t>& cpuNumbers,
+                          const std::vector<std::string>& cgroupPaths) {
+    std::ostringstream o;
+    o.precision(17);
+    o << "owner,id,label,counter,unit,time_ns,value\n";
+    auto cpuNumber = [&](uint32_t cpu) { return cpu < cpuNumbers.size() ? cpuNumbers[cpu] : cpu; };
+    for (size_t cpu = 0; cpu < states.nrRunning.size(); ++cpu) {
+        const uint32_t n = cpuNumber(static_cast<uint32_t>(cpu));
+        for (const CounterStep& c : states.nrRunning[cpu])
+            o << "cpu," << n << ",cpu" << n << ",nr_running,," << c.time.count() << ',' << c.value << '\n';
+    }
+    for (const CounterTrack& c : states.counters) {
+        std::string owner, id, label;
+        switch (c.owner) {
+        case CounterOwner::Cpu:
+            owner = "cpu";
+            id = std::to_string(cpuNumber(c.id));
+            label = "cpu" + id;
+            break;
+        case CounterOwner::Task: {
+            owner = "task";
+            const auto it = pidOf.find(c.id);
+            id = std::to_string(it != pidOf.end() ? it->second : static_cast<int64_t>(c.id));
+            const TaskTrack* t = states.find(TaskId(c.id));
+            label = csvQuoted(t ? t->name : std::string());
+            break;
+        }
+        case CounterOwner::Cgroup:
+            owner = "cgroup";
+            id = std::to_string(c.id);
+            label = csvQuoted(c.id < cgroupPaths.size() ? cgroupPaths[c.id] : std::string());
+            break;
+        }
+        for (const CounterTrack::Point& pt : c.points)
+            o << owner << ',' << id << ',' << label << ',' << c.name << ',' << c.unit << ','
+              << pt.time.count() << ',' << pt.value << '\n';
     }
     return o.str();
 }

@@ -54,13 +54,46 @@ struct CounterStep {
     uint32_t value = 0;
 };
 
+/// Whose value a counter track follows.
+enum class CounterOwner : uint8_t { Cpu, Task, Cgroup };
+
+/// One counter over time (a counter track): the scheduler's own state as the model holds it,
+/// a point where the value changed. `name` is the kernel's name for it (util_avg, vruntime,
+/// runtime_left, psi_cpu_some, ...), `unit` how to read the value ("" for a plain number).
+struct CounterTrack {
+    CounterOwner owner = CounterOwner::Cpu;
+    uint32_t id = 0; ///< the CPU (model index), task id or cgroup id
+    std::string name;
+    std::string unit;
+    struct Point {
+        SimTime time;
+        double value = 0;
+    };
+    std::vector<Point> points;
+};
+
+/// A task switched out while it could still run: on `cpu`, for `by` (invalid: the CPU went
+/// idle or to the stopper), by `rule` (the model's; Unknown in a recording).
+struct PreemptionRecord {
+    SimTime time;
+    TaskId task;
+    TaskId by;
+    uint32_t cpu = 0;
+    PreemptRule rule = PreemptRule::Unknown;
+};
+
 /// Every task's track and the wakeups behind them (what `why` walks), for one run or recording.
 struct ThreadStates {
-    std::vector<TaskTrack> tasks;      ///< by task id
-    std::vector<WakeupRecord> wakeups; ///< in time order
-    SimTime end;                       ///< the end of the run or recording
+    std::vector<TaskTrack> tasks;              ///< by task id
+    std::vector<WakeupRecord> wakeups;         ///< in time order
+    std::vector<PreemptionRecord> preemptions; ///< in time order
+    std::vector<MigrationRecord> migrations;   ///< in time order, with the pass that moved each
+    SimTime end;                               ///< the end of the run or recording
     /// Each CPU's nr_running (report/runqueuecounts), where the producer added it (the GUI's).
     std::vector<std::vector<CounterStep>> nrRunning;
+    /// The model's counters (output/schedcounters), where the producer added them: a
+    /// simulation's; a recording carries none of these.
+    std::vector<CounterTrack> counters;
     const TaskTrack* find(TaskId id) const;
 };
 
@@ -153,6 +186,8 @@ private:
     std::vector<Slice> m_slices;
     std::unordered_map<uint32_t, std::vector<Event>> m_events; ///< by task id
     std::vector<WakeupRecord> m_wakeups;
+    std::vector<PreemptionRecord> m_preemptions;
+    std::vector<MigrationRecord> m_migrations;
     /// By CPU and cgroup (cpu << 32 | cgroup): one group's stretches on one CPU never overlap.
     std::unordered_map<uint64_t, std::vector<ThrottleRecord>> m_throttles;
     std::vector<std::pair<SimTime, int32_t>> m_losses;
@@ -169,5 +204,14 @@ std::unordered_map<uint32_t, int64_t> pidsOf(const RunSummary& summary);
 /// CPUs by the kernel's numbers (`cpuNumbers`, by model CPU; empty: the same).
 std::string toStatesCsv(const ThreadStates& states, const std::unordered_map<uint32_t, int64_t>& pidOf,
                         const std::vector<uint32_t>& cpuNumbers = {});
+
+/// The counter tracks as CSV: `owner,id,label,counter,unit,time_ns,value`, one row per point
+/// (where the value changed): each CPU's nr_running, then the model's counters. `owner` is cpu,
+/// task or cgroup; `id` the kernel's CPU number, the task's pid (`pidOf`; else its id) or the
+/// cgroup's id; `label` cpuN, the task's name or the cgroup's path (escaped and quoted as in
+/// the `--states` CSV).
+std::string toCountersCsv(const ThreadStates& states, const std::unordered_map<uint32_t, int64_t>& pidOf,
+                          const std::vector<uint32_t>& cpuNumbers = {},
+                          const std::vector<std::string>& cgroupPaths = {});
 
 } // namespace core

@@ -103,6 +103,33 @@ const WakeupRecord* wakeupEnding(const ThreadStates& states, const TaskTrack& tr
     return found;
 }
 
+/// What the scheduler did to the task within its hop: the preemption that began it (the last
+/// one of the task at or before the stretch's start, after its run before) and the moves.
+void addSchedulerActions(const ThreadStates& states, const TaskTrack& track,
+                         std::pair<size_t, size_t> stretch, ChainHop& hop) {
+    const auto byTime = [](const auto& r, SimTime t) { return r.time < t; };
+    if (hop.state == ThreadState::Preempted) {
+        const SimTime runStart = stretch.first > 0 ? track.intervals[stretch.first - 1].start : hop.from;
+        auto it = std::upper_bound(states.preemptions.begin(), states.preemptions.end(), hop.from,
+                                   [](SimTime t, const PreemptionRecord& p) { return t < p.time; });
+        while (it != states.preemptions.begin()) {
+            --it;
+            if (it->time < runStart)
+                break;
+            if (it->task == track.id) {
+                hop.rule = it->rule;
+                if (it->by.valid())
+                    hop.preemptedBy = it->by;
+                break;
+            }
+        }
+    }
+    for (auto it = std::lower_bound(states.migrations.begin(), states.migrations.end(), hop.from, byTime);
+         it != states.migrations.end() && it->time <= hop.to; ++it)
+        if (it->task == track.id)
+            hop.moves.push_back(*it);
+}
+
 } // namespace
 
 WakeupChain wakeupChain(const ThreadStates& states, TaskId task, SimTime at, int depth) {
@@ -134,6 +161,7 @@ WakeupChain wakeupChain(const ThreadStates& states, TaskId task, SimTime at, int
             const StateInterval& i = track->intervals[k];
             (asleep(i.state) ? hop.sleeping : hop.runnable) += i.end - i.start;
         }
+        addSchedulerActions(states, *track, stretch, hop);
         const WakeupRecord* w = wakeupEnding(states, *track, stretch);
         const bool startsTrack = stretch.first == 0;
         // A stretch that lasts to the end of the tracks has not ended: nothing woke it yet.

@@ -41,6 +41,12 @@ struct ChainHop {
     SimTime wokenAt;               ///< when it was woken (valid with wakerCpu >= 0)
     int32_t targetCpu = -1;        ///< the CPU the wakeup placed it on
     HopEnd end = HopEnd::Unknown;
+    /// Left the CPU runnable: the task that took the CPU (invalid: none) and the rule.
+    std::optional<TaskId> preemptedBy;
+    PreemptRule rule = PreemptRule::None;
+    /// The migrations within the stretch: the wakeup placement or the balancer pass (and its
+    /// sched-domain level) that moved it while it waited.
+    std::vector<MigrationRecord> moves;
 };
 
 struct WakeupChain {

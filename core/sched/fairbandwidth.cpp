@@ -153,8 +153,11 @@ void Fair::accountCfsRqRuntime(Rq& rq, CfsRq& cfs, int64_t delta) {
     cfs.runtimeRemaining -= delta;
     if (cfs.runtimeRemaining > 0 || cfs.throttled)
         return;
-    if (!assignCfsRqRuntime(cfs, bandwidth::kSliceNs) && cfs.curr)
+    if (!assignCfsRqRuntime(cfs, bandwidth::kSliceNs) && cfs.curr) {
         rq.needResched = true;
+        if (rq.reschedRule == PreemptRule::None)
+            rq.reschedRule = PreemptRule::CpuMax;
+    }
 }
 
 bool Fair::checkCfsRqRuntime(CfsRq& cfs) {

@@ -82,19 +82,24 @@ void Fair::updateEntityLag(CfsRq& cfs, SchedEntity& se) {
 
 void Fair::updateDeadline(Rq& rq, CfsRq& cfs, SchedEntity& se) {
     bool resched = false;
+    PreemptRule rule = PreemptRule::None;
     if (vdiff(se.vruntime, se.deadline) >= 0) {
         // The entity used up the slice it asked for: a new one, and a new deadline after it.
         if (!se.customSlice)
             se.slice = static_cast<uint64_t>(m_ctx.tunables.baseSlice.count());
         se.deadline = se.vruntime + calcDeltaFair(SimTime::ns(static_cast<int64_t>(se.slice)), se);
         resched = true;
+        rule = PreemptRule::Deadline;
     } else if (m_preemptShort && se.vlag != static_cast<int64_t>(se.deadline) && !eevdf::eligible(cfs, se)) {
         // did_preempt_short (v6.12): a shorter-slice waker cancelled this entity's run-to-parity
         // protection; it yields as soon as it is no longer eligible.
         resched = true;
+        rule = PreemptRule::ShortSlice;
     }
     if (resched && cfs.nrRunning > 1) {
         rq.needResched = true;
+        if (rq.reschedRule == PreemptRule::None) // the first rule that asked since the last pick
+            rq.reschedRule = rule;
         clearBuddies(cfs, se);
     }
 }

@@ -82,8 +82,11 @@ void Rt::updateCurr(Rq& rq) {
     if (!m_throttling || rq.rt.runtime >= m_ctx.tunables.rtPeriod)
         return;
     rq.rt.rtTime += d;
-    if (runtimeExceeded(rq))
+    if (runtimeExceeded(rq)) {
         rq.needResched = true;
+        if (rq.reschedRule == PreemptRule::None)
+            rq.reschedRule = PreemptRule::RtThrottle;
+    }
 }
 
 void Rt::putPrevTask(Rq& rq, Task& prev) {

@@ -88,6 +88,8 @@ struct Rq {
     bool activeBalance = false;        ///< a stopper push is pending
     bool picking = false;              ///< inside schedule() choosing the next task
     bool needResched = false;          ///< EEVDF: the current task's slice ended (resched_curr)
+    /// Why the next schedule() preempts curr, if it does: the first rule that asked since the last.
+    PreemptRule reschedRule = PreemptRule::None;
     /// cfs_tasks: the runqueue's tasks, most recently picked or enqueued first.
     Task* cfsTasksHead = nullptr;
     Task* cfsTasksTail = nullptr;

@@ -139,7 +139,7 @@ Task* Scheduler::pickNextTask(Rq& rq, Task*& fairPrev) {
 
 // ---- switching --------------------------------------------------------------------------------
 
-void Scheduler::countSwitch(Rq& rq, const Task* prev, const Task* next) {
+void Scheduler::countSwitch(Rq& rq, const Task* prev, const Task* next, PreemptRule rule) {
     ++m_ctx.counters.contextSwitches;
     ++rq.nrSwitches;
     if (!m_ctx.trace)
@@ -150,6 +150,7 @@ void Scheduler::countSwitch(Rq& rq, const Task* prev, const Task* next) {
     if (prev) {
         r.prev = prev->id;
         r.prevState = prev->state;
+        r.rule = prev->state == TaskState::Runnable ? rule : PreemptRule::None;
         if (prev->state != TaskState::Runnable && prev->state != TaskState::Dead) {
             r.prevBlock = prev->block;
             r.prevChannel = prev->blockChannel;
@@ -159,11 +160,17 @@ void Scheduler::countSwitch(Rq& rq, const Task* prev, const Task* next) {
         r.next = next->id;
         r.nextRunnableSince = next->runnableSince;
     }
+    if (!prev)
+        r.rule = PreemptRule::None;
     m_ctx.trace->contextSwitch(r);
 }
 
 void Scheduler::schedule(Rq& rq) {
     updateCurr(rq);
+    // Why curr goes, if it is still runnable: the rule that asked for this schedule(), else a
+    // rescheduling of another kind (a move, an affinity change).
+    const PreemptRule rule = rq.reschedRule == PreemptRule::None ? PreemptRule::Other : rq.reschedRule;
+    rq.reschedRule = PreemptRule::None;
     Task* prev = rq.curr;
     if (prev) {
         if (prev->state == TaskState::Running) {
@@ -200,7 +207,7 @@ void Scheduler::schedule(Rq& rq) {
             m_rt.pushRtTasks(rq, MigrationReason::RtPush); // set_next_task_rt queues the push
         return;
     }
-    countSwitch(rq, prev, next);
+    countSwitch(rq, prev, next, rule);
     if (prev) {
         if (prev->state == TaskState::Runnable)
             ++prev->nivcsw;
@@ -240,6 +247,10 @@ void Scheduler::reschedule(Rq& rq) {
     const bool rtWaits = rq.rt.queued && !rq.rt.queue.empty();
     const bool wrongClass = c->rt() ? !rq.rt.queued || (m_server.serving(rq) && rq.cfs.hNrRunning > 0)
                                     : rtWaits && !m_server.serving(rq);
+    if (wrongClass && rq.reschedRule == PreemptRule::None)
+        rq.reschedRule = !c->rt()        ? PreemptRule::RtPriority
+                         : !rq.rt.queued ? PreemptRule::RtThrottle
+                                         : PreemptRule::FairServer;
     if (rq.needResched || wrongClass)
         schedule(rq);
 }
@@ -261,6 +272,8 @@ void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
         preempt = m_fair.checkPreemptWakeup(rq, p);
     if (preempt) {
         ++m_ctx.counters.wakeupPreemptions;
+        if (rq.reschedRule == PreemptRule::None) // a rule that asked earlier came first
+            rq.reschedRule = p.rt() ? PreemptRule::RtPriority : PreemptRule::Wakeup;
         schedule(rq);
     }
 }
@@ -379,6 +392,7 @@ void Scheduler::yieldCurrent(Rq& rq) {
         m_rt.yieldTask(rq);
     else
         m_fair.yieldTask(rq);
+    rq.reschedRule = PreemptRule::Yield;
     schedule(rq);
 }
 
@@ -395,6 +409,8 @@ void Scheduler::tick(Rq& rq) {
     m_balancer.tick(rq); // SCHED_SOFTIRQ and the NOHZ kick
     if (resched && rq.curr) {
         ++m_ctx.counters.tickPreemptions;
+        if (rq.reschedRule == PreemptRule::None)
+            rq.reschedRule = PreemptRule::Tick;
         schedule(rq);
     }
 }
@@ -609,15 +625,15 @@ void Scheduler::migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, in
     ++p.nivcsw;
     putPrevTask(src, p);
     src.curr = nullptr;
-    countSwitch(src, &p, nullptr);
-    m_psi.taskSwitch(src, &p, nullptr, false); // the stopper runs: p is no longer on the CPU
+    countSwitch(src, &p, nullptr, PreemptRule::Other); // the stopper takes the CPU
+    m_psi.taskSwitch(src, &p, nullptr, false);         // the stopper runs: p is no longer on the CPU
     m_cpuacct.switchOut(src, p);
     m_machine.charge(src, CostOp::ContextSwitch);
     migrateQueued(p, cpu, reason, level, src);
     schedule(src);
     if (!src.curr) {
         // The stopper hands the CPU to the idle task: that is a switch too.
-        countSwitch(src, nullptr, nullptr);
+        countSwitch(src, nullptr, nullptr, PreemptRule::None);
         m_machine.charge(src, CostOp::ContextSwitch);
         m_wakeup.noteIdle(src.cpu);
     }

@@ -96,7 +96,7 @@ public:
 private:
     /// Counts a context switch on rq (prev or next null: the idle task or the stopper) and
     /// reports it to the trace sink.
-    void countSwitch(Rq& rq, const Task* prev, const Task* next);
+    void countSwitch(Rq& rq, const Task* prev, const Task* next, PreemptRule rule);
     void checkPreemptCurr(Rq& rq, Task& p);
     /// select_task_rq: the class's choice for a task allowed on several CPUs, else its one CPU.
     uint32_t selectTaskRq(Task& p, uint32_t cpu, uint32_t thisCpu, Task* waker, Wakeup::Kind kind, bool sync);

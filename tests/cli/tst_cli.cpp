@@ -318,6 +318,32 @@ private slots:
                 QVERIFY(next[QStringLiteral("to_ns")].toInteger() <= h[QStringLiteral("to_ns")].toInteger());
             }
         }
+        // What the model adds: two hogs on one CPU of v6.12 preempt each other when a slice is
+        // used up (the EEVDF deadline), which the JSON and the table name.
+        QTemporaryDir dir;
+        const QString hogs = dir.filePath(QStringLiteral("hogs.json"));
+        {
+            QFile f(hogs);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"format": 1, "name": "hogs", "duration": "50ms", "kernel": {"model": "v6.12"},
+              "topology": {"sockets": 1, "cores_per_socket": 1, "threads_per_core": 1, "numa_nodes": 1},
+              "tasks": [{"name": "a", "program": [{"run": "1s"}]}, {"name": "b", "program": [{"run": "1s"}]}]})");
+        }
+        const QStringList hogArgs = {QStringLiteral("why"),   hogs,
+                                     QStringLiteral("--pid"), QStringLiteral("0"),
+                                     QStringLiteral("--at"),  QStringLiteral("20ms")};
+        auto preempted = cli(hogArgs + QStringList{QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(preempted.code, 0);
+        const QJsonObject hop =
+            QJsonDocument::fromJson(preempted.out).object()[QStringLiteral("hops")].toArray()[0].toObject();
+        QCOMPARE(hop[QStringLiteral("state")].toString(), QStringLiteral("preempted"));
+        QCOMPARE(hop[QStringLiteral("preempt_rule")].toString(), QStringLiteral("deadline"));
+        QCOMPARE(hop[QStringLiteral("preempted_by_pid")].toInteger(), 1);
+        QVERIFY(hop[QStringLiteral("moves")].isArray());
+        QVERIFY(hops[0].toObject()[QStringLiteral("preempt_rule")].isNull()); // the pipe's hops slept
+        auto preemptedTable = cli(hogArgs);
+        QVERIFY2(preemptedTable.out.contains("preempted by pid 1, rule deadline"),
+                 preemptedTable.out.constData());
         // A recording, and the table.
         auto table = cli({QStringLiteral("why"), data("traces/perf-sched.script"), QStringLiteral("--pid"),
                           QStringLiteral("15"), QStringLiteral("--at"), QStringLiteral("1ms")});

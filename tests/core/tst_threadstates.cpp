@@ -1,15 +1,20 @@
 // Thread-state tracks and wakeup chains, from hand-made records with known answers, and from
 // a simulation whose tracks must add up to its summary.
+#include "base/kernelmodel.h"
 #include "output/replay.h"
 #include "output/runstates.h"
+#include "output/schedcounters.h"
 #include "output/summarize.h"
 #include "report/runqueuecounts.h"
 #include "report/threadstates.h"
 #include "report/wakeupchain.h"
 #include "scenario/builtins.h"
 #include "scenario/loader.h"
+#include "sim/engine.h"
 
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 using namespace core;
 
@@ -38,6 +43,19 @@ SwitchRecord sw(int64_t t, uint32_t cpu, std::optional<uint32_t> prev, std::opti
 WakeupRecord wake(int64_t t, uint32_t task, std::optional<uint32_t> waker, uint32_t cpu,
                   WakeSource source = WakeSource::Task) {
     return {ns(t), TaskId(task), waker ? TaskId(*waker) : TaskId::invalid(), cpu, cpu, source};
+}
+
+/// Runs a scenario to its end with a recorder attached: its tracks, and the engine (for its
+/// summary). Null engine when the run failed.
+std::pair<ThreadStates, std::unique_ptr<Engine>> runWithStates(ScenarioSpec spec) {
+    ThreadStateRecorder recorder;
+    ReplayOptions ro;
+    ro.sinks.push_back(&recorder);
+    ReplayResult result = replay(std::make_shared<const ScenarioSpec>(std::move(spec)), {}, ro);
+    if (!result.ok())
+        return {};
+    ThreadStates states = statesOfRun(recorder, *result.engine);
+    return {std::move(states), std::move(result.engine)};
 }
 
 /// A task's track as "state@cpu start-end" items, for comparisons that print well.
@@ -439,13 +457,9 @@ private slots:
             LoadResult l = loadScenario(std::string("builtin:") + name);
             QVERIFY(l.ok());
             l.spec->duration = SimTime::ms(200);
-            ThreadStateRecorder recorder;
-            ReplayOptions ro;
-            ro.sinks.push_back(&recorder);
-            ReplayResult result = replay(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, ro);
-            QVERIFY(result.ok());
-            const ThreadStates states = statesOfRun(recorder, *result.engine);
-            const RunSummary summary = summarize(*result.engine);
+            const auto [states, engine] = runWithStates(std::move(*l.spec));
+            QVERIFY(engine);
+            const RunSummary summary = summarize(*engine);
             int throttled = 0;
             for (const TaskSummary& t : summary.tasks) {
                 const TaskTrack* track = states.find(TaskId(t.id));
@@ -467,6 +481,172 @@ private slots:
             if (std::string(name) == "cpu-max")
                 QVERIFY(throttled > 0);
         }
+    }
+
+    // What the model knows and a recording cannot: the rule behind every preemption, who took
+    // the CPU, and the pass that moved a task, on a hop of the chain.
+    void aSimulationNamesItsPreemptionRules_data() {
+        QTest::addColumn<QString>("model");
+        QTest::addColumn<QString>("sleeper");
+        QTest::addColumn<int>("rule");
+        // Two hogs share one CPU: CFS takes the CPU at the tick (ideal runtime), EEVDF when the
+        // slice is used up (the virtual deadline passes).
+        QTest::newRow("v4.11 hogs") << QStringLiteral("v4.11") << QString() << int(PreemptRule::Tick);
+        QTest::newRow("v6.12 hogs") << QStringLiteral("v6.12") << QString() << int(PreemptRule::Deadline);
+        // A fair sleeper woken every 3 ms preempts a hog at once (its vruntime is far behind);
+        // an RT one preempts by its class.
+        QTest::newRow("v4.11 fair sleeper")
+            << QStringLiteral("v4.11") << QStringLiteral("other") << int(PreemptRule::Wakeup);
+        QTest::newRow("v6.12 rt sleeper")
+            << QStringLiteral("v6.12") << QStringLiteral("fifo") << int(PreemptRule::RtPriority);
+    }
+    void aSimulationNamesItsPreemptionRules() {
+        QFETCH(QString, model);
+        QFETCH(QString, sleeper);
+        QFETCH(int, rule);
+        using nlohmann::json;
+        const json hogTask = {{"name", "hog"}, {"program", json::array({{{"run", "1s"}}})}};
+        json tasks = json::array({hogTask, hogTask});
+        tasks[1]["name"] = "hog2";
+        if (!sleeper.isEmpty()) {
+            json loop = {{"loop", -1}, {"do", json::array({{{"sleep", "3ms"}}, {{"run", "100us"}}})}};
+            tasks[1] = {
+                {"name", "sleeper"}, {"policy", sleeper.toStdString()}, {"program", json::array({loop})}};
+            if (sleeper == QLatin1String("fifo"))
+                tasks[1]["rt_priority"] = 10;
+        }
+        const json scenario = {
+            {"format", 1},
+            {"name", "preempt"},
+            {"duration", "100ms"},
+            {"kernel", {{"model", model.toStdString()}}},
+            {"topology",
+             {{"sockets", 1}, {"cores_per_socket", 1}, {"threads_per_core", 1}, {"numa_nodes", 1}}},
+            {"tasks", tasks}};
+        const std::string text = scenario.dump();
+        LoadResult l = loadScenarioText(text, "preempt.json");
+        QVERIFY2(l.ok(), l.errors.empty() ? "" : l.errors[0].c_str());
+        const auto [states, engine] = runWithStates(std::move(*l.spec));
+        QVERIFY(engine);
+        QVERIFY(!states.preemptions.empty());
+        std::array<int, kPreemptRuleCount> byRule{};
+        for (const PreemptionRecord& p : states.preemptions) {
+            QVERIFY(p.rule != PreemptRule::Unknown && p.rule != PreemptRule::None);
+            ++byRule[static_cast<size_t>(p.rule)];
+        }
+        QString counts;
+        for (size_t k = 0; k < kPreemptRuleCount; ++k)
+            if (byRule[k])
+                counts += QStringLiteral(" %1: %2")
+                              .arg(QString::fromLatin1(preemptRuleName(PreemptRule(k))))
+                              .arg(byRule[k]);
+        QVERIFY2(byRule[static_cast<size_t>(rule)] * 2 > int(states.preemptions.size()), qPrintable(counts));
+        // The first hog's chain at a preempted wait names the task that took its CPU and why.
+        const TaskTrack* hog = states.find(TaskId(0));
+        QVERIFY(hog);
+        const auto waits =
+            std::find_if(hog->intervals.begin(), hog->intervals.end(),
+                         [](const StateInterval& i) { return i.state == ThreadState::Preempted; });
+        QVERIFY(waits != hog->intervals.end());
+        const WakeupChain c = wakeupChain(states, hog->id, waits->start, 4);
+        QCOMPARE(c.hops.size(), size_t(1));
+        QCOMPARE(c.hops[0].end, HopEnd::Preempted);
+        QVERIFY(c.hops[0].rule != PreemptRule::None && c.hops[0].rule != PreemptRule::Unknown);
+        QVERIFY(c.hops[0].preemptedBy.has_value());
+        QVERIFY(*c.hops[0].preemptedBy != hog->id);
+    }
+
+    // The model's counters sampled every 1 ms: present where they should be, within their
+    // ranges, and sampling them changes nothing in the run.
+    void countersSampledFromTheModel() {
+        LoadResult l = loadScenario("builtin:cpu-max");
+        QVERIFY(l.ok());
+        l.spec->duration = SimTime::ms(2200); // past the first pressure average (2 s)
+        auto spec = std::make_shared<const ScenarioSpec>(std::move(*l.spec));
+        Engine plain(spec);
+        while (plain.step()) {
+        }
+        Engine sampled(spec);
+        SchedCounterSampler sampler;
+        for (SimTime t = SimTime::ms(1); !sampled.finished(); t = t + SimTime::ms(1)) {
+            while (!sampled.advanceUntil(t, 1 << 20) && !sampled.finished()) {
+            }
+            sampler.sample(sampled);
+        }
+        QCOMPARE(toJson(summarize(sampled), false), toJson(summarize(plain), false));
+
+        const std::vector<CounterTrack> tracks = sampler.tracks();
+        auto find = [&](CounterOwner o, const char* name) {
+            std::vector<const CounterTrack*> out;
+            for (const CounterTrack& c : tracks)
+                if (c.owner == o && c.name == name)
+                    out.push_back(&c);
+            return out;
+        };
+        QCOMPARE(find(CounterOwner::Cpu, "util_avg").size(), size_t(sampled.machine().nrCpus()));
+        for (const CounterTrack* c : find(CounterOwner::Cpu, "util_avg")) {
+            QVERIFY(c->points.size() > 10);
+            for (const auto& p : c->points)
+                QVERIFY(p.value >= 0 && p.value <= 1024);
+            for (size_t i = 1; i < c->points.size(); ++i) // change points only, in time order
+                QVERIFY(c->points[i].time > c->points[i - 1].time &&
+                        c->points[i].value != c->points[i - 1].value);
+        }
+        // Every fair task has its vruntime; cpu-max runs a v6 model or v4.11: lag and deadline
+        // under EEVDF, min_vruntime under CFS.
+        QVERIFY(!find(CounterOwner::Task, "vruntime").empty());
+        const bool eevdf = kernelModelInfo(spec->kernel.model).eevdf;
+        QCOMPARE(find(CounterOwner::Task, "lag").empty(), !eevdf);
+        QCOMPARE(find(CounterOwner::Task, "min_vruntime").empty(), eevdf);
+        // The capped group: its pool's runtime left, its throttled CPUs (it is throttled at
+        // times: more demand than quota), and its pressure (avg10) within 0-100 %.
+        const auto left = find(CounterOwner::Cgroup, "runtime_left");
+        QVERIFY(!left.empty());
+        double throttledMax = 0;
+        for (const CounterTrack* c : find(CounterOwner::Cgroup, "throttled_cpus"))
+            for (const auto& p : c->points)
+                throttledMax = std::max(throttledMax, p.value);
+        QVERIFY(throttledMax >= 1);
+        double psiMax = 0;
+        for (const CounterTrack* c : find(CounterOwner::Cgroup, "psi_cpu_some_avg10"))
+            for (const auto& p : c->points) {
+                QVERIFY2(p.value >= 0 && p.value <= 100.0 + 1e-9, qPrintable(QString::number(p.value)));
+                psiMax = std::max(psiMax, p.value);
+            }
+        QVERIFY(psiMax > 0);
+
+        // The CSV: a header, nr_running rows and the model's.
+        ThreadStates states;
+        states.counters = tracks;
+        states.nrRunning = {{{SimTime::ns(0), 1}}};
+        const std::string csv = toCountersCsv(states, {}, {4}, {"/", "/a"});
+        QVERIFY(csv.rfind("owner,id,label,counter,unit,time_ns,value\ncpu,4,cpu4,nr_running,,0,1\n", 0) == 0);
+        QVERIFY(csv.find(",util_avg,,") != std::string::npos);
+        QVERIFY(csv.find("cgroup,") != std::string::npos);
+    }
+
+    // A recording's preemptions say whom but not why; its migrations name no pass either.
+    void aRecordingsPreemptionsHaveNoRule() {
+        ThreadStateRecorder r = ThreadStateRecorder::forRecording();
+        r.taskCreated(TaskId(1), "a", CgroupId(0), SchedPolicy::Other, 0);
+        r.taskCreated(TaskId(2), "b", CgroupId(0), SchedPolicy::Other, 0);
+        r.contextSwitch(sw(0, 0, std::nullopt, 1u));
+        r.slice(run(1, 0, 0, 100));
+        r.contextSwitch(sw(100, 0, 1u, 2u, TaskState::Runnable)); // from a recording: rule Unknown
+        r.slice(run(2, 0, 100, 200));
+        r.migration({ns(150), TaskId(1), 0, 1, MigrationReason::Periodic, 0});
+        r.contextSwitch(sw(200, 1, std::nullopt, 1u));
+        r.slice(run(1, 1, 200, 300));
+        const ThreadStates s = r.finish(ns(300));
+        QCOMPARE(s.preemptions.size(), size_t(1));
+        QCOMPARE(s.preemptions[0].rule, PreemptRule::Unknown);
+        const WakeupChain c = wakeupChain(s, TaskId(1), ns(120), 4);
+        QCOMPARE(c.hops.size(), size_t(1));
+        QCOMPARE(c.hops[0].preemptedBy, std::optional<TaskId>(TaskId(2)));
+        QCOMPARE(c.hops[0].rule, PreemptRule::Unknown);
+        QCOMPARE(c.hops[0].moves.size(), size_t(1));
+        QCOMPARE(c.hops[0].moves[0].to, 1u);
+        QCOMPARE(preemptRuleName(PreemptRule::Deadline), std::string_view("deadline"));
     }
 };
 

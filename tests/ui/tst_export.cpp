@@ -63,7 +63,8 @@ const QStringList kCharts = {
     QStringLiteral("migration-rate"), QStringLiteral("migration-matrix"), QStringLiteral("latency-histogram"),
     QStringLiteral("runqueue-delay"), QStringLiteral("psi-depth"),        QStringLiteral("thread-states")};
 const QStringList kTables = {QStringLiteral("migration-table"), QStringLiteral("latency-table"),
-                             QStringLiteral("counters"), QStringLiteral("cgroups")};
+                             QStringLiteral("counters"), QStringLiteral("cgroups"),
+                             QStringLiteral("thread-counters")};
 
 } // namespace
 

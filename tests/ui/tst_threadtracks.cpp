@@ -6,6 +6,7 @@
 #include "controller/threadrows.h"
 #include "controller/traceloader.h"
 #include "controller/wakeuptext.h"
+#include "export/exportregistry.h"
 #include "pages/cgrouppanel.h"
 #include "pages/detailpanel.h"
 #include "pages/threadspage.h"
@@ -14,10 +15,14 @@
 #include "report/runqueuecounts.h"
 #include "window/mainwindow.h"
 
+#include <QApplication>
+#include <QContextMenuEvent>
 #include <QLineEdit>
+#include <QMenu>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QTreeView>
 #include <QtTest>
 
@@ -175,6 +180,85 @@ private slots:
         QCOMPARE(many.rows()[1].kind, TrackRow::Kind::Group);
     }
 
+    // The model's counters: chosen per task, CPU and cgroup, shown right below what they belong
+    // to, drawn, and absent where the states carry none (a recording).
+    void modelCountersBelowTheirOwners() {
+        auto states = std::make_shared<ThreadStates>(*knownStates());
+        states->nrRunning = runQueueCounts(*states, 2);
+        auto counter = [](CounterOwner o, uint32_t id, const char* name, std::vector<double> values) {
+            CounterTrack c;
+            c.owner = o;
+            c.id = id;
+            c.name = name;
+            SimNs t = 0;
+            for (double v : values) {
+                c.points.push_back({SimTime::ns(t), v});
+                t += 2'000'000;
+            }
+            return c;
+        };
+        states->counters = {counter(CounterOwner::Task, 0, "vruntime", {0, 1e6, 3e6, 4e6}),
+                            counter(CounterOwner::Task, 0, "lag", {0, -2e5, 3e5, 0}),
+                            counter(CounterOwner::Cpu, 1, "util_avg", {0, 300, 800, 1000}),
+                            counter(CounterOwner::Cgroup, 1, "psi_cpu_some_avg10", {0, 10, 40, 20})};
+        Session session;
+        give(session, states);
+        ThreadRows rows;
+        rows.setStates(states, {}, {"/", "/app"});
+        auto modelRows = [&] {
+            int n = 0;
+            for (const TrackRow& r : rows.rows())
+                n += rows.modelCounter(r) != nullptr;
+            return n;
+        };
+        QCOMPARE(modelRows(), 0); // none until chosen
+        QVERIFY(rows.hasCounters(CounterOwner::Task, 0));
+        QVERIFY(!rows.hasCounters(CounterOwner::Task, 2)); // kworker has none
+        rows.setCountersShown(CounterOwner::Task, 0, true);
+        const int client = rows.rowOfTask(0);
+        QCOMPARE(rows.modelCounter(rows.rows()[size_t(client) + 1])->name, std::string("vruntime"));
+        QCOMPARE(rows.modelCounter(rows.rows()[size_t(client) + 2])->name, std::string("lag"));
+        QCOMPARE(rows.modelCounterRange(rows.rows()[size_t(client) + 2]), std::make_pair(-2e5, 3e5));
+        rows.setCountersShown(CounterOwner::Cpu, 1, true);
+        rows.setCountersShown(CounterOwner::Cgroup, 1, true);
+        QCOMPARE(modelRows(), 4);
+        // cpu1's PELT below cpu1's nr_running; /app's pressure below /app's header.
+        for (size_t i = 0; i + 1 < rows.rows().size(); ++i) {
+            const TrackRow& r = rows.rows()[i];
+            if (rows.counter(r) && r.track == 1)
+                QCOMPARE(rows.modelCounter(rows.rows()[i + 1])->name, std::string("util_avg"));
+            if (r.kind == TrackRow::Kind::Group && r.group == "/app") {
+                QCOMPARE(rows.cgroupOfGroup("/app"), int64_t(1));
+                QCOMPARE(rows.modelCounter(rows.rows()[i + 1])->name, std::string("psi_cpu_some_avg10"));
+            }
+        }
+        // Drawn: the counter's line in its row, nothing there once hidden again.
+        ThreadTrackView view(session, rows);
+        view.resize(900, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        session.view().setRange(0, 8'000'000, false);
+        auto inkInRow = [&](int row) {
+            const QImage img = view.viewport()->grab().toImage();
+            int ink = 0;
+            const int y0 = ThreadTrackView::kRulerHeight + row * ThreadTrackView::kRowHeight;
+            for (int y = y0; y < y0 + ThreadTrackView::kRowHeight; ++y)
+                for (int x = ThreadTrackView::kLabelWidth; x < img.width(); ++x)
+                    ink += img.pixelColor(x, y) == QColor(40, 110, 160);
+            return ink;
+        };
+        view.rowsChanged();
+        const int vruntimeRow = rows.rowOfTask(0) + 1;
+        QVERIFY(inkInRow(vruntimeRow) > 50);
+        rows.setCountersShown(CounterOwner::Task, 0, false);
+        view.rowsChanged();
+        QVERIFY(rows.modelCounter(rows.rows()[size_t(vruntimeRow)]) == nullptr);
+        // Its CSV holds every counter, shown or not.
+        const std::string csv = toCountersCsv(*states, {}, {}, {"/", "/app"});
+        QVERIFY(csv.find("task,0,\"client\",vruntime,,2000000,1000000\n") != std::string::npos);
+        QVERIFY(csv.find("cgroup,1,\"/app\",psi_cpu_some_avg10,,4000000,40\n") != std::string::npos);
+    }
+
     void nextAndPreviousRun() {
         ThreadRows rows;
         rows.setStates(knownStates(), {}, {});
@@ -290,6 +374,17 @@ private slots:
                 }
             }
         QVERIFY(woken > 100);
+        // The model's counters came with them: every CPU's PELT, the fair tasks' vruntime.
+        int cpuUtil = 0, vruntime = 0;
+        for (const CounterTrack& c : states->counters) {
+            cpuUtil += c.owner == CounterOwner::Cpu && c.name == "util_avg";
+            vruntime += c.owner == CounterOwner::Task && c.name == "vruntime" && c.points.size() > 1;
+        }
+        QCOMPARE(cpuUtil, int(w.session().history().nrCpus()));
+        QVERIFY(vruntime > 3);
+        const Exportable* counters = w.exports().find(QStringLiteral("thread-counters"));
+        QVERIFY(counters);
+        QVERIFY(counters->csv().contains(",vruntime,ns,"));
 
         // A recording: its tracks come with it, unknown before each task's first event.
         QVERIFY(w.openTrace(QStringLiteral(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script")));
@@ -300,6 +395,43 @@ private slots:
         for (const TaskTrack& t : rec->tasks)
             unknown = unknown || (!t.intervals.empty() && t.intervals.front().state == ThreadState::Unknown);
         QVERIFY(unknown);
+        // It carries nr_running (from its events) but none of the model's counters.
+        QVERIFY(!rec->nrRunning.empty());
+        QVERIFY(rec->counters.empty());
+    }
+
+    // A track's own context menu (the export registry's must not replace it): pin, runs, why,
+    // the task's counters, then the exports.
+    void aTracksContextMenu() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(runDefaultTo(w, SimTime::ms(100)));
+        auto* page = w.findChild<ThreadsPage*>();
+        page->refresh();
+        ThreadTrackView* view = page->view();
+        const int row = page->rows().rowOfTask(0);
+        QVERIFY(row >= 0);
+        view->ensureRowVisible(row);
+        const QPoint at(ThreadTrackView::kLabelWidth + 100,
+                        ThreadTrackView::kRulerHeight +
+                            (row - view->firstRow()) * ThreadTrackView::kRowHeight +
+                            ThreadTrackView::kRowHeight / 2);
+        QStringList items;
+        QTimer::singleShot(0, [&] {
+            if (auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget())) {
+                for (QAction* a : menu->actions())
+                    if (!a->isSeparator())
+                        items << a->text() + (a->isEnabled() ? QString() : QStringLiteral(" (off)"));
+                menu->close();
+            }
+        });
+        QContextMenuEvent e(QContextMenuEvent::Mouse, at, view->viewport()->mapToGlobal(at));
+        QApplication::sendEvent(view->viewport(), &e);
+        QVERIFY2(items.contains(QStringLiteral("Pin to Top")), qPrintable(items.join(QLatin1Char('|'))));
+        QVERIFY(items.contains(QStringLiteral("Why Did It Wait Here?")));
+        QVERIFY(items.contains(QStringLiteral("Show Scheduler Counters of This Task")));
+        QVERIFY(items.contains(QStringLiteral("Export as &PNG...")));
     }
 
     void findAndRunKeysWhateverHasTheFocus() {

@@ -31,6 +31,10 @@ constexpr auto kStatesEvery = 2s;
 constexpr auto kStatesSettle = 250ms;
 // Charts get a point every 10 ms of simulated time, however fast the run goes.
 constexpr core::SimTime kSampleEvery = core::SimTime::ms(10);
+// The scheduler's counter tracks (PELT, vruntime, ...) get a point every 1 ms where they changed,
+// at most this many in all (about 64 MB).
+constexpr core::SimTime kCounterEvery = core::SimTime::ms(1);
+constexpr size_t kCounterPoints = size_t(4) << 20;
 } // namespace
 
 SimulationWorker::SimulationWorker(core::SnapshotMailbox& mailbox)
@@ -68,6 +72,8 @@ void SimulationWorker::reset(uint64_t generation) {
     m_recorder = core::Recorder{};
     m_states = core::ThreadStateRecorder{};
     m_states.setSliceLimit(kStateSlices);
+    m_counters = core::SchedCounterSampler{};
+    m_counters.setPointLimit(kCounterPoints);
     m_statesBuiltAt = {-1, 0};
     m_statesBuiltFull = false;
     m_statesDue = {};
@@ -196,9 +202,10 @@ void SimulationWorker::runSlice() {
             const double sim = static_cast<double>(m_speed) * toSeconds(wall.count());
             target = m_anchorSim + core::SimTime::ns(static_cast<SimNs>(sim));
         }
-        // The next sample point: the first multiple of kSampleEvery after the last sample (steps
-        // may have moved time past several).
-        const SimNs every = kSampleEvery.count();
+        // The next sample point: the first multiple of the sampling interval after the last
+        // sample (steps may have moved time past several). Charts sample every kSampleEvery;
+        // counter tracks, when the Threads view wants them, every kCounterEvery.
+        const SimNs every = (m_wantStates ? kCounterEvery : kSampleEvery).count();
         const core::SimTime nextSample = core::SimTime::ns(
             std::max(m_lastSample.count(), m_engine->now().count() / every * every) + every);
         const core::SimTime goal = std::min(target, nextSample);
@@ -206,7 +213,10 @@ void SimulationWorker::runSlice() {
         if (m_engine->finished())
             break;
         if (reached && goal == nextSample) {
-            m_recorder.sample(*m_engine);
+            if (m_wantStates)
+                m_counters.sample(*m_engine);
+            if (goal.count() % kSampleEvery.count() == 0)
+                m_recorder.sample(*m_engine);
             m_lastSample = goal;
             if (goal < target) {
                 if (Clock::now() - t0 < kSliceBudget)
@@ -261,6 +271,7 @@ std::shared_ptr<const core::ThreadStates> SimulationWorker::threadStatesIfDue() 
     const auto t0 = now;
     auto states = std::make_shared<core::ThreadStates>(core::statesOfRun(m_states, *m_engine));
     states->nrRunning = core::runQueueCounts(*states, m_engine->machine().nrCpus());
+    states->counters = m_counters.tracks();
     const auto took = Clock::now() - t0;
     m_statesDue = Clock::now() + std::max<Clock::duration>(kStatesEvery, took * 10);
     m_statesBuiltWhen = Clock::now();

@@ -3,6 +3,7 @@
 #include "base/tracetee.h"
 #include "controller/format.h"
 #include "output/recorder.h"
+#include "output/schedcounters.h"
 #include "report/mailbox.h"
 #include "report/threadstates.h"
 #include "sim/engine.h"
@@ -73,7 +74,8 @@ private:
     std::unique_ptr<core::Engine> m_engine;
     core::Recorder m_recorder;
     core::ThreadStateRecorder m_states;
-    core::TraceTee m_tee; ///< the engine's records to m_recorder and m_states
+    core::SchedCounterSampler m_counters; ///< the counter tracks, sampled with m_states
+    core::TraceTee m_tee;                 ///< the engine's records to m_recorder and m_states
     bool m_wantStates = true;
     std::pair<SimNs, uint64_t> m_statesBuiltAt{-1, 0}; ///< engine time and records at the last build
     bool m_statesBuiltFull = false;                    ///< the last build was after the recorder filled

@@ -36,6 +36,18 @@ void ThreadRows::setStates(std::shared_ptr<const core::ThreadStates> states,
                 top = std::max(top, c.value);
             m_counterMax.push_back(top);
         }
+        m_countersOf.clear();
+        m_counterRange.clear();
+        for (size_t i = 0; i < m_states->counters.size(); ++i) {
+            const core::CounterTrack& c = m_states->counters[i];
+            m_countersOf[ownerKey(c.owner, c.id)].push_back(static_cast<int>(i));
+            double lo = 0, hi = 0;
+            for (const auto& pt : c.points) {
+                lo = std::min(lo, pt.value);
+                hi = std::max(hi, pt.value);
+            }
+            m_counterRange.emplace_back(lo, hi);
+        }
         if (!m_countersSeen && !m_states->nrRunning.empty()) {
             m_countersSeen = true;
             if (m_states->nrRunning.size() > 4)
@@ -77,6 +89,7 @@ void ThreadRows::setPinned(uint32_t task, bool pinned) {
 
 void ThreadRows::clearChoices() {
     m_pins.clear();
+    m_countersShown.clear();
     m_collapsed.clear();
     m_countersSeen = false;
     m_filter.clear();
@@ -91,7 +104,7 @@ const core::TaskTrack* ThreadRows::track(const TrackRow& row) const {
 }
 
 const std::vector<core::CounterStep>* ThreadRows::counter(const TrackRow& row) const {
-    if (row.kind != TrackRow::Kind::Counter || !m_states || row.track < 0 ||
+    if (row.kind != TrackRow::Kind::Counter || row.counter >= 0 || !m_states || row.track < 0 ||
         static_cast<size_t>(row.track) >= m_states->nrRunning.size())
         return nullptr;
     return &m_states->nrRunning[static_cast<size_t>(row.track)];
@@ -101,6 +114,54 @@ uint32_t ThreadRows::counterMax(const TrackRow& row) const {
     return row.track >= 0 && static_cast<size_t>(row.track) < m_counterMax.size()
                ? m_counterMax[static_cast<size_t>(row.track)]
                : 0;
+}
+
+const core::CounterTrack* ThreadRows::modelCounter(const TrackRow& row) const {
+    if (row.kind != TrackRow::Kind::Counter || !m_states || row.counter < 0 ||
+        static_cast<size_t>(row.counter) >= m_states->counters.size())
+        return nullptr;
+    return &m_states->counters[static_cast<size_t>(row.counter)];
+}
+
+std::pair<double, double> ThreadRows::modelCounterRange(const TrackRow& row) const {
+    return modelCounter(row) ? m_counterRange[static_cast<size_t>(row.counter)] : std::pair<double, double>{};
+}
+
+bool ThreadRows::hasCounters(core::CounterOwner owner, uint32_t id) const {
+    return m_countersOf.count(ownerKey(owner, id)) != 0;
+}
+
+void ThreadRows::setCountersShown(core::CounterOwner owner, uint32_t id, bool shown) {
+    if (shown)
+        m_countersShown.insert(ownerKey(owner, id));
+    else
+        m_countersShown.erase(ownerKey(owner, id));
+    rebuild();
+}
+
+bool ThreadRows::countersShown(core::CounterOwner owner, uint32_t id) const {
+    return m_countersShown.count(ownerKey(owner, id)) != 0;
+}
+
+int64_t ThreadRows::cgroupOfGroup(const std::string& group) const {
+    const auto it = m_groupCgroup.find(group);
+    return it != m_groupCgroup.end() ? it->second : -1;
+}
+
+void ThreadRows::addCounterRows(core::CounterOwner owner, uint32_t id, const std::string& group) {
+    if (!countersShown(owner, id))
+        return;
+    const auto it = m_countersOf.find(ownerKey(owner, id));
+    if (it == m_countersOf.end())
+        return;
+    for (int index : it->second) {
+        TrackRow c;
+        c.kind = TrackRow::Kind::Counter;
+        c.counter = index;
+        c.track = static_cast<int>(id);
+        c.group = group;
+        m_rows.push_back(std::move(c));
+    }
 }
 
 int ThreadRows::rowOfTask(uint32_t task) const {
@@ -150,6 +211,7 @@ bool ThreadRows::matches(const core::TaskTrack& t) const {
 
 void ThreadRows::rebuild() {
     m_rows.clear();
+    m_groupCgroup.clear();
     m_matching = 0;
     if (!m_states)
         return;
@@ -162,7 +224,10 @@ void ThreadRows::rebuild() {
         ++m_matching;
         if (m_pins.count(t.id.value()))
             pinned.push_back(static_cast<int>(i));
-        groups[groupOf(t, m_grouping, m_paths)].push_back(static_cast<int>(i));
+        const std::string key = groupOf(t, m_grouping, m_paths);
+        groups[key].push_back(static_cast<int>(i));
+        if (m_grouping == TrackGrouping::Cgroup && t.cgroup.valid())
+            m_groupCgroup[key] = t.cgroup.value();
     }
     auto addGroup = [this](const std::string& key, const std::vector<int>& tracks, bool pins) {
         // Without grouping the tasks are one list under no header; a filter opens every group.
@@ -175,6 +240,8 @@ void ThreadRows::rebuild() {
             g.members = static_cast<uint32_t>(tracks.size());
             g.collapsed = collapsed;
             m_rows.push_back(std::move(g));
+            if (const int64_t cg = pins ? -1 : cgroupOfGroup(key); cg >= 0)
+                addCounterRows(core::CounterOwner::Cgroup, static_cast<uint32_t>(cg), key);
         }
         if (collapsed)
             return;
@@ -182,8 +249,10 @@ void ThreadRows::rebuild() {
             TrackRow r;
             r.track = i;
             r.group = key;
-            r.pinned = m_pins.count(m_states->tasks[static_cast<size_t>(i)].id.value()) != 0;
+            const uint32_t id = m_states->tasks[static_cast<size_t>(i)].id.value();
+            r.pinned = m_pins.count(id) != 0;
             m_rows.push_back(std::move(r));
+            addCounterRows(core::CounterOwner::Task, id, key);
         }
     };
     if (m_filter.empty() && !m_states->nrRunning.empty()) {
@@ -199,6 +268,7 @@ void ThreadRows::rebuild() {
             c.track = static_cast<int>(cpu);
             c.group = kCountersGroup;
             m_rows.push_back(c);
+            addCounterRows(core::CounterOwner::Cpu, static_cast<uint32_t>(cpu), kCountersGroup);
         }
     }
     if (!pinned.empty())

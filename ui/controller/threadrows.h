@@ -24,7 +24,8 @@ enum class TrackGrouping : uint8_t {
 struct TrackRow {
     enum class Kind : uint8_t { Group, Task, Counter };
     Kind kind = Kind::Task;
-    int track = -1;         ///< Task: index into ThreadStates::tasks; Counter: the CPU
+    int track = -1;         ///< Task: index into ThreadStates::tasks; Counter: the CPU (nr_running)
+    int counter = -1;       ///< Counter: index into ThreadStates::counters (the model's), else -1
     std::string group;      ///< the group's key (its label); "" for the pinned tasks' group
     uint32_t members = 0;   ///< Group: its tasks (those matching the filter)
     bool collapsed = false; ///< Group: its tasks are hidden
@@ -63,11 +64,24 @@ public:
     /// A counter row's steps and their largest value (for its scale), or null.
     const std::vector<core::CounterStep>* counter(const TrackRow& row) const;
     uint32_t counterMax(const TrackRow& row) const;
+    /// The model's counter shown in a row (PELT, vruntime, pressure, ...), or null.
+    const core::CounterTrack* modelCounter(const TrackRow& row) const;
+    /// Its smallest and largest value (0 included: the scale starts at zero or below it).
+    std::pair<double, double> modelCounterRange(const TrackRow& row) const;
+    /// Whether the states carry counters of a CPU, task or cgroup (a recording carries none).
+    bool hasCounters(core::CounterOwner owner, uint32_t id) const;
+    /// Shows or hides the counter tracks of a CPU (below its nr_running), a task (below its
+    /// track) or a cgroup (below its group's header, when grouped by cgroup). Kept for the run.
+    void setCountersShown(core::CounterOwner owner, uint32_t id, bool shown);
+    bool countersShown(core::CounterOwner owner, uint32_t id) const;
+    /// The cgroup id of a Cgroup grouping's header, or -1.
+    int64_t cgroupOfGroup(const std::string& group) const;
     /// The track shown in a row, or null for a header.
     const core::TaskTrack* track(const TrackRow& row) const;
     /// The row of a task's track (the first, when it is pinned), or -1.
     int rowOfTask(uint32_t task) const;
     int64_t pidOf(uint32_t task) const;
+    const std::vector<std::string>& cgroupPaths() const { return m_paths; }
     /// The label of a task's row: "name (pid)".
     std::string taskLabel(const core::TaskTrack& t) const;
     /// Tasks matching the filter (all of them without one).
@@ -97,7 +111,14 @@ private:
     std::vector<TrackRow> m_rows;
     size_t m_matching = 0;
     std::vector<uint32_t> m_counterMax; ///< by CPU
-    bool m_countersSeen = false;        ///< the counters' group was shown (and its default set)
+    static uint64_t ownerKey(core::CounterOwner owner, uint32_t id) { return (uint64_t(owner) << 32) | id; }
+    /// Adds the shown counter rows of (owner, id) under `group`.
+    void addCounterRows(core::CounterOwner owner, uint32_t id, const std::string& group);
+    std::unordered_map<uint64_t, std::vector<int>> m_countersOf; ///< owner key -> ThreadStates::counters
+    std::vector<std::pair<double, double>> m_counterRange;       ///< by ThreadStates::counters index
+    std::set<uint64_t> m_countersShown;                          ///< owner keys
+    std::unordered_map<std::string, uint32_t> m_groupCgroup;     ///< Cgroup grouping: header -> cgroup
+    bool m_countersSeen = false; ///< the counters' group was shown (and its default set)
 };
 
 } // namespace ui

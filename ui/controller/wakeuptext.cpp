@@ -78,10 +78,80 @@ QString hopEndText(const core::ChainHop& hop, const History& history) {
     return WakeupText::tr("no wakeup recorded (events lost)");
 }
 
+QString preemptRuleText(core::PreemptRule r) {
+    switch (r) {
+    case core::PreemptRule::None:
+        return WakeupText::tr("not preempted");
+    case core::PreemptRule::Wakeup:
+        return WakeupText::tr("wakeup preemption");
+    case core::PreemptRule::RtPriority:
+        return WakeupText::tr("RT priority");
+    case core::PreemptRule::Tick:
+        return WakeupText::tr("tick (share used up)");
+    case core::PreemptRule::Deadline:
+        return WakeupText::tr("EEVDF deadline (slice used up)");
+    case core::PreemptRule::ShortSlice:
+        return WakeupText::tr("shorter-slice waker (EEVDF)");
+    case core::PreemptRule::CpuMax:
+        return WakeupText::tr("cpu.max runtime used up");
+    case core::PreemptRule::RtThrottle:
+        return WakeupText::tr("RT throttling");
+    case core::PreemptRule::FairServer:
+        return WakeupText::tr("fair server");
+    case core::PreemptRule::Yield:
+        return WakeupText::tr("sched_yield");
+    case core::PreemptRule::Other:
+        return WakeupText::tr("rescheduled (a move, an affinity change, the stopper)");
+    case core::PreemptRule::Unknown:
+        break;
+    }
+    return WakeupText::tr("rule not in the recording");
+}
+
+QString moveReasonText(core::MigrationReason r, int level) {
+    const QString lvl = level >= 0 ? WakeupText::tr(" (domain level %1)").arg(level) : QString();
+    switch (r) {
+    case core::MigrationReason::Wakeup:
+        return WakeupText::tr("wakeup placement");
+    case core::MigrationReason::Periodic:
+        return WakeupText::tr("periodic balance") + lvl;
+    case core::MigrationReason::Newidle:
+        return WakeupText::tr("newidle balance") + lvl;
+    case core::MigrationReason::Nohz:
+        return WakeupText::tr("nohz idle balance") + lvl;
+    case core::MigrationReason::Active:
+        return WakeupText::tr("active balance") + lvl;
+    case core::MigrationReason::Affinity:
+        return WakeupText::tr("affinity change");
+    case core::MigrationReason::Move:
+        return WakeupText::tr("cgroup move");
+    case core::MigrationReason::RtPush:
+        return WakeupText::tr("RT push");
+    case core::MigrationReason::RtPull:
+        return WakeupText::tr("RT pull");
+    }
+    return {};
+}
+
+QString schedulerActionsText(const core::ChainHop& hop, const History& history) {
+    QStringList parts;
+    if (hop.state == core::ThreadState::Preempted)
+        parts << (hop.preemptedBy
+                      ? WakeupText::tr("preempted by %1: %2")
+                            .arg(taskName(hop.preemptedBy->value(), history), preemptRuleText(hop.rule))
+                      : WakeupText::tr("preempted (the CPU went idle): %1").arg(preemptRuleText(hop.rule)));
+    for (const core::MigrationRecord& m : hop.moves)
+        parts << WakeupText::tr("moved cpu%1 → cpu%2 at %3 by %4")
+                     .arg(history.kernelCpu(m.from))
+                     .arg(history.kernelCpu(m.to))
+                     .arg(formatNs(m.time.count()), moveReasonText(m.reason, m.level));
+    return parts.join(QStringLiteral("; "));
+}
+
 QStringList chainHeaders() {
     return {WakeupText::tr("Task"),   WakeupText::tr("Ended by"), WakeupText::tr("Left the CPU as"),
             WakeupText::tr("Asleep"), WakeupText::tr("Runnable"), WakeupText::tr("From"),
-            WakeupText::tr("To")};
+            WakeupText::tr("To"),     WakeupText::tr("Scheduler")};
 }
 
 QStringList chainCells(const core::ChainHop& hop, const History& history) {
@@ -91,7 +161,8 @@ QStringList chainCells(const core::ChainHop& hop, const History& history) {
             formatNs(hop.sleeping.count()),
             formatNs(hop.runnable.count()),
             formatNs(hop.from.count()),
-            formatNs(hop.to.count())};
+            formatNs(hop.to.count()),
+            schedulerActionsText(hop, history)};
 }
 
 QString chainHtml(const core::WakeupChain& chain, const History& history) {

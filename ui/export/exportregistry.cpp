@@ -34,8 +34,10 @@ ExportRegistry::ExportRegistry(QWidget* window)
 
 ExportRegistry::~ExportRegistry() = default;
 
-void ExportRegistry::add(Exportable* view) {
+void ExportRegistry::add(Exportable* view, bool withMenu) {
     m_views.push_back(view);
+    if (!withMenu)
+        return;
     QWidget* w = view->exportWidget();
     w->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(w, &QWidget::customContextMenuRequested, this,
@@ -110,8 +112,13 @@ Exportable* ExportRegistry::current() const {
 }
 
 void ExportRegistry::showMenu(Exportable* view, const QPoint& globalPos) {
-    view->bringUpToDate();
     QMenu menu;
+    addExportActions(menu, view);
+    menu.exec(globalPos);
+}
+
+void ExportRegistry::addExportActions(QMenu& menu, Exportable* view) {
+    view->bringUpToDate();
     if (view->hasImage()) {
         menu.addAction(tr("Export as &PNG..."), this,
                        [this, view] { exportWithDialog(view, ExportFormat::Png); });
@@ -125,7 +132,6 @@ void ExportRegistry::showMenu(Exportable* view, const QPoint& globalPos) {
     QAction* csv = menu.addAction(tr("Export data as &CSV..."), this,
                                   [this, view] { exportWithDialog(view, ExportFormat::Csv); });
     csv->setEnabled(!view->csv().isEmpty());
-    menu.exec(globalPos);
 }
 
 QString ExportRegistry::lastFolder() {

@@ -12,6 +12,7 @@
 #include <vector>
 
 class QAbstractItemView;
+class QMenu;
 class QWidget;
 
 namespace ui {
@@ -32,8 +33,12 @@ public:
     explicit ExportRegistry(QWidget* window);
     ~ExportRegistry() override;
 
-    /// Registers a chart (or other drawing view) and gives its widget the export context menu.
-    void add(Exportable* view);
+    /// Registers a chart (or other drawing view) and gives its widget the export context menu
+    /// (`withMenu`; a view with a context menu of its own adds addExportActions() to it).
+    void add(Exportable* view, bool withMenu = true);
+    /// The export actions of the context menu (Export as PNG/SVG/PDF..., Copy image, Export data
+    /// as CSV...) added to `menu`.
+    void addExportActions(QMenu& menu, Exportable* view);
     /// Registers a table or tree for CSV export. `bringUpToDate` updates its model before an
     /// export (the page showing it refreshes it only while visible); `withMenu` adds the
     /// context menu to it.

@@ -2,6 +2,8 @@
 
 #include "controller/session.h"
 #include "controller/wakeuptext.h"
+#include "export/exportregistry.h"
+#include "pages/countertracksexport.h"
 #include "plots/threadtrackview.h"
 
 #include <QComboBox>
@@ -9,6 +11,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPainter>
 #include <QPushButton>
 #include <QSplitter>
@@ -167,6 +170,13 @@ void ThreadsPage::renderTo(QPainter& painter, const QRect& target) {
     m_view->render(painter, target, m_view->firstRow());
 }
 
+std::vector<uint32_t> ThreadsPage::kernelCpuNumbers() const {
+    std::vector<uint32_t> numbers;
+    for (uint32_t c = 0; c < m_session.history().nrCpus(); ++c)
+        numbers.push_back(m_session.history().kernelCpu(c));
+    return numbers;
+}
+
 QByteArray ThreadsPage::csv() const {
     const core::ThreadStates* s = m_rows.states();
     if (!s)
@@ -174,10 +184,22 @@ QByteArray ThreadsPage::csv() const {
     std::unordered_map<uint32_t, int64_t> pids;
     for (const core::TaskTrack& t : s->tasks)
         pids[t.id.value()] = m_rows.pidOf(t.id.value());
-    std::vector<uint32_t> numbers;
-    for (uint32_t c = 0; c < m_session.history().nrCpus(); ++c)
-        numbers.push_back(m_session.history().kernelCpu(c));
-    return QByteArray::fromStdString(core::toStatesCsv(*s, pids, numbers));
+    return QByteArray::fromStdString(core::toStatesCsv(*s, pids, kernelCpuNumbers()));
+}
+
+void ThreadsPage::addExports(ExportRegistry& exports) {
+    // The tracks have a context menu of their own (pin, runs, why, counters): the export
+    // actions go below those.
+    exports.add(this, false);
+    if (!m_counterExport)
+        m_counterExport = std::make_unique<CounterTracksExport>(*this);
+    exports.add(m_counterExport.get(), false);
+    m_view->setMenuExtension([this, &exports](QMenu& menu) {
+        menu.addSeparator();
+        exports.addExportActions(menu, this);
+        QMenu* counters = menu.addMenu(tr("Counter Tracks"));
+        exports.addExportActions(*counters, m_counterExport.get());
+    });
 }
 
 void ThreadsPage::focusFind() {

@@ -16,6 +16,8 @@ class QTableWidget;
 
 namespace ui {
 
+class CounterTracksExport;
+class ExportRegistry;
 class Session;
 class ThreadTrackView;
 
@@ -40,6 +42,11 @@ public:
     /// Every interval of every track: the CLI's `--states` CSV.
     QByteArray csv() const override;
     void bringUpToDate() override { refresh(); }
+
+    /// Offers the page (thread-states) and its counter tracks' data (thread-counters).
+    void addExports(ExportRegistry& exports);
+    /// Each model CPU's kernel number, by model CPU (what the CSVs write).
+    std::vector<uint32_t> kernelCpuNumbers() const;
 
     /// Puts the focus in the find field, its text selected.
     void focusFind();
@@ -70,6 +77,7 @@ private:
     QTableWidget* m_chain;
     QSplitter* m_split = nullptr;
     const void* m_shown = nullptr; ///< the ThreadStates shown, to notice new ones
+    std::unique_ptr<CounterTracksExport> m_counterExport;
 };
 
 } // namespace ui

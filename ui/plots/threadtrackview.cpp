@@ -156,6 +156,14 @@ void ThreadTrackView::render(QPainter& p, const QRect& target, int first) const 
                        fm.elidedText(text, Qt::ElideMiddle, label.width() - 4));
             continue;
         }
+        if (const core::CounterTrack* c = m_rows.modelCounter(row)) {
+            p.setPen(palette().text().color());
+            p.drawText(label.adjusted(20, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                       fm.elidedText(modelCounterLabel(*c), Qt::ElideRight, label.width() - 20));
+            drawModelCounter(p, *c, m_rows.modelCounterRange(row),
+                             QRect(area.left(), y + 1, area.width(), kRowHeight - 2), from, to);
+            continue;
+        }
         if (const auto* steps = m_rows.counter(row)) {
             p.setPen(palette().text().color());
             p.drawText(label.adjusted(12, 0, 0, 0), Qt::AlignVCenter | Qt::AlignLeft,
@@ -346,6 +354,65 @@ void ThreadTrackView::drawCounter(QPainter& p, const std::vector<core::CounterSt
     }
 }
 
+QString ThreadTrackView::modelCounterLabel(const core::CounterTrack& c) const {
+    const QString name = QString::fromStdString(c.name) + (c.unit == "%" ? QStringLiteral(" %") : QString());
+    if (c.owner == core::CounterOwner::Cpu)
+        return QStringLiteral("cpu%1 %2").arg(m_session.history().kernelCpu(c.id)).arg(name);
+    return QStringLiteral("\u21B3 %1").arg(name);
+}
+
+void ThreadTrackView::drawModelCounter(QPainter& p, const core::CounterTrack& c,
+                                       std::pair<double, double> range, const QRect& area, SimNs from,
+                                       SimNs to) const {
+    const auto& pts = c.points;
+    if (pts.empty())
+        return;
+    // A counter that never moved (a pressure average before its first update) is a flat line
+    // at the bottom, not an empty row.
+    const double span = range.second > range.first ? range.second - range.first : 1.0;
+    const TimeScale scale{from, to, area.left(), area.width()};
+    auto y = [&](double v) { return area.bottom() - (v - range.first) / span * (area.height() - 1); };
+    p.save();
+    if (range.first < 0) { // the zero line of a signed counter (a lag)
+        p.setPen(QPen(palette().mid().color(), 1, Qt::DotLine));
+        p.drawLine(QPointF(area.left(), y(0)), QPointF(area.right(), y(0)));
+    }
+    auto byTime = [](SimNs v, const core::CounterTrack::Point& q) { return v < q.time.count(); };
+    // From the point in force at the left edge to the first past the right one; points closer
+    // than a pixel collapse into that pixel's last value, which keeps a long run to one line
+    // per pixel.
+    auto it = std::upper_bound(pts.begin(), pts.end(), from, byTime);
+    if (it != pts.begin())
+        --it;
+    QPolygonF line;
+    double lastX = -1e9;
+    for (; it != pts.end(); ++it) {
+        const double x = std::max<double>(area.left(), scale.x(it->time.count()));
+        if (!line.isEmpty()) {
+            if (x - lastX < 1 && line.size() > 1) {
+                line.back().setY(y(it->value));
+                if (it->time.count() > to)
+                    break;
+                continue;
+            }
+            line << QPointF(x, line.back().y());
+        }
+        line << QPointF(x, y(it->value));
+        lastX = x;
+        if (it->time.count() > to)
+            break;
+    }
+    // The last value holds up to where the tracks end (the last sample), not beyond.
+    const SimNs end = m_rows.states() ? std::min<SimNs>(to, m_rows.states()->end.count()) : to;
+    if (!line.isEmpty())
+        line << QPointF(std::max(line.back().x(), std::min<double>(area.right(), scale.x(end))),
+                        line.back().y());
+    p.setPen(QPen(QColor(40, 110, 160), 1.2));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.drawPolyline(line);
+    p.restore();
+}
+
 void ThreadTrackView::drawChain(QPainter& p, const QRect& area, int first, SimNs from, SimNs to) const {
     if (m_chain.hops.empty())
         return;
@@ -439,30 +506,90 @@ void ThreadTrackView::mousePressEvent(QMouseEvent* e) {
     emit picked(t->id.value(), time);
 }
 
+void ThreadTrackView::addCounterActions(QMenu& menu, const TrackRow& row) {
+    core::CounterOwner owner;
+    uint32_t id = 0;
+    QString text;
+    if (const core::TaskTrack* t = m_rows.track(row)) {
+        owner = core::CounterOwner::Task;
+        id = t->id.value();
+        text = tr("Show Scheduler Counters of This Task");
+    } else if (m_rows.counter(row)) {
+        owner = core::CounterOwner::Cpu;
+        id = static_cast<uint32_t>(row.track);
+        text = tr("Show PELT Averages of cpu%1").arg(m_session.history().kernelCpu(id));
+    } else if (const int64_t cg = row.kind == TrackRow::Kind::Group ? m_rows.cgroupOfGroup(row.group) : -1;
+               cg >= 0) {
+        owner = core::CounterOwner::Cgroup;
+        id = static_cast<uint32_t>(cg);
+        text = tr("Show cpu.max and Pressure of This Cgroup");
+    } else {
+        return;
+    }
+    QAction* a = menu.addAction(text);
+    a->setCheckable(true);
+    a->setChecked(m_rows.countersShown(owner, id));
+    if (!m_rows.hasCounters(owner, id)) {
+        // A recording carries none of the model's counters; an RT task has no vruntime; a
+        // cgroup without cpu.max and PSI has nothing to show.
+        a->setEnabled(false);
+        a->setToolTip(tr("None here: a recording carries only nr_running"));
+    }
+    connect(a, &QAction::toggled, this, [this, owner, id](bool on) {
+        m_rows.setCountersShown(owner, id, on);
+        rowsChanged();
+    });
+}
+
 void ThreadTrackView::contextMenuEvent(QContextMenuEvent* e) {
     const int r = rowAt(e->pos().y());
-    const core::TaskTrack* t = r >= 0 ? m_rows.track(m_rows.rows()[static_cast<size_t>(r)]) : nullptr;
-    if (!t)
-        return;
-    const uint32_t task = t->id.value();
+    const TrackRow* row = r >= 0 ? &m_rows.rows()[static_cast<size_t>(r)] : nullptr;
     QMenu menu(this);
-    const bool pinned = m_rows.pinned(task);
-    menu.addAction(pinned ? tr("Unpin") : tr("Pin to Top"), this, [this, task, pinned] {
-        m_rows.setPinned(task, !pinned);
-        rowsChanged();
-        emit pinChanged();
-    });
-    menu.addAction(tr("Next Run"), this, [this, task] { emit jumpToRun(task, +1); });
-    menu.addAction(tr("Previous Run"), this, [this, task] { emit jumpToRun(task, -1); });
-    if (e->pos().x() >= kLabelWidth) {
-        const SimNs time = timeAt(e->pos().x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
-        menu.addAction(tr("Why Did It Wait Here?"), this, [this, task, time] { emit picked(task, time); });
+    menu.setToolTipsVisible(true);
+    if (const core::TaskTrack* t = row ? m_rows.track(*row) : nullptr) {
+        const uint32_t task = t->id.value();
+        const bool pinned = m_rows.pinned(task);
+        menu.addAction(pinned ? tr("Unpin") : tr("Pin to Top"), this, [this, task, pinned] {
+            m_rows.setPinned(task, !pinned);
+            rowsChanged();
+            emit pinChanged();
+        });
+        menu.addAction(tr("Next Run"), this, [this, task] { emit jumpToRun(task, +1); });
+        menu.addAction(tr("Previous Run"), this, [this, task] { emit jumpToRun(task, -1); });
+        if (e->pos().x() >= kLabelWidth) {
+            const SimNs time = timeAt(e->pos().x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+            menu.addAction(tr("Why Did It Wait Here?"), this,
+                           [this, task, time] { emit picked(task, time); });
+        }
+        menu.addSeparator();
     }
-    menu.exec(e->globalPos());
+    if (row)
+        addCounterActions(menu, *row);
+    if (m_extendMenu)
+        m_extendMenu(menu);
+    if (!menu.isEmpty())
+        menu.exec(e->globalPos());
 }
 
 QString ThreadTrackView::tooltipAt(const QPoint& pos) const {
     const int r = rowAt(pos.y());
+    if (const core::CounterTrack* c =
+            r >= 0 ? m_rows.modelCounter(m_rows.rows()[static_cast<size_t>(r)]) : nullptr) {
+        const QString what = modelCounterLabel(*c);
+        if (pos.x() < kLabelWidth || c->points.empty())
+            return tr("%1: the model's value as the kernel holds it, sampled every 1 ms").arg(what);
+        const SimNs time = timeAt(pos.x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+        auto it =
+            std::upper_bound(c->points.begin(), c->points.end(), time,
+                             [](SimNs v, const core::CounterTrack::Point& q) { return v < q.time.count(); });
+        if (it == c->points.begin())
+            return what;
+        const double v = std::prev(it)->value;
+        const QString value = c->unit == "ns"  ? formatNs(static_cast<SimNs>(v))
+                              : c->unit == "%" ? QStringLiteral("%1 %").arg(v, 0, 'f', 1)
+                                               : QString::number(v, 'f', 0);
+        return tr("%1 at %2: %3").arg(what, formatNs(time), value);
+    }
     if (const auto* steps = r >= 0 ? m_rows.counter(m_rows.rows()[static_cast<size_t>(r)]) : nullptr) {
         const uint32_t cpu =
             m_session.history().kernelCpu(static_cast<uint32_t>(m_rows.rows()[static_cast<size_t>(r)].track));

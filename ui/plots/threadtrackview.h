@@ -5,6 +5,9 @@
 
 #include <QAbstractScrollArea>
 
+class QMenu;
+
+#include <functional>
 #include <optional>
 
 namespace ui {
@@ -26,6 +29,8 @@ public:
 
     /// The wakeup chain drawn as arrows (empty: none).
     void setChain(core::WakeupChain chain);
+    /// Adds more to the context menu, below the row's own actions (the page's export actions).
+    void setMenuExtension(std::function<void(QMenu&)> extend) { m_extendMenu = std::move(extend); }
     /// Rows changed (states, filter, grouping, pins): relayout and repaint.
     void rowsChanged();
     /// Draws the visible rows into `painter` within `target` (the widget's look, for exports).
@@ -63,6 +68,13 @@ private:
     void drawTrack(QPainter& p, const core::TaskTrack& t, const QRect& area, SimNs from, SimNs to) const;
     void drawCounter(QPainter& p, const std::vector<core::CounterStep>& steps, uint32_t max,
                      const QRect& area, SimNs from, SimNs to) const;
+    /// A model counter as a step line over its range (from zero, or from below it when negative).
+    void drawModelCounter(QPainter& p, const core::CounterTrack& c, std::pair<double, double> range,
+                          const QRect& area, SimNs from, SimNs to) const;
+    /// A model counter's row label ("cpu0 util_avg", "vruntime", "psi_cpu_some %").
+    QString modelCounterLabel(const core::CounterTrack& c) const;
+    /// Adds the counter choices for the row under the mouse (a task, a CPU, a cgroup).
+    void addCounterActions(QMenu& menu, const TrackRow& row);
     void drawRuler(QPainter& p, const QRect& ruler, SimNs from, SimNs to) const;
     void drawChain(QPainter& p, const QRect& area, int firstRow, SimNs from, SimNs to) const;
     /// The interval of the row's task at time t, or null.
@@ -73,6 +85,7 @@ private:
     Session& m_session;
     ThreadRows& m_rows;
     core::WakeupChain m_chain;
+    std::function<void(QMenu&)> m_extendMenu;
 };
 
 } // namespace ui

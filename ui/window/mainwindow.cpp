@@ -119,7 +119,7 @@ void MainWindow::createPages() {
     m_occupancy = new OccupancyPlot(m_session);
     m_exports->add(m_occupancy);
     m_threads = new ThreadsPage(m_session);
-    m_exports->add(m_threads);
+    m_threads->addExports(*m_exports);
     auto* topology = new TopologyView(m_session);
     m_exports->add(topology);
     auto* pressure = new PressurePage(m_session);

@@ -306,6 +306,29 @@
     </message>
 </context>
 <context>
+    <name>ui::BookmarksMenu</name>
+    <message>
+        <source>&amp;Bookmarks</source>
+        <translation>Lesezeic&amp;hen</translation>
+    </message>
+    <message>
+        <source>&amp;Add Bookmark...</source>
+        <translation>Lesezeichen &amp;hinzufügen...</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Bookmark Nearest the Cursor</source>
+        <translation>Lesezeichen am Cursor &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Add Bookmark</source>
+        <translation>Lesezeichen hinzufügen</translation>
+    </message>
+    <message>
+        <source>Note for the bookmark at %1:</source>
+        <translation>Notiz für das Lesezeichen bei %1:</translation>
+    </message>
+</context>
+<context>
     <name>ui::BuiltinsDialog</name>
     <message>
         <source>Open built-in scenario</source>

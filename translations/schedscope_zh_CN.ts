@@ -306,6 +306,29 @@
     </message>
 </context>
 <context>
+    <name>ui::BookmarksMenu</name>
+    <message>
+        <source>&amp;Bookmarks</source>
+        <translation>书签(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Add Bookmark...</source>
+        <translation>添加书签(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Bookmark Nearest the Cursor</source>
+        <translation>删除离光标最近的书签(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Add Bookmark</source>
+        <translation>添加书签</translation>
+    </message>
+    <message>
+        <source>Note for the bookmark at %1:</source>
+        <translation>%1 处书签的备注：</translation>
+    </message>
+</context>
+<context>
     <name>ui::BuiltinsDialog</name>
     <message>
         <source>Open built-in scenario</source>

@@ -6,8 +6,8 @@ namespace core {
 
 using nlohmann::json;
 
-SessionSave scenarioWithTimeline(const std::string& originalText,
-                                 const std::vector<TimelineEntry>& commands) {
+SessionSave scenarioWithTimeline(const std::string& originalText, const std::vector<TimelineEntry>& commands,
+                                 const std::vector<Bookmark>* bookmarks) {
     SessionSave out;
     json j = json::parse(originalText, nullptr, false);
     if (j.is_discarded() || !j.is_object()) {
@@ -53,6 +53,15 @@ SessionSave scenarioWithTimeline(const std::string& originalText,
             return out;
         }
         timeline.push_back(std::move(entry));
+    }
+    if (bookmarks) {
+        j.erase("bookmarks");
+        if (!bookmarks->empty()) {
+            json list = json::array();
+            for (const Bookmark& b : *bookmarks)
+                list.push_back({{"at", formatDuration(b.at)}, {"note", b.note}});
+            j["bookmarks"] = std::move(list);
+        }
     }
     const std::string name = j.value("name", std::string("scenario"));
     j["name"] = name + " (saved session)";

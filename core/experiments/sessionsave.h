@@ -18,6 +18,9 @@ struct SessionSave {
 /// (Engine::commandLog) appended to its timeline at the simulated times they were applied.
 /// Everything else in the file is kept. Running it gives the session's results exactly, since
 /// timeline entries apply at the same point in event order as live commands do.
-SessionSave scenarioWithTimeline(const std::string& originalText, const std::vector<TimelineEntry>& commands);
+/// `bookmarks`, when given, replace the file's own (none: the key is dropped); they do not
+/// change the run.
+SessionSave scenarioWithTimeline(const std::string& originalText, const std::vector<TimelineEntry>& commands,
+                                 const std::vector<Bookmark>* bookmarks = nullptr);
 
 } // namespace core

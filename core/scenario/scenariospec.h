@@ -134,6 +134,13 @@ struct TimelineEntry {
     std::shared_ptr<const TaskSpec> spawn; ///< spawn
 };
 
+/// A point in a run the user marked, with a note (the GUI's bookmarks, saved with a session).
+/// The engine ignores them.
+struct Bookmark {
+    SimTime at;
+    std::string note;
+};
+
 /// A validated scenario: everything the engine needs, nothing it has to check again.
 struct ScenarioSpec {
     std::string source; ///< file name or builtin:NAME, for messages
@@ -148,6 +155,7 @@ struct ScenarioSpec {
     std::vector<ChannelSpec> channels;
     std::vector<TaskSpec> tasks;
     std::vector<TimelineEntry> timeline; ///< sorted by time, ties in file order
+    std::vector<Bookmark> bookmarks;     ///< in file order (not for the engine)
 };
 
 } // namespace core

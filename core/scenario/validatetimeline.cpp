@@ -5,6 +5,24 @@
 
 namespace core::validation {
 
+std::optional<SimTime> Validator::timeWithinRun(const json& e, const std::string& path,
+                                                const ScenarioSpec& spec, const char* consequence) {
+    auto at = e.find("at");
+    if (at == e.end()) {
+        error(join(path, "at"), "required key is missing");
+        return std::nullopt;
+    }
+    auto when = duration(*at, join(path, "at"));
+    if (!when)
+        return std::nullopt;
+    if (spec.duration.count() > 0 && *when > spec.duration) {
+        error(join(path, "at"), formatDuration(*when) + " is after the scenario's duration " +
+                                    formatDuration(spec.duration) + consequence);
+        return std::nullopt;
+    }
+    return when;
+}
+
 void Validator::timeline(const json& j, ScenarioSpec& spec) {
     if (!j.is_array()) {
         expected("timeline", "an array of timeline entries", j);
@@ -17,19 +35,9 @@ void Validator::timeline(const json& j, ScenarioSpec& spec) {
             continue;
         checkKeys(e, p, {"at", "optimizations", "move", "cgroup", "spawn", "kill", "affinity"});
         TimelineEntry t;
-        auto at = e.find("at");
-        if (at == e.end()) {
-            error(join(p, "at"), "required key is missing");
-            continue;
-        }
-        auto when = duration(*at, join(p, "at"));
+        const auto when = timeWithinRun(e, p, spec, "; the change would never apply");
         if (!when)
             continue;
-        if (spec.duration.count() > 0 && *when > spec.duration) {
-            error(join(p, "at"), formatDuration(*when) + " is after the scenario's duration " +
-                                     formatDuration(spec.duration) + "; the change would never apply");
-            continue;
-        }
         t.at = *when;
         int kinds = 0;
         for (const char* k : {"optimizations", "move", "cgroup", "spawn", "kill", "affinity"})

@@ -118,7 +118,7 @@ LoadResult Validator::run(const json& root) {
     }
     checkKeys(root, "",
               {"format", "name", "description", "seed", "duration", "topology", "kernel", "optimizations",
-               "cgroups", "channels", "tasks", "timeline"});
+               "cgroups", "channels", "tasks", "timeline", "bookmarks"});
     auto require = [&](const char* key) -> const json* {
         auto it = root.find(key);
         if (it == root.end()) {
@@ -184,6 +184,8 @@ LoadResult Validator::run(const json& root) {
     }
     if (auto it = root.find("timeline"); it != root.end())
         timeline(*it, spec);
+    if (auto it = root.find("bookmarks"); it != root.end())
+        bookmarks(*it, spec);
 
     if (m_errors.empty())
         checkReferences(spec);

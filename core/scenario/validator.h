@@ -30,6 +30,8 @@ using nlohmann::json;
 inline constexpr size_t kMaxErrors = 100;
 inline constexpr size_t kMaxNameLength = 256;
 inline constexpr size_t kMaxDescriptionLength = 64 * 1024;
+inline constexpr size_t kMaxBookmarkNoteLength = 4 * 1024;
+inline constexpr size_t kMaxBookmarks = 10000;
 inline constexpr size_t kMaxPathLength = 4096;
 inline constexpr uint32_t kMaxCgroupDepth = 100;
 inline constexpr uint32_t kMaxCpus = 4096;
@@ -286,6 +288,11 @@ private:
     void program(const json& j, const std::string& path, std::vector<ActionSpec>& out, int nesting);
     std::optional<ActionSpec> action(const json& j, const std::string& path, int nesting);
     void timeline(const json& j, ScenarioSpec& spec);
+    void bookmarks(const json& j, ScenarioSpec& spec);
+    /// The `at` of a timeline entry or bookmark at `path`: required, a duration, not after the
+    /// scenario's; an error (ending in `consequence`) otherwise.
+    std::optional<SimTime> timeWithinRun(const json& e, const std::string& path, const ScenarioSpec& spec,
+                                         const char* consequence);
     void checkReferences(ScenarioSpec& spec);
     void checkTaskReferences(const TaskSpec& t, uint32_t instances, const std::string& path);
     void checkProgramReferences(const std::vector<ActionSpec>& prog, uint32_t instances,

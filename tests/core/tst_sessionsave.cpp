@@ -4,6 +4,7 @@
 #include "experiments/sessionsave.h"
 #include "output/summarize.h"
 #include "scenario/builtins.h"
+#include "scenario/loader.h"
 #include "sim/engine.h"
 #include "testutil.h"
 
@@ -131,6 +132,55 @@ private slots:
         QCOMPARE(j["timeline"][2]["cgroup"]["weight"].get<int>(), 50);
         QCOMPARE(j["timeline"][3]["kill"].get<std::string>(), std::string("t*"));
         QVERIFY(testutil::load(s.text, "saved.json") != nullptr);
+    }
+
+    // Bookmarks: saved with the session, read back, checked like every other key, and no part
+    // of the run.
+    void bookmarksAreSavedReadAndIgnoredByTheEngine() {
+        const std::string base = builtinText("default");
+        const std::vector<Bookmark> marks = {{SimTime::ns(2000001), "the batch job's burst"},
+                                             {SimTime::ms(5), ""}};
+        const SessionSave s = scenarioWithTimeline(base, {}, &marks);
+        QVERIFY2(s.ok(), s.error.c_str());
+        const auto spec = testutil::load(s.text, "saved.json");
+        QVERIFY(spec);
+        QCOMPARE(spec->bookmarks.size(), size_t(2));
+        QCOMPARE(spec->bookmarks[0].at, SimTime::ns(2000001)); // exact to the nanosecond
+        QCOMPARE(spec->bookmarks[0].note, std::string("the batch job's burst"));
+        QCOMPARE(spec->bookmarks[1].note, std::string());
+        // Saving again replaces them; none drops the key.
+        const std::vector<Bookmark> none;
+        QVERIFY(scenarioWithTimeline(s.text, {}, &none).text.find("bookmarks") == std::string::npos);
+        // The engine ignores them: the same run with and without.
+        auto with = std::make_shared<const ScenarioSpec>(*spec);
+        auto without = testutil::load(base, "default.json");
+        auto shorten = [](std::shared_ptr<const ScenarioSpec> sp) {
+            ScenarioSpec copy = *sp;
+            copy.duration = SimTime::ms(200);
+            copy.name = "same"; // a saved session is named so
+            return std::make_shared<const ScenarioSpec>(std::move(copy));
+        };
+        Engine a(shorten(with)), b(shorten(without));
+        while (a.step()) {
+        }
+        while (b.step()) {
+        }
+        QCOMPARE(resultOf(a), resultOf(b));
+        // Bad bookmarks: each names where and what.
+        auto bad = [&](const char* bookmarks, const char* expected) {
+            nlohmann::json j = testutil::baseScenario();
+            j["bookmarks"] = nlohmann::json::parse(bookmarks);
+            const LoadResult r = loadScenarioText(j.dump(), "b.json");
+            QVERIFY(!r.ok());
+            QVERIFY2(r.errors[0].find(expected) != std::string::npos, r.errors[0].c_str());
+        };
+        bad(R"({"at": "1ms"})", "b.json: bookmarks: expected an array");
+        bad(R"([{"at": "2s"}])", "bookmarks[0].at: 2s is after the scenario's duration 1s");
+        bad(R"([{"note": "x"}])", "bookmarks[0].at: required key is missing");
+        bad(R"([{"at": "1ms", "text": "x"}])", "bookmarks[0].text: unknown key \"text\"");
+        bad(R"([{"at": "1ms", "note": 5}])", "bookmarks[0].note: expected a string");
+        nlohmann::json longNote = nlohmann::json::array({{{"at", "1ms"}, {"note", std::string(5000, 'x')}}});
+        bad(longNote.dump().c_str(), "bookmarks[0].note: string of 5000 characters");
     }
 
     void whatCannotBeSavedSaysSo() {

@@ -10,6 +10,7 @@
 #include "pages/cgrouppanel.h"
 #include "pages/detailpanel.h"
 #include "pages/threadspage.h"
+#include "plots/markercolors.h"
 #include "plots/occupancyplot.h"
 #include "plots/threadtrackview.h"
 #include "report/runqueuecounts.h"
@@ -17,11 +18,13 @@
 
 #include <QApplication>
 #include <QContextMenuEvent>
+#include <QInputDialog>
 #include <QLineEdit>
 #include <QMenu>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeView>
 #include <QtTest>
@@ -432,6 +435,73 @@ private slots:
         QVERIFY(items.contains(QStringLiteral("Why Did It Wait Here?")));
         QVERIFY(items.contains(QStringLiteral("Show Scheduler Counters of This Task")));
         QVERIFY(items.contains(QStringLiteral("Export as &PNG...")));
+    }
+
+    // Bookmarks: M asks for a note and marks the cursor; the timelines draw it; Save Session
+    // writes it, opening that file brings it back; a restart keeps it.
+    void bookmarksWithNotes() {
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(runDefaultTo(w, SimTime::ms(100)));
+        ViewState& v = w.session().view();
+        v.setRange(0, 100'000'000, false);
+        v.setCursor(40'000'000);
+        QTimer::singleShot(0, [] {
+            if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+                d->setTextValue(QStringLiteral("the burst & its wakeups"));
+                d->accept();
+            }
+        });
+        w.activateWindow();
+        QTest::keyClick(&w, Qt::Key_M);
+        QCOMPARE(v.bookmarks().size(), size_t(1));
+        QCOMPARE(v.bookmarks()[0].at, SimNs(40'000'000));
+        QCOMPARE(v.bookmarks()[0].note, QStringLiteral("the burst & its wakeups"));
+        // Drawn on the thread tracks (a dashed line in the bookmark colour).
+        auto* page = w.findChild<ThreadsPage*>();
+        page->refresh();
+        const QImage img = page->view()->viewport()->grab().toImage();
+        int ink = 0;
+        for (int y = 0; y < img.height(); ++y)
+            for (int x = ThreadTrackView::kLabelWidth; x < img.width(); ++x)
+                ink += img.pixelColor(x, y) == kBookmarkColor;
+        QVERIFY(ink > 20);
+        // Cancel adds none; a second one sorts by time.
+        QTimer::singleShot(0, [] {
+            if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget()))
+                d->reject();
+        });
+        QTest::keyClick(&w, Qt::Key_M);
+        QCOMPARE(v.bookmarks().size(), size_t(1));
+        v.addBookmark(10'000'000, QStringLiteral("start"));
+        QCOMPARE(v.bookmarks()[0].note, QStringLiteral("start"));
+        // Going to one puts the cursor there and the range around it.
+        v.setRange(60'000'000, 80'000'000, false);
+        v.goTo(10'000'000);
+        QCOMPARE(v.cursor(), std::optional<SimNs>(10'000'000));
+        QVERIFY(v.rangeStart() <= 10'000'000 && v.rangeEnd() >= 10'000'000);
+        // A restart keeps them.
+        w.session().controller().reset();
+        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 0; }, 5000));
+        QCOMPARE(v.bookmarks().size(), size_t(2));
+        // Saved with the session and read back with it.
+        const core::SessionSave saved = w.session().savedScenario();
+        QVERIFY2(saved.ok(), saved.error.c_str());
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("session.json"));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(saved.text));
+        }
+        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(QTest::qWaitFor([&] { return v.bookmarks().empty(); }, 5000)); // another scenario
+        QVERIFY(w.openScenario(file));
+        QVERIFY(QTest::qWaitFor([&] { return v.bookmarks().size() == 2; }, 5000));
+        QCOMPARE(v.bookmarks()[1].note, QStringLiteral("the burst & its wakeups"));
+        QCOMPARE(v.bookmarks()[1].at, SimNs(40'000'000));
     }
 
     void findAndRunKeysWhateverHasTheFocus() {

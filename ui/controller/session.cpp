@@ -49,7 +49,10 @@ bool Session::reopenOnModel(core::KernelModel model, std::vector<core::ModelConf
 core::SessionSave Session::savedScenario() const {
     if (m_sourceText.empty())
         return {{}, "the scenario's text is not known"};
-    return core::scenarioWithTimeline(m_sourceText, m_history.commands());
+    std::vector<core::Bookmark> bookmarks;
+    for (const Bookmark& b : m_view.bookmarks())
+        bookmarks.push_back({core::SimTime::ns(b.at), b.note.toStdString()});
+    return core::scenarioWithTimeline(m_sourceText, m_history.commands(), &bookmarks);
 }
 
 void Session::setFrameRate(int fps) {
@@ -65,6 +68,16 @@ void Session::onOpened(std::shared_ptr<const core::ScenarioSpec> spec) {
     m_colors = CgroupColors{};
     m_cgroupCount = 0;
     m_view.clear(spec->duration.count());
+    // Another scenario (or a recording) brings its own bookmarks; a restart of the same one
+    // keeps those the user added.
+    if (spec.get() != m_bookmarksOf) {
+        m_bookmarksOf = spec.get();
+        std::vector<Bookmark> marks;
+        if (!m_trace)
+            for (const core::Bookmark& b : spec->bookmarks)
+                marks.push_back({b.at.count(), QString::fromStdString(b.note)});
+        m_view.setBookmarks(std::move(marks));
+    }
     m_dirty = false;
     emit started();
 }

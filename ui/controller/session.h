@@ -51,7 +51,7 @@ public:
     bool reopenOnModel(core::KernelModel model, std::vector<core::ModelConflict>& dropped,
                        std::string& error);
     /// The session as a scenario file: the source text with every live command so far on its
-    /// timeline (see core::scenarioWithTimeline).
+    /// timeline (see core::scenarioWithTimeline) and the view's bookmarks.
     core::SessionSave savedScenario() const;
 
     /// Frames per second of the `updated` signal.
@@ -75,6 +75,7 @@ private:
     std::optional<core::Topology> m_topology;
     QTimer m_frameTimer;
     bool m_dirty = false;
+    const void* m_bookmarksOf = nullptr; ///< the scenario whose bookmarks the view holds
     size_t m_cgroupCount = 0;
     std::string m_sourceText;
     std::shared_ptr<const ImportedTrace> m_trace;

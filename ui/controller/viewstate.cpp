@@ -1,6 +1,7 @@
 #include "controller/viewstate.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace ui {
 
@@ -61,6 +62,46 @@ void ViewState::setPick(std::optional<Pick> pick) {
         return;
     m_pick = pick;
     emit pickChanged();
+}
+
+void ViewState::setBookmarks(std::vector<Bookmark> bookmarks) {
+    std::stable_sort(bookmarks.begin(), bookmarks.end(),
+                     [](const Bookmark& a, const Bookmark& b) { return a.at < b.at; });
+    m_bookmarks = std::move(bookmarks);
+    emit bookmarksChanged();
+}
+
+size_t ViewState::addBookmark(SimNs at, const QString& note) {
+    const auto it = std::upper_bound(m_bookmarks.begin(), m_bookmarks.end(), at,
+                                     [](SimNs t, const Bookmark& b) { return t < b.at; });
+    const size_t index = static_cast<size_t>(it - m_bookmarks.begin());
+    m_bookmarks.insert(it, Bookmark{at, note});
+    emit bookmarksChanged();
+    return index;
+}
+
+void ViewState::removeBookmark(size_t index) {
+    if (index >= m_bookmarks.size())
+        return;
+    m_bookmarks.erase(m_bookmarks.begin() + static_cast<std::ptrdiff_t>(index));
+    emit bookmarksChanged();
+}
+
+std::optional<size_t> ViewState::bookmarkNear(SimNs t) const {
+    std::optional<size_t> best;
+    for (size_t i = 0; i < m_bookmarks.size(); ++i)
+        if (!best || std::abs(m_bookmarks[i].at - t) < std::abs(m_bookmarks[*best].at - t))
+            best = i;
+    return best;
+}
+
+void ViewState::goTo(SimNs t) {
+    if (t < m_from || t > m_to) {
+        const SimNs w = m_to - m_from;
+        const SimNs from = std::max<SimNs>(0, t - w / 2);
+        setRange(from, from + w, false);
+    }
+    setCursor(t);
 }
 
 void ViewState::clear(SimNs runLength) {

@@ -4,10 +4,12 @@
 #include "controller/format.h"
 
 #include <QObject>
+#include <QString>
 
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <vector>
 
 namespace ui {
 
@@ -26,6 +28,12 @@ struct Pick {
                migration.task == o.migration.task && migration.from == o.migration.from &&
                migration.to == o.migration.to;
     }
+};
+
+/// A point in the run the user marked, with a note (saved with the session).
+struct Bookmark {
+    SimNs at = 0;
+    QString note;
 };
 
 /// What the user is looking at, shared by every view: the time range of the timelines (and
@@ -62,8 +70,20 @@ public:
     const std::optional<Pick>& pick() const { return m_pick; }
     void setPick(std::optional<Pick> pick);
 
+    /// The bookmarks, in time order. Adding returns the new one's index.
+    const std::vector<Bookmark>& bookmarks() const { return m_bookmarks; }
+    void setBookmarks(std::vector<Bookmark> bookmarks);
+    size_t addBookmark(SimNs at, const QString& note);
+    void removeBookmark(size_t index);
+    /// The bookmark nearest to `t`, if any.
+    std::optional<size_t> bookmarkNear(SimNs t) const;
+    /// Puts the cursor on `t`, and the visible range around it when it is outside (the same
+    /// width; no longer following the present).
+    void goTo(SimNs t);
+
     /// Back to the start of a run `runLength` long: no cursor or selection, following the
-    /// present, showing the first second (or the whole run when it is shorter).
+    /// present, showing the first second (or the whole run when it is shorter). Bookmarks stay
+    /// (the session sets them when it opens another scenario).
     void clear(SimNs runLength = kNsPerSecond);
 
 signals:
@@ -71,6 +91,7 @@ signals:
     void cursorChanged();
     void selectionChanged();
     void pickChanged();
+    void bookmarksChanged();
 
 private:
     SimNs m_from = 0;
@@ -82,6 +103,7 @@ private:
     std::set<uint32_t> m_cgroups;
     std::optional<uint32_t> m_task;
     std::optional<Pick> m_pick;
+    std::vector<Bookmark> m_bookmarks;
 };
 
 } // namespace ui

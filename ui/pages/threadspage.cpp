@@ -99,7 +99,8 @@ ThreadsPage::ThreadsPage(Session& session, QWidget* parent)
     });
     // The tracks follow the timeline's range, cursor, markers and selection.
     ViewState& v = m_session.view();
-    for (auto signal : {&ViewState::rangeChanged, &ViewState::cursorChanged, &ViewState::selectionChanged})
+    for (auto signal : {&ViewState::rangeChanged, &ViewState::cursorChanged, &ViewState::selectionChanged,
+                        &ViewState::bookmarksChanged})
         connect(&v, signal, m_view->viewport(), qOverload<>(&QWidget::update));
     connect(&v, &ViewState::pickChanged, this, &ThreadsPage::showChain);
     showChain();

@@ -6,6 +6,7 @@
 #include "controller/slicedetails.h"
 #include "export/csv.h"
 #include "plots/lanesplottable.h"
+#include "plots/markercolors.h"
 #include "plots/plotrender.h"
 
 #include <QHBoxLayout>
@@ -137,17 +138,17 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
     m_lanes->setName(tr("CPU occupancy"));
     m_lanes->removeFromLegend();
 
-    m_cursor->setPen(QPen(QColor(200, 30, 30), 1.5));
+    m_cursor->setPen(QPen(kCursorColor, 1.5));
     m_cursor->setVisible(false);
     m_markerB = new QCPItemStraightLine(m_plot);
-    m_markerB->setPen(QPen(QColor(30, 90, 200), 1.5));
+    m_markerB->setPen(QPen(kMarkerBColor, 1.5));
     m_markerB->setVisible(false);
     m_spanLabel = new QCPItemText(m_plot);
     m_spanLabel->setObjectName(QStringLiteral("markerSpan"));
     m_spanLabel->position->setTypeX(QCPItemPosition::ptPlotCoords);
     m_spanLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_spanLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);
-    m_spanLabel->setColor(QColor(30, 90, 200));
+    m_spanLabel->setColor(kMarkerBColor);
     m_spanLabel->setBrush(QColor(255, 255, 255, 220));
     m_spanLabel->setPadding(QMargins(4, 1, 4, 1));
     m_spanLabel->setClipToAxisRect(true);
@@ -173,6 +174,7 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
             &OccupancyPlot::onAxisRangeChanged);
     connect(&session.view(), &ViewState::rangeChanged, this, &OccupancyPlot::applyViewRange);
     connect(&session.view(), &ViewState::cursorChanged, this, &OccupancyPlot::updateCursorLines);
+    connect(&session.view(), &ViewState::bookmarksChanged, this, &OccupancyPlot::updateBookmarks);
     connect(&session.view(), &ViewState::pickChanged, this, &OccupancyPlot::onPickChanged);
     connect(&session.view(), &ViewState::selectionChanged, this, [this] {
         const ViewState& v = m_session.view();
@@ -498,6 +500,34 @@ void OccupancyPlot::updateCursorLines() {
         m_spanLabel->position->setCoords(toSeconds(std::min(a, b) + (std::max(a, b) - std::min(a, b)) / 2),
                                          0.0);
         m_spanLabel->setText(tr("A to B: %1").arg(formatNsShort(b - a >= 0 ? b - a : a - b)));
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void OccupancyPlot::updateBookmarks() {
+    for (QCPAbstractItem* item : m_bookmarkItems)
+        m_plot->removeItem(item);
+    m_bookmarkItems.clear();
+    const auto& marks = m_session.view().bookmarks();
+    for (size_t i = 0; i < marks.size(); ++i) {
+        const double x = toSeconds(marks[i].at);
+        auto* line = new QCPItemStraightLine(m_plot);
+        line->setPen(QPen(kBookmarkColor, 1, Qt::DashLine));
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        auto* flag = new QCPItemText(m_plot);
+        flag->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        flag->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        flag->position->setCoords(x, 1.0);
+        flag->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        flag->setColor(kBookmarkColor);
+        flag->setBrush(QColor(255, 255, 255, 220));
+        flag->setPadding(QMargins(2, 0, 2, 0));
+        flag->setClipToAxisRect(true);
+        const QString note =
+            marks[i].note.size() > 24 ? marks[i].note.left(24) + QStringLiteral("\u2026") : marks[i].note;
+        flag->setText(QStringLiteral("\u2691%1 %2").arg(i + 1).arg(note).trimmed());
+        m_bookmarkItems << line << flag;
     }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

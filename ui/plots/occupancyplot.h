@@ -8,6 +8,7 @@
 
 #include <vector>
 
+class QCPAbstractItem;
 class QCPItemLine;
 class QCPItemRect;
 class QCPItemStraightLine;
@@ -119,6 +120,8 @@ private:
     void updateLabels();
     void updateMarkers();
     void updateCursorLines();
+    /// A dashed line and a flag (number and note) per bookmark.
+    void updateBookmarks();
     void updateLegend();
     void zoom(double factor, double centre);
     void pan(double fraction);
@@ -135,6 +138,7 @@ private:
     QCPItemStraightLine* m_cursor;
     QCPItemStraightLine* m_markerB;
     QCPItemText* m_spanLabel;
+    QList<QCPAbstractItem*> m_bookmarkItems; ///< a dashed line and a flag per bookmark
     QCPItemLine* m_pickArrow;
     QCPItemRect* m_pickBox;
     std::vector<QCPItemStraightLine*> m_markerLines;

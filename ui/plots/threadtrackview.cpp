@@ -2,6 +2,7 @@
 
 #include "controller/session.h"
 #include "controller/wakeuptext.h"
+#include "plots/markercolors.h"
 
 #include <QContextMenuEvent>
 #include <QHelpEvent>
@@ -197,8 +198,17 @@ void ThreadTrackView::render(QPainter& p, const QRect& target, int first) const 
         const double x = scale.x(*t);
         p.drawLine(QPointF(x, target.top()), QPointF(x, target.bottom()));
     };
-    vline(v.cursor(), QColor(200, 30, 30));
-    vline(v.markerB(), QColor(30, 90, 200));
+    for (const Bookmark& b : v.bookmarks()) {
+        if (b.at < from || b.at > to)
+            continue;
+        const int x = static_cast<int>(std::lround(scale.x(b.at)));
+        p.setPen(QPen(kBookmarkColor, 1, Qt::DashLine));
+        p.drawLine(QPoint(x, target.top() + kRulerHeight), QPoint(x, target.bottom()));
+        p.setPen(kBookmarkColor);
+        p.drawText(QPoint(x + 2, target.top() + kRulerHeight - 3), QStringLiteral("\u2691"));
+    }
+    vline(v.cursor(), kCursorColor);
+    vline(v.markerB(), kMarkerBColor);
     p.setPen(palette().mid().color());
     p.drawLine(area.left() - 1, target.top(), area.left() - 1, target.bottom());
     p.restore();

@@ -24,6 +24,7 @@
 #include "plots/pressurechart.h"
 #include "plots/topologyview.h"
 #include "scenario/loader.h"
+#include "window/bookmarksmenu.h"
 #include "window/builtinsdialog.h"
 #include "window/helpdialogs.h"
 #include "window/language.h"
@@ -456,6 +457,8 @@ void MainWindow::createViewMenu() {
         ->setShortcut(QKeySequence(Qt::Key_BracketLeft));
     view->addAction(tr("Zoom to &Whole Run"), this, [this] { m_occupancy->zoomToAll(); })
         ->setShortcut(QKeySequence(tr("Ctrl+0")));
+    m_bookmarks = new BookmarksMenu(m_session, this);
+    view->addMenu(m_bookmarks);
     createLanguageMenu(view->addMenu(tr("&Language")));
 }
 

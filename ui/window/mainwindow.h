@@ -25,6 +25,7 @@ namespace ui {
 using core::ImportedTrace;
 class OccupancyPlot;
 class ThreadsPage;
+class BookmarksMenu;
 class CgroupPanel;
 class OptimizationsPanel;
 class CountersPanel;
@@ -137,6 +138,7 @@ private:
     bool m_batch = false;
     QTabWidget* m_tabs = nullptr;
     ThreadsPage* m_threads = nullptr;
+    BookmarksMenu* m_bookmarks = nullptr;
     QWidget* m_pressurePage = nullptr; ///< off for a recording, as is m_depthPage
     QWidget* m_depthPage = nullptr;
     QString m_source;

@@ -1,0 +1,73 @@
+#include "window/bookmarksmenu.h"
+
+#include "controller/session.h"
+
+#include <QInputDialog>
+
+namespace ui {
+
+namespace {
+/// Menu entries show this much of a note.
+constexpr int kNoteShown = 48;
+} // namespace
+
+BookmarksMenu::BookmarksMenu(Session& session, QWidget* parent)
+    : QMenu(tr("&Bookmarks"), parent)
+    , m_session(session) {
+    // Owned by the window, not the menu: rebuild() clears the menu, which deletes what it owns.
+    m_add = new QAction(tr("&Add Bookmark..."), parent);
+    m_add->setShortcut(QKeySequence(Qt::Key_M));
+    connect(m_add, &QAction::triggered, this, &BookmarksMenu::addAtCursor);
+    m_remove = new QAction(tr("&Remove Bookmark Nearest the Cursor"), parent);
+    connect(m_remove, &QAction::triggered, this, &BookmarksMenu::removeNearCursor);
+    connect(this, &QMenu::aboutToShow, this, &BookmarksMenu::rebuild);
+    rebuild();
+}
+
+qint64 BookmarksMenu::here() const {
+    const ViewState& v = m_session.view();
+    return v.cursor() ? *v.cursor() : m_session.history().now();
+}
+
+void BookmarksMenu::addAtCursor() {
+    const SimNs at = here();
+    bool ok = false;
+    const QString note = QInputDialog::getText(parentWidget(), tr("Add Bookmark"),
+                                               tr("Note for the bookmark at %1:").arg(formatNs(at)),
+                                               QLineEdit::Normal, QString(), &ok);
+    if (!ok)
+        return;
+    m_session.view().addBookmark(at, note.left(4096));
+}
+
+void BookmarksMenu::removeNearCursor() {
+    ViewState& v = m_session.view();
+    if (const auto i = v.bookmarkNear(here()))
+        v.removeBookmark(*i);
+}
+
+void BookmarksMenu::rebuild() {
+    clear();
+    addAction(m_add);
+    addAction(m_remove);
+    const auto& marks = m_session.view().bookmarks();
+    m_remove->setEnabled(!marks.empty());
+    if (marks.empty())
+        return;
+    addSeparator();
+    for (size_t i = 0; i < marks.size(); ++i) {
+        const Bookmark& b = marks[i];
+        QString note =
+            b.note.size() > kNoteShown ? b.note.left(kNoteShown) + QStringLiteral("\u2026") : b.note;
+        note.replace(QLatin1Char('&'), QStringLiteral("&&")); // not a mnemonic
+        const QString text = note.isEmpty()
+                                 ? QStringLiteral("&%1  %2").arg(i + 1).arg(formatNs(b.at))
+                                 : QStringLiteral("&%1  %2 \u2014 %3").arg(i + 1).arg(formatNs(b.at), note);
+        QAction* a = addAction(text);
+        a->setToolTip(b.note);
+        const SimNs at = b.at;
+        connect(a, &QAction::triggered, this, [this, at] { m_session.view().goTo(at); });
+    }
+}
+
+} // namespace ui

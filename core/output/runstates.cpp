@@ -1,5 +1,6 @@
 #include "output/runstates.h"
 
+#include "sched/task.h"
 #include "sim/engine.h"
 
 namespace core {
@@ -12,9 +13,17 @@ ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine) {
         parents[c.id.value()] = c.parent.valid() ? static_cast<int32_t>(c.parent.value()) : -1;
     }
     recorder.setCgroupParents(std::move(parents));
-    if (const auto full = recorder.fullAt())
-        return recorder.finish(*full);
-    return recorder.finish(engine.now(), engine.machine().openSlices());
+    const auto full = recorder.fullAt();
+    ThreadStates states = full ? recorder.finish(*full) : recorder.finish(engine.now(), engine.machine().openSlices());
+    // Tasks with a pid of their own (an imported workload's recorded pids).
+    for (const ExitRecord& r : engine.exitRecords())
+        if (r.pid >= 0)
+            states.pids[r.id.value()] = r.pid;
+    engine.tasks().forEach([&](const Task& t) {
+        if (t.pid >= 0)
+            states.pids[t.id.value()] = t.pid;
+    });
+    return states;
 }
 
 } // namespace core

@@ -10,7 +10,8 @@ class Engine;
 /// cgroup tree (a throttled group throttles the groups below it) and the kernel work charged
 /// beyond the end, which the tasks' runtimes already count.
 /// A recorder that stopped taking records (its slice limit, ThreadStateRecorder::fullAt) gives
-/// the tracks up to where it stopped, without the engine's open slices.
+/// the tracks up to where it stopped, without the engine's open slices. Tasks with a pid of
+/// their own (an imported workload's) are listed in ThreadStates::pids.
 ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine);
 
 } // namespace core

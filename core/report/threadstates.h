@@ -94,6 +94,9 @@ struct ThreadStates {
     /// The model's counters (output/schedcounters), where the producer added them: a
     /// simulation's; a recording carries none of these.
     std::vector<CounterTrack> counters;
+    /// The pids of tasks that have one of their own (a simulated recording's tasks keep their
+    /// recorded pid), by task id, where the producer added them; the rest are known by their id.
+    std::unordered_map<uint32_t, int64_t> pids;
     const TaskTrack* find(TaskId id) const;
 };
 

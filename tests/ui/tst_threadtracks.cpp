@@ -504,6 +504,43 @@ private slots:
         QCOMPARE(v.bookmarks()[1].at, SimNs(40'000'000));
     }
 
+    // An imported workload's task keeps its recorded pid in the views (find, labels), not its
+    // task id.
+    void aSimulatedTaskShowsItsOwnPid() {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("pids.json"));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(R"({"format": 1, "name": "pids", "duration": "50ms",
+              "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 1, "numa_nodes": 1},
+              "tasks": [{"name": "worker", "pid": 4242,
+                         "program": [{"loop": -1, "do": [{"run": "1ms"}, {"sleep": "1ms"}]}]},
+                        {"name": "plain", "program": [{"run": "10ms"}]}]})");
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openScenario(file));
+        w.session().controller().runTo(SimTime::ms(20));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const auto& s = w.session().history().latest().threadStates;
+                return s && s->end == SimTime::ms(20);
+            },
+            20000));
+        auto* page = w.findChild<ThreadsPage*>();
+        page->refresh();
+        QCOMPARE(page->rows().pidOf(0), int64_t(4242));
+        QCOMPARE(page->rows().pidOf(1), int64_t(1)); // no pid of its own: its id
+        const TaskTrack* worker = page->rows().states()->find(TaskId(0));
+        QVERIFY(worker);
+        QCOMPARE(page->rows().taskLabel(*worker), std::string("worker (4242)"));
+        auto* find = page->findChild<QLineEdit*>(QStringLiteral("findTask"));
+        QVERIFY(find);
+        QTest::keyClicks(find, QStringLiteral("4242"));
+        QCOMPARE(page->rows().matching(), size_t(1));
+    }
+
     void findAndRunKeysWhateverHasTheFocus() {
         MainWindow w;
         w.show();

@@ -165,10 +165,8 @@ void ThreadRows::addCounterRows(core::CounterOwner owner, uint32_t id, const std
 }
 
 int ThreadRows::rowOfTask(uint32_t task) const {
-    for (size_t i = 0; i < m_rows.size(); ++i)
-        if (const core::TaskTrack* t = track(m_rows[i]); t && t->id.value() == task)
-            return static_cast<int>(i);
-    return -1;
+    const auto it = m_rowOfTask.find(task);
+    return it != m_rowOfTask.end() ? it->second : -1;
 }
 
 int64_t ThreadRows::pidOf(uint32_t task) const {
@@ -211,6 +209,7 @@ bool ThreadRows::matches(const core::TaskTrack& t) const {
 
 void ThreadRows::rebuild() {
     m_rows.clear();
+    m_rowOfTask.clear();
     m_groupCgroup.clear();
     m_matching = 0;
     if (!m_states)
@@ -251,6 +250,7 @@ void ThreadRows::rebuild() {
             r.group = key;
             const uint32_t id = m_states->tasks[static_cast<size_t>(i)].id.value();
             r.pinned = m_pins.count(id) != 0;
+            m_rowOfTask.try_emplace(id, static_cast<int>(m_rows.size())); // the first (pinned) one
             m_rows.push_back(std::move(r));
             addCounterRows(core::CounterOwner::Task, id, key);
         }

@@ -125,9 +125,13 @@ bool ThreadsPage::takeNewStates() {
     if (states.get() == m_shown)
         return false;
     m_shown = states.get();
+    // A recording's pids are in its summary; a simulation's tasks with a pid of their own (an
+    // imported workload's) come with the tracks; the rest are known by their id.
     std::unordered_map<uint32_t, int64_t> pids;
     if (const ImportedTrace* t = m_session.trace())
         pids = core::pidsOf(t->summary);
+    else if (states)
+        pids = states->pids;
     std::vector<std::string> paths;
     for (const core::CgroupState& c : h.latest().cgroups) {
         if (paths.size() <= c.id.value())

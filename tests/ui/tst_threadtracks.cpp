@@ -459,15 +459,24 @@ private slots:
         QCOMPARE(v.bookmarks().size(), size_t(1));
         QCOMPARE(v.bookmarks()[0].at, SimNs(40'000'000));
         QCOMPARE(v.bookmarks()[0].note, QStringLiteral("the burst & its wakeups"));
-        // Drawn on the thread tracks (a dashed line in the bookmark colour).
+        // Drawn on the thread tracks (a dashed line in the bookmark colour), the page in view
+        // (an earlier test's saved layout may have left another tab current).
         auto* page = w.findChild<ThreadsPage*>();
+        for (QTabWidget* tabs : w.findChildren<QTabWidget*>())
+            if (tabs->indexOf(page) >= 0)
+                tabs->setCurrentWidget(page);
+        QVERIFY(QTest::qWaitFor([&] { return page->view()->viewport()->isVisible(); }, 5000));
+        v.setRange(0, 100'000'000, false);
+        v.setCursor(std::nullopt); // the cursor's line would cover the bookmark's
         page->refresh();
         const QImage img = page->view()->viewport()->grab().toImage();
         int ink = 0;
         for (int y = 0; y < img.height(); ++y)
-            for (int x = ThreadTrackView::kLabelWidth; x < img.width(); ++x)
+            for (int x = page->view()->labelWidth(); x < img.width(); ++x)
                 ink += img.pixelColor(x, y) == kBookmarkColor;
-        QVERIFY(ink > 20);
+        QVERIFY2(
+            ink > 20,
+            qPrintable(QStringLiteral("%1 px in a %2x%3 view").arg(ink).arg(img.width()).arg(img.height())));
         // Cancel adds none; a second one sorts by time.
         QTimer::singleShot(0, [] {
             if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget()))
@@ -539,6 +548,35 @@ private slots:
         QVERIFY(find);
         QTest::keyClicks(find, QStringLiteral("4242"));
         QCOMPARE(page->rows().matching(), size_t(1));
+    }
+
+    // The tracks' time area and the lanes' time axis cover the same pixels, whatever the
+    // window's size (the same time at the same x).
+    void lanesAndTracksShareTheirPixels() {
+        MainWindow w;
+        for (const QSize size : {QSize(1600, 1000), QSize(1024, 640)}) {
+            w.resize(size);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(runDefaultTo(w, SimTime::ms(50)));
+            auto* lanes = w.findChild<OccupancyPlot*>();
+            ThreadTrackView* tracks = w.findChild<ThreadsPage*>()->view();
+            const int x0 = tracks->viewport()->mapToGlobal(QPoint(0, 0)).x();
+            auto aligned = [&] {
+                const QRect axis = lanes->timeAxisGlobal();
+                return axis.left() == x0 + tracks->labelWidth() &&
+                       axis.left() + axis.width() == x0 + tracks->viewport()->width() - tracks->rightMargin();
+            };
+            QVERIFY2(QTest::qWaitFor(aligned, 5000),
+                     qPrintable(QStringLiteral("lanes %1+%2, tracks %3+%4 (label %5, right %6)")
+                                    .arg(lanes->timeAxisGlobal().left())
+                                    .arg(lanes->timeAxisGlobal().width())
+                                    .arg(x0)
+                                    .arg(tracks->viewport()->width())
+                                    .arg(tracks->labelWidth())
+                                    .arg(tracks->rightMargin())));
+            QVERIFY(tracks->labelWidth() >= ThreadTrackView::kLabelWidth);
+        }
     }
 
     void findAndRunKeysWhateverHasTheFocus() {

@@ -175,6 +175,13 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
     connect(&session.view(), &ViewState::rangeChanged, this, &OccupancyPlot::applyViewRange);
     connect(&session.view(), &ViewState::cursorChanged, this, &OccupancyPlot::updateCursorLines);
     connect(&session.view(), &ViewState::bookmarksChanged, this, &OccupancyPlot::updateBookmarks);
+    connect(plot, &QCustomPlot::afterReplot, this, [this] {
+        const QRect r = timeAxisGlobal();
+        if (r != m_lastAxisGlobal) {
+            m_lastAxisGlobal = r;
+            emit timeAxisChanged();
+        }
+    });
     connect(&session.view(), &ViewState::pickChanged, this, &OccupancyPlot::onPickChanged);
     connect(&session.view(), &ViewState::selectionChanged, this, [this] {
         const ViewState& v = m_session.view();
@@ -501,6 +508,23 @@ void OccupancyPlot::updateCursorLines() {
                                          0.0);
         m_spanLabel->setText(tr("A to B: %1").arg(formatNsShort(b - a >= 0 ? b - a : a - b)));
     }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QRect OccupancyPlot::timeAxisGlobal() const {
+    const QRect r = m_plot->axisRect()->rect();
+    return QRect(m_plot->mapToGlobal(r.topLeft()), r.size());
+}
+
+void OccupancyPlot::setTimeAxisBounds(std::optional<int> left, std::optional<int> right) {
+    // The axis rect's margins are the larger of what the plot needs and these minimums.
+    const QPoint origin = m_plot->mapToGlobal(QPoint(0, 0));
+    const int l = left ? std::max(0, *left - origin.x()) : 0;
+    const int r = right ? std::max(0, origin.x() + m_plot->width() - *right) : 0;
+    const QMargins margins(l, 0, r, 0);
+    if (m_plot->axisRect()->minimumMargins() == margins)
+        return;
+    m_plot->axisRect()->setMinimumMargins(margins);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

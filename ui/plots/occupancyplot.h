@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QCPAbstractItem;
@@ -101,6 +102,16 @@ public:
     QRect rowRect(size_t row) const;
     /// The point of the canvas in this widget's coordinates (tests click there).
     QWidget* canvas() const;
+    /// Where the time axis is drawn, in global coordinates (views below align to it).
+    QRect timeAxisGlobal() const;
+    /// Keeps the time axis within global x [left, right] (to line up with a view below it whose
+    /// labels are wider or whose scroll bar takes room): the lane labels' column and the right
+    /// margin grow as needed. Nullopt: as the plot lays itself out.
+    void setTimeAxisBounds(std::optional<int> left, std::optional<int> right);
+
+signals:
+    /// The time axis moved or changed its width (after a layout or a resize).
+    void timeAxisChanged();
 
 private:
     class Canvas;
@@ -139,6 +150,7 @@ private:
     QCPItemStraightLine* m_markerB;
     QCPItemText* m_spanLabel;
     QList<QCPAbstractItem*> m_bookmarkItems; ///< a dashed line and a flag per bookmark
+    QRect m_lastAxisGlobal;                  ///< to tell when timeAxisChanged is due
     QCPItemLine* m_pickArrow;
     QCPItemRect* m_pickBox;
     std::vector<QCPItemStraightLine*> m_markerLines;

@@ -126,8 +126,8 @@ void ThreadTrackView::render(QPainter& p, const QRect& target, int first) const 
     const ViewState& v = m_session.view();
     const SimNs from = v.rangeStart();
     const SimNs to = v.rangeEnd();
-    const QRect area(target.left() + kLabelWidth, target.top(), std::max(1, target.width() - kLabelWidth),
-                     target.height());
+    const QRect area(target.left() + m_labelWidth, target.top(),
+                     std::max(1, target.width() - m_labelWidth - m_rightMargin), target.height());
     const auto& rows = m_rows.rows();
     const std::optional<uint32_t> selected = v.selectedTask();
     QFont small = p.font();
@@ -141,7 +141,7 @@ void ThreadTrackView::render(QPainter& p, const QRect& target, int first) const 
     for (int r = first, y = target.top() + kRulerHeight;
          r < static_cast<int>(rows.size()) && y < target.bottom(); ++r, y += kRowHeight) {
         const TrackRow& row = rows[static_cast<size_t>(r)];
-        const QRect label(target.left(), y, kLabelWidth - 4, kRowHeight);
+        const QRect label(target.left(), y, m_labelWidth - 4, kRowHeight);
         if (row.kind == TrackRow::Kind::Group) {
             p.fillRect(QRect(target.left(), y, target.width(), kRowHeight), palette().alternateBase());
             const QString name = row.group.empty() ? tr("Pinned")
@@ -180,7 +180,7 @@ void ThreadTrackView::render(QPainter& p, const QRect& target, int first) const 
             continue;
         const bool isSelected = selected && *selected == t->id.value();
         if (isSelected)
-            p.fillRect(QRect(target.left(), y, kLabelWidth, kRowHeight), palette().highlight());
+            p.fillRect(QRect(target.left(), y, m_labelWidth, kRowHeight), palette().highlight());
         p.setPen(isSelected ? palette().highlightedText().color() : palette().text().color());
         const QString text = (row.pinned ? QStringLiteral("\u2022 ") : QStringLiteral("   ")) +
                              QString::fromStdString(m_rows.taskLabel(*t));
@@ -486,6 +486,20 @@ SimNs ThreadTrackView::timeAt(int x, const QRect& area) const {
     return TimeScale{v.rangeStart(), v.rangeEnd(), area.left(), area.width()}.time(x);
 }
 
+void ThreadTrackView::setTimeArea(int labelWidth, int rightMargin) {
+    labelWidth = std::max(labelWidth, kLabelWidth);
+    rightMargin = std::max(rightMargin, 0);
+    if (labelWidth == m_labelWidth && rightMargin == m_rightMargin)
+        return;
+    m_labelWidth = labelWidth;
+    m_rightMargin = rightMargin;
+    viewport()->update();
+}
+
+QRect ThreadTrackView::timeArea() const {
+    return viewport()->rect().adjusted(m_labelWidth, 0, -m_rightMargin, 0);
+}
+
 void ThreadTrackView::mousePressEvent(QMouseEvent* e) {
     const int r = rowAt(e->position().toPoint().y());
     if (r < 0 || e->button() != Qt::LeftButton) {
@@ -503,12 +517,12 @@ void ThreadTrackView::mousePressEvent(QMouseEvent* e) {
     if (!t)
         return;
     const int x = static_cast<int>(e->position().x());
-    if (x < kLabelWidth) {
+    if (x < m_labelWidth) {
         m_session.view().setSelection({}, t->id.value());
         viewport()->update();
         return;
     }
-    const SimNs time = timeAt(x, viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+    const SimNs time = timeAt(x, timeArea());
     if (e->modifiers() & Qt::ShiftModifier) {
         m_session.view().setMarkerB(time);
         return;
@@ -566,8 +580,8 @@ void ThreadTrackView::contextMenuEvent(QContextMenuEvent* e) {
         });
         menu.addAction(tr("Next Run"), this, [this, task] { emit jumpToRun(task, +1); });
         menu.addAction(tr("Previous Run"), this, [this, task] { emit jumpToRun(task, -1); });
-        if (e->pos().x() >= kLabelWidth) {
-            const SimNs time = timeAt(e->pos().x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+        if (e->pos().x() >= m_labelWidth) {
+            const SimNs time = timeAt(e->pos().x(), timeArea());
             menu.addAction(tr("Why Did It Wait Here?"), this,
                            [this, task, time] { emit picked(task, time); });
         }
@@ -586,9 +600,9 @@ QString ThreadTrackView::tooltipAt(const QPoint& pos) const {
     if (const core::CounterTrack* c =
             r >= 0 ? m_rows.modelCounter(m_rows.rows()[static_cast<size_t>(r)]) : nullptr) {
         const QString what = modelCounterLabel(*c);
-        if (pos.x() < kLabelWidth || c->points.empty())
+        if (pos.x() < m_labelWidth || c->points.empty())
             return tr("%1: the model's value as the kernel holds it, sampled every 1 ms").arg(what);
-        const SimNs time = timeAt(pos.x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+        const SimNs time = timeAt(pos.x(), timeArea());
         auto it =
             std::upper_bound(c->points.begin(), c->points.end(), time,
                              [](SimNs v, const core::CounterTrack::Point& q) { return v < q.time.count(); });
@@ -603,9 +617,9 @@ QString ThreadTrackView::tooltipAt(const QPoint& pos) const {
     if (const auto* steps = r >= 0 ? m_rows.counter(m_rows.rows()[static_cast<size_t>(r)]) : nullptr) {
         const uint32_t cpu =
             m_session.history().kernelCpu(static_cast<uint32_t>(m_rows.rows()[static_cast<size_t>(r)].track));
-        if (pos.x() < kLabelWidth || steps->empty())
+        if (pos.x() < m_labelWidth || steps->empty())
             return tr("cpu%1 nr_running: the tasks running or queued there, from the thread states").arg(cpu);
-        const SimNs time = timeAt(pos.x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+        const SimNs time = timeAt(pos.x(), timeArea());
         auto it = std::upper_bound(steps->begin(), steps->end(), time,
                                    [](SimNs v, const core::CounterStep& c) { return v < c.time.count(); });
         const uint32_t value = it == steps->begin() ? 0 : std::prev(it)->value;
@@ -615,9 +629,9 @@ QString ThreadTrackView::tooltipAt(const QPoint& pos) const {
     if (!t)
         return {};
     const QString who = QString::fromStdString(m_rows.taskLabel(*t)).toHtmlEscaped();
-    if (pos.x() < kLabelWidth)
+    if (pos.x() < m_labelWidth)
         return who;
-    const SimNs time = timeAt(pos.x(), viewport()->rect().adjusted(kLabelWidth, 0, 0, 0));
+    const SimNs time = timeAt(pos.x(), timeArea());
     const core::StateInterval* i = intervalAt(*t, time);
     if (!i)
         return who;

@@ -42,7 +42,12 @@ public:
     /// The row at a viewport y, or -1.
     int rowAt(int y) const;
     static constexpr int kRowHeight = 18;
-    static constexpr int kLabelWidth = 160;
+    static constexpr int kLabelWidth = 160; ///< the labels' column at least (wider to line up)
+    /// The labels' column and the margin right of the time area, in pixels: the time area lines
+    /// up with the CPU lanes' time axis above (TimeAxisAlignment).
+    void setTimeArea(int labelWidth, int rightMargin);
+    int labelWidth() const { return m_labelWidth; }
+    int rightMargin() const { return m_rightMargin; }
     static constexpr int kRulerHeight = 16; ///< the time ruler above the rows
     /// A ruler tick's label: `t` in its own unit, with the decimals a tick every `step` needs.
     static QString rulerLabel(SimNs t, SimNs step);
@@ -86,6 +91,10 @@ private:
     ThreadRows& m_rows;
     core::WakeupChain m_chain;
     std::function<void(QMenu&)> m_extendMenu;
+    int m_labelWidth = kLabelWidth;
+    int m_rightMargin = 0;
+    /// The viewport's time area (right of the labels, left of the right margin).
+    QRect timeArea() const;
 };
 
 } // namespace ui

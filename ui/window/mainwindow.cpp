@@ -29,6 +29,7 @@
 #include "window/helpdialogs.h"
 #include "window/language.h"
 #include "window/recentfiles.h"
+#include "window/timeaxisalignment.h"
 #include "window/traceopener.h"
 
 #include "import/filekind.h"
@@ -121,6 +122,7 @@ void MainWindow::createPages() {
     m_exports->add(m_occupancy);
     m_threads = new ThreadsPage(m_session);
     m_threads->addExports(*m_exports);
+    new TimeAxisAlignment(m_occupancy, m_threads->view(), this); // the same time at the same x
     auto* topology = new TopologyView(m_session);
     m_exports->add(topology);
     auto* pressure = new PressurePage(m_session);

@@ -210,6 +210,10 @@
         <source>Scheduler</source>
         <translation>Scheduler</translation>
     </message>
+    <message>
+        <source> (inferred)</source>
+        <translation> (erschlossen)</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -210,6 +210,10 @@
         <source>Scheduler</source>
         <translation>调度器</translation>
     </message>
+    <message>
+        <source> (inferred)</source>
+        <translation>（推断）</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -123,6 +123,7 @@ std::string chainJson(const StatesSource& src, const WakeupChain& chain) {
             mj["to_cpu"] = cpuJson(src, static_cast<int32_t>(m.to));
             mj["reason"] = migrationReasonName(m.reason);
             mj["level"] = m.level >= 0 ? nlohmann::ordered_json(m.level) : nullptr;
+            mj["inferred"] = src.recording; // a recording's reason comes from the task's state
             moves.push_back(std::move(mj));
         }
         j["moves"] = std::move(moves);
@@ -168,7 +169,8 @@ std::string chainTable(const StatesSource& src, const WakeupChain& chain, int64_
             o << "     moved cpu" << cpuJson(src, static_cast<int32_t>(m.from)).dump() << " -> cpu"
               << cpuJson(src, static_cast<int32_t>(m.to)).dump() << " at " << us(m.time) << " us by "
               << migrationReasonName(m.reason)
-              << (m.level >= 0 ? " balance, domain level " + std::to_string(m.level) : std::string()) << "\n";
+              << (m.level >= 0 ? " balance, domain level " + std::to_string(m.level) : std::string())
+              << (src.recording ? " (inferred)" : "") << "\n";
     }
     return o.str();
 }

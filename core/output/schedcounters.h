@@ -34,6 +34,8 @@ public:
     /// The tracks so far (a copy: a live view asks again as the run goes on).
     std::vector<CounterTrack> tracks() const;
     std::optional<SimTime> fullAt() const { return m_fullAt; }
+    /// Where the values are known up to: the last sample (or where the limit stopped it).
+    SimTime sampledUpTo() const { return m_fullAt ? *m_fullAt : m_lastSample; }
     /// Whether task counters were skipped at some sample (too many tasks alive).
     bool skippedTasks() const { return m_skippedTasks; }
     size_t pointCount() const { return m_points; }

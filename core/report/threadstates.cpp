@@ -142,6 +142,7 @@ ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& 
     static const std::vector<Event> none;
     ThreadStates out;
     out.end = end - m_options.origin;
+    out.recording = m_options.recording;
     for (uint32_t id : ids) {
         auto e = m_events.find(id);
         std::vector<Slice>& taskRuns = runs[id];

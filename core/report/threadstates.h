@@ -94,6 +94,11 @@ struct ThreadStates {
     /// The model's counters (output/schedcounters), where the producer added them: a
     /// simulation's; a recording carries none of these.
     std::vector<CounterTrack> counters;
+    /// Where the counters were last sampled (their values are known up to there).
+    SimTime countersEnd;
+    /// Built from a recording: its migrations' reasons are inferred from the task's state
+    /// (see TraceImporter), its preemptions carry no rule.
+    bool recording = false;
     /// The pids of tasks that have one of their own (a simulated recording's tasks keep their
     /// recorded pid), by task id, where the producer added them; the rest are known by their id.
     std::unordered_map<uint32_t, int64_t> pids;

@@ -107,9 +107,13 @@ const WakeupRecord* wakeupEnding(const ThreadStates& states, const TaskTrack& tr
 /// one of the task at or before the stretch's start, after its run before) and the moves.
 void addSchedulerActions(const ThreadStates& states, const TaskTrack& track,
                          std::pair<size_t, size_t> stretch, ChainHop& hop) {
-    const auto byTime = [](const auto& r, SimTime t) { return r.time < t; };
+    // A stretch begins where the run's last slice ends, which can be after the switch out (the
+    // CPU still paying for kernel work charged to the task): what happened at the switch or
+    // in that tail is searched from after the run began, as wakeupEnding does.
+    const bool afterRun = stretch.first > 0;
+    const SimTime runStart = afterRun ? track.intervals[stretch.first - 1].start : hop.from;
     if (hop.state == ThreadState::Preempted) {
-        const SimTime runStart = stretch.first > 0 ? track.intervals[stretch.first - 1].start : hop.from;
+        hop.rule = PreemptRule::Unknown; // unless a record names it
         auto it = std::upper_bound(states.preemptions.begin(), states.preemptions.end(), hop.from,
                                    [](SimTime t, const PreemptionRecord& p) { return t < p.time; });
         while (it != states.preemptions.begin()) {
@@ -124,9 +128,10 @@ void addSchedulerActions(const ThreadStates& states, const TaskTrack& track,
             }
         }
     }
-    for (auto it = std::lower_bound(states.migrations.begin(), states.migrations.end(), hop.from, byTime);
+    const auto byTime = [](const MigrationRecord& r, SimTime t) { return r.time < t; };
+    for (auto it = std::lower_bound(states.migrations.begin(), states.migrations.end(), runStart, byTime);
          it != states.migrations.end() && it->time <= hop.to; ++it)
-        if (it->task == track.id)
+        if (it->task == track.id && (!afterRun || it->time > runStart))
             hop.moves.push_back(*it);
 }
 

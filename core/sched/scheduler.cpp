@@ -196,6 +196,7 @@ void Scheduler::schedule(Rq& rq) {
         m_fair.putPrevTask(rq, *fairPrev); // the idle class's pick puts it
     rq.picking = false;
     rq.needResched = false;
+    rq.reschedRule = PreemptRule::None; // with needResched: a rule raised while picking is done
     if (next == prev) {
         rq.curr = next;
         if (next)

@@ -625,7 +625,7 @@ private slots:
         QVERIFY(csv.find("cgroup,") != std::string::npos);
     }
 
-    // A recording's preemptions say whom but not why; its migrations name no pass either.
+    // A recording's preemptions say whom but not why; its migrations' reasons are inferred.
     void aRecordingsPreemptionsHaveNoRule() {
         ThreadStateRecorder r = ThreadStateRecorder::forRecording();
         r.taskCreated(TaskId(1), "a", CgroupId(0), SchedPolicy::Other, 0);
@@ -646,6 +646,7 @@ private slots:
         QCOMPARE(c.hops[0].rule, PreemptRule::Unknown);
         QCOMPARE(c.hops[0].moves.size(), size_t(1));
         QCOMPARE(c.hops[0].moves[0].to, 1u);
+        QVERIFY(s.recording); // its reasons are inferred, which the views say
         QCOMPARE(preemptRuleName(PreemptRule::Deadline), std::string_view("deadline"));
     }
 };

@@ -14,6 +14,7 @@
 #include "plots/occupancyplot.h"
 #include "plots/threadtrackview.h"
 #include "report/runqueuecounts.h"
+#include "scenario/loader.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -448,14 +449,18 @@ private slots:
         ViewState& v = w.session().view();
         v.setRange(0, 100'000'000, false);
         v.setCursor(40'000'000);
-        QTimer::singleShot(0, [] {
+        bool asked = false;
+        QTimer::singleShot(0, [&asked] {
             if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+                asked = true;
                 d->setTextValue(QStringLiteral("the burst & its wakeups"));
                 d->accept();
             }
         });
         w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
         QTest::keyClick(&w, Qt::Key_M);
+        QVERIFY(asked);
         QCOMPARE(v.bookmarks().size(), size_t(1));
         QCOMPARE(v.bookmarks()[0].at, SimNs(40'000'000));
         QCOMPARE(v.bookmarks()[0].note, QStringLiteral("the burst & its wakeups"));
@@ -478,12 +483,23 @@ private slots:
             ink > 20,
             qPrintable(QStringLiteral("%1 px in a %2x%3 view").arg(ink).arg(img.width()).arg(img.height())));
         // Cancel adds none; a second one sorts by time.
-        QTimer::singleShot(0, [] {
-            if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget()))
+        asked = false;
+        w.activateWindow(); // the closed dialog took the activation with it
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        page->view()->setFocus(); // not a text field: those keep their keys
+        QTimer::singleShot(0, [&asked] {
+            if (auto* d = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+                asked = true;
                 d->reject();
+            }
         });
         QTest::keyClick(&w, Qt::Key_M);
+        QVERIFY(asked);
         QCOMPARE(v.bookmarks().size(), size_t(1));
+        // A note longer than the file takes is cut at a character, in bytes of UTF-8; a
+        // bookmark past the run's end is saved at its end (the file must open again).
+        const QString longNote(3000, QChar(0x4E2D)); // 3 bytes each in UTF-8
+        QCOMPARE(ViewState::bookmarkNote(longNote).toUtf8().size(), qsizetype(4095));
         v.addBookmark(10'000'000, QStringLiteral("start"));
         QCOMPARE(v.bookmarks()[0].note, QStringLiteral("start"));
         // Going to one puts the cursor there and the range around it.
@@ -491,9 +507,20 @@ private slots:
         v.goTo(10'000'000);
         QCOMPARE(v.cursor(), std::optional<SimNs>(10'000'000));
         QVERIFY(v.rangeStart() <= 10'000'000 && v.rangeEnd() >= 10'000'000);
+        const size_t past = v.addBookmark(w.session().spec()->duration.count() + 5'000'000, longNote);
+        const core::SessionSave clamped = w.session().savedScenario();
+        QVERIFY(core::loadScenarioText(clamped.text, "clamped.json").ok());
+        v.removeBookmark(past);
         // A restart keeps them.
         w.session().controller().reset();
         QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 0; }, 5000));
+        QCOMPARE(v.bookmarks().size(), size_t(2));
+        // So does the same scenario on another kernel model.
+        std::vector<core::ModelConflict> dropped;
+        std::string error;
+        QVERIFY2(w.session().reopenOnModel(core::KernelModel::V6_12, dropped, error), error.c_str());
+        QVERIFY(QTest::qWaitFor([&] { return w.session().spec()->kernel.model == core::KernelModel::V6_12; },
+                                5000));
         QCOMPARE(v.bookmarks().size(), size_t(2));
         // Saved with the session and read back with it.
         const core::SessionSave saved = w.session().savedScenario();
@@ -561,8 +588,8 @@ private slots:
             QVERIFY(runDefaultTo(w, SimTime::ms(50)));
             auto* lanes = w.findChild<OccupancyPlot*>();
             ThreadTrackView* tracks = w.findChild<ThreadsPage*>()->view();
-            const int x0 = tracks->viewport()->mapToGlobal(QPoint(0, 0)).x();
             auto aligned = [&] {
+                const int x0 = tracks->viewport()->mapToGlobal(QPoint(0, 0)).x();
                 const QRect axis = lanes->timeAxisGlobal();
                 return axis.left() == x0 + tracks->labelWidth() &&
                        axis.left() + axis.width() == x0 + tracks->viewport()->width() - tracks->rightMargin();
@@ -571,7 +598,7 @@ private slots:
                      qPrintable(QStringLiteral("lanes %1+%2, tracks %3+%4 (label %5, right %6)")
                                     .arg(lanes->timeAxisGlobal().left())
                                     .arg(lanes->timeAxisGlobal().width())
-                                    .arg(x0)
+                                    .arg(tracks->viewport()->mapToGlobal(QPoint(0, 0)).x())
                                     .arg(tracks->viewport()->width())
                                     .arg(tracks->labelWidth())
                                     .arg(tracks->rightMargin())));

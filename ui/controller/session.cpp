@@ -1,8 +1,9 @@
 #include "controller/session.h"
 
 #include "scenario/loader.h"
-
 #include "scenario/scenariospec.h"
+
+#include <algorithm>
 
 namespace ui {
 
@@ -42,6 +43,7 @@ bool Session::reopenOnModel(core::KernelModel model, std::vector<core::ModelConf
         return false;
     }
     dropped = std::move(m.dropped);
+    m_keepBookmarks = true; // the same scenario on another model: the user's bookmarks stay
     open(std::make_shared<const core::ScenarioSpec>(std::move(*m.result.spec)), std::move(m.result.text));
     return true;
 }
@@ -49,9 +51,13 @@ bool Session::reopenOnModel(core::KernelModel model, std::vector<core::ModelConf
 core::SessionSave Session::savedScenario() const {
     if (m_sourceText.empty())
         return {{}, "the scenario's text is not known"};
+    // Within the run and the note's limit, as the loader takes them (a bookmark set past the end
+    // would make the saved file fail to open).
     std::vector<core::Bookmark> bookmarks;
+    const SimNs end = spec() ? spec()->duration.count() : 0;
     for (const Bookmark& b : m_view.bookmarks())
-        bookmarks.push_back({core::SimTime::ns(b.at), b.note.toStdString()});
+        bookmarks.push_back({core::SimTime::ns(std::clamp<SimNs>(b.at, 0, end)),
+                             ViewState::bookmarkNote(b.note).toStdString()});
     return core::scenarioWithTimeline(m_sourceText, m_history.commands(), &bookmarks);
 }
 
@@ -70,7 +76,10 @@ void Session::onOpened(std::shared_ptr<const core::ScenarioSpec> spec) {
     m_view.clear(spec->duration.count());
     // Another scenario (or a recording) brings its own bookmarks; a restart of the same one
     // keeps those the user added.
-    if (spec.get() != m_bookmarksOf) {
+    if (m_keepBookmarks) {
+        m_keepBookmarks = false;
+        m_bookmarksOf = spec.get();
+    } else if (spec.get() != m_bookmarksOf) {
         m_bookmarksOf = spec.get();
         std::vector<Bookmark> marks;
         if (!m_trace)

@@ -76,6 +76,7 @@ private:
     QTimer m_frameTimer;
     bool m_dirty = false;
     const void* m_bookmarksOf = nullptr; ///< the scenario whose bookmarks the view holds
+    bool m_keepBookmarks = false;        ///< the next open is the same scenario (another model)
     size_t m_cgroupCount = 0;
     std::string m_sourceText;
     std::shared_ptr<const ImportedTrace> m_trace;

@@ -206,8 +206,8 @@ void SimulationWorker::runSlice() {
         // sample (steps may have moved time past several). Charts sample every kSampleEvery;
         // counter tracks, when the Threads view wants them, every kCounterEvery.
         const SimNs every = (m_wantStates ? kCounterEvery : kSampleEvery).count();
-        const core::SimTime nextSample = core::SimTime::ns(
-            std::max(m_lastSample.count(), m_engine->now().count() / every * every) + every);
+        const core::SimTime nextSample =
+            core::SimTime::ns((std::max(m_lastSample.count(), m_engine->now().count()) / every + 1) * every);
         const core::SimTime goal = std::min(target, nextSample);
         const bool reached = m_engine->advanceUntil(goal, kEventBatch);
         if (m_engine->finished())
@@ -272,6 +272,7 @@ std::shared_ptr<const core::ThreadStates> SimulationWorker::threadStatesIfDue() 
     auto states = std::make_shared<core::ThreadStates>(core::statesOfRun(m_states, *m_engine));
     states->nrRunning = core::runQueueCounts(*states, m_engine->machine().nrCpus());
     states->counters = m_counters.tracks();
+    states->countersEnd = m_counters.sampledUpTo();
     const auto took = Clock::now() - t0;
     m_statesDue = Clock::now() + std::max<Clock::duration>(kStatesEvery, took * 10);
     m_statesBuiltWhen = Clock::now();

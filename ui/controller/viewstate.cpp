@@ -71,7 +71,19 @@ void ViewState::setBookmarks(std::vector<Bookmark> bookmarks) {
     emit bookmarksChanged();
 }
 
-size_t ViewState::addBookmark(SimNs at, const QString& note) {
+QString ViewState::bookmarkNote(const QString& note) {
+    QByteArray utf8 = note.toUtf8();
+    if (utf8.size() <= kMaxBookmarkNoteBytes)
+        return note;
+    qsizetype cut = kMaxBookmarkNoteBytes;
+    while (cut > 0 && (static_cast<unsigned char>(utf8[cut]) & 0xC0) == 0x80)
+        --cut; // not inside a character
+    utf8.truncate(cut);
+    return QString::fromUtf8(utf8);
+}
+
+size_t ViewState::addBookmark(SimNs at, const QString& noteText) {
+    const QString note = bookmarkNote(noteText);
     const auto it = std::upper_bound(m_bookmarks.begin(), m_bookmarks.end(), at,
                                      [](SimNs t, const Bookmark& b) { return t < b.at; });
     const size_t index = static_cast<size_t>(it - m_bookmarks.begin());

@@ -70,7 +70,12 @@ public:
     const std::optional<Pick>& pick() const { return m_pick; }
     void setPick(std::optional<Pick> pick);
 
-    /// The bookmarks, in time order. Adding returns the new one's index.
+    /// A note's longest form in bytes of UTF-8 (what the scenario's `bookmarks` take).
+    static constexpr qsizetype kMaxBookmarkNoteBytes = 4096;
+    /// `note` cut to at most kMaxBookmarkNoteBytes of UTF-8, at a character's boundary.
+    static QString bookmarkNote(const QString& note);
+    /// The bookmarks, in time order. Adding returns the new one's index (its note cut to
+    /// bookmarkNote()).
     const std::vector<Bookmark>& bookmarks() const { return m_bookmarks; }
     void setBookmarks(std::vector<Bookmark> bookmarks);
     size_t addBookmark(SimNs at, const QString& note);

@@ -135,6 +135,9 @@ QString moveReasonText(core::MigrationReason r, int level) {
 
 QString schedulerActionsText(const core::ChainHop& hop, const History& history) {
     QStringList parts;
+    const auto& states = history.latest().threadStates;
+    // A recording's reasons are inferred from the task's state, not recorded.
+    const QString inferred = states && states->recording ? WakeupText::tr(" (inferred)") : QString();
     if (hop.state == core::ThreadState::Preempted)
         parts << (hop.preemptedBy
                       ? WakeupText::tr("preempted by %1: %2")
@@ -144,7 +147,7 @@ QString schedulerActionsText(const core::ChainHop& hop, const History& history) 
         parts << WakeupText::tr("moved cpu%1 → cpu%2 at %3 by %4")
                      .arg(history.kernelCpu(m.from))
                      .arg(history.kernelCpu(m.to))
-                     .arg(formatNs(m.time.count()), moveReasonText(m.reason, m.level));
+                     .arg(formatNs(m.time.count()), moveReasonText(m.reason, m.level) + inferred);
     return parts.join(QStringLiteral("; "));
 }
 

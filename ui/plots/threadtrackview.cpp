@@ -412,13 +412,15 @@ void ThreadTrackView::drawModelCounter(QPainter& p, const core::CounterTrack& c,
         if (it->time.count() > to)
             break;
     }
-    // The last value holds up to where the tracks end (the last sample), not beyond.
-    const SimNs end = m_rows.states() ? std::min<SimNs>(to, m_rows.states()->end.count()) : to;
+    // The last value holds up to the last sample, not beyond (the sampler may have stopped
+    // earlier than the tracks: its point limit).
+    const SimNs end = m_rows.states() ? std::min<SimNs>(to, m_rows.states()->countersEnd.count()) : to;
     if (!line.isEmpty())
         line << QPointF(std::max(line.back().x(), std::min<double>(area.right(), scale.x(end))),
                         line.back().y());
     p.setPen(QPen(QColor(40, 110, 160), 1.2));
     p.setRenderHint(QPainter::Antialiasing, false);
+    p.setClipRect(area, Qt::IntersectClip);
     p.drawPolyline(line);
     p.restore();
 }

@@ -4,6 +4,8 @@
 
 #include <QInputDialog>
 
+#include <algorithm>
+
 namespace ui {
 
 namespace {
@@ -26,7 +28,12 @@ BookmarksMenu::BookmarksMenu(Session& session, QWidget* parent)
 
 qint64 BookmarksMenu::here() const {
     const ViewState& v = m_session.view();
-    return v.cursor() ? *v.cursor() : m_session.history().now();
+    // The cursor can be set past the run's end (the view may show beyond it): a bookmark stays
+    // within the run, where the scenario's `bookmarks` must be.
+    const auto spec = m_session.spec();
+    const SimNs end = spec && !m_session.trace() ? spec->duration.count() : m_session.history().now();
+    return std::clamp<SimNs>(v.cursor() ? *v.cursor() : m_session.history().now(), 0,
+                             std::max<SimNs>(end, 0));
 }
 
 void BookmarksMenu::addAtCursor() {
@@ -37,7 +44,7 @@ void BookmarksMenu::addAtCursor() {
                                                QLineEdit::Normal, QString(), &ok);
     if (!ok)
         return;
-    m_session.view().addBookmark(at, note.left(4096));
+    m_session.view().addBookmark(at, note);
 }
 
 void BookmarksMenu::removeNearCursor() {

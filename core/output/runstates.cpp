@@ -14,7 +14,8 @@ ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine) {
     }
     recorder.setCgroupParents(std::move(parents));
     const auto full = recorder.fullAt();
-    ThreadStates states = full ? recorder.finish(*full) : recorder.finish(engine.now(), engine.machine().openSlices());
+    ThreadStates states =
+        full ? recorder.finish(*full) : recorder.finish(engine.now(), engine.machine().openSlices());
     // Tasks with a pid of their own (an imported workload's recorded pids).
     for (const ExitRecord& r : engine.exitRecords())
         if (r.pid >= 0)

@@ -117,8 +117,8 @@ private:
     std::unordered_map<uint64_t, std::vector<int>> m_countersOf; ///< owner key -> ThreadStates::counters
     std::vector<std::pair<double, double>> m_counterRange;       ///< by ThreadStates::counters index
     std::set<uint64_t> m_countersShown;                          ///< owner keys
-    std::unordered_map<std::string, uint32_t> m_groupCgroup;
-    std::unordered_map<uint32_t, int> m_rowOfTask; ///< task id -> its first row     ///< Cgroup grouping: header -> cgroup
+    std::unordered_map<std::string, uint32_t> m_groupCgroup;     ///< Cgroup grouping: header -> cgroup
+    std::unordered_map<uint32_t, int> m_rowOfTask;               ///< task id -> its first row
     bool m_countersSeen = false; ///< the counters' group was shown (and its default set)
 };
 

@@ -1517,10 +1517,6 @@
         <translation>Die Anleitung fehlt.</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler on three kernel models: v4.11 (CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server), each with cgroups and bandwidth control, the RT class, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model. It opens real recordings (perf, ftrace, trace-cmd) and checks itself against this machine&apos;s kernel.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3. F1 opens the guide.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simuliert den CPU-Scheduler von Linux in drei Kernelmodellen: v4.11 (CFS) sowie v6.6 und v6.12 (EEVDF, v6.12 mit verzögertem Dequeue und dem Fair-Deadline-Server), jeweils mit Cgroups und Bandbreitensteuerung, der RT-Klasse, Wakeup-Platzierung, SMT-bewusstem Lastausgleich, PSI und cpuacct sowie einem Kostenmodell für den Kernel-Overhead. Es öffnet echte Aufzeichnungen (perf, ftrace, trace-cmd) und prüft sich am Kernel dieses Rechners.&lt;/p&gt;&lt;p&gt;Die fünf Kerneländerungen, die es im laufenden Betrieb schalten kann, aus ihren Mailinglisten-Threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Erstellt mit Qt %3. F1 öffnet die Anleitung.&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Timeline</source>
         <translation>Zeitleiste</translation>
     </message>
@@ -1599,6 +1595,10 @@
     <message>
         <source>Set marker B: the time from the cursor (A) to B is shown</source>
         <translation>Markierung B setzen: die Zeit vom Cursor (A) bis B wird angezeigt</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler on three kernel models: v4.11 (CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server; v6.12 is the default), each with cgroups and bandwidth control, the RT class, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model. It opens real recordings (perf, ftrace, trace-cmd) and checks itself against this machine&apos;s kernel.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3. F1 opens the guide.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simuliert den CPU-Scheduler von Linux in drei Kernelmodellen: v4.11 (CFS) sowie v6.6 und v6.12 (EEVDF, v6.12 mit verzögertem Dequeue und dem Fair-Deadline-Server; v6.12 ist die Voreinstellung), jeweils mit Cgroups und Bandbreitensteuerung, der RT-Klasse, Wakeup-Platzierung, SMT-bewusstem Lastausgleich, PSI und cpuacct sowie einem Kostenmodell für den Kernel-Overhead. Es öffnet echte Aufzeichnungen (perf, ftrace, trace-cmd) und prüft sich am Kernel dieses Rechners.&lt;/p&gt;&lt;p&gt;Die fünf Kerneländerungen, die es im laufenden Betrieb schalten kann, aus ihren Mailinglisten-Threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Erstellt mit Qt %3. F1 öffnet die Anleitung.&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2395,6 +2395,10 @@
     <message>
         <source>P&amp;revious Run of Task</source>
         <translation>Vo&amp;riger Lauf des Tasks</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1 (Voreinstellung)</translation>
     </message>
 </context>
 <context>

@@ -1510,10 +1510,6 @@
         <translation>缺少指南。</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler on three kernel models: v4.11 (CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server), each with cgroups and bandwidth control, the RT class, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model. It opens real recordings (perf, ftrace, trace-cmd) and checks itself against this machine&apos;s kernel.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3. F1 opens the guide.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;在三个内核模型上模拟 Linux CPU 调度器：v4.11（CFS）以及 v6.6 和 v6.12（EEVDF，v6.12 带延迟出队和公平截止期服务器），均包含 cgroup 与带宽控制、RT 调度类、唤醒放置、感知 SMT 的负载均衡、PSI 和 cpuacct，以及内核开销成本模型。它可打开真实记录（perf、ftrace、trace-cmd），并以本机内核检验自身。&lt;/p&gt;&lt;p&gt;可实时切换的五项内核改动，出自其邮件列表讨论：&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;基于 Qt %3 构建。F1 打开指南。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Timeline</source>
         <translation>时间线</translation>
     </message>
@@ -1592,6 +1588,10 @@
     <message>
         <source>Set marker B: the time from the cursor (A) to B is shown</source>
         <translation>设置标记 B：显示从光标（A）到 B 的时间</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;Simulates the Linux CPU scheduler on three kernel models: v4.11 (CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server; v6.12 is the default), each with cgroups and bandwidth control, the RT class, wakeup placement, SMT-aware load balancing, PSI and cpuacct, and a kernel overhead cost model. It opens real recordings (perf, ftrace, trace-cmd) and checks itself against this machine&apos;s kernel.&lt;/p&gt;&lt;p&gt;The five kernel changes it can switch live, from their mailing-list threads:&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;Built with Qt %3. F1 opens the guide.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;SchedScope %1&lt;/h3&gt;&lt;p&gt;在三个内核模型上模拟 Linux CPU 调度器：v4.11（CFS）以及 v6.6 和 v6.12（EEVDF，v6.12 带延迟出队和公平截止期服务器；默认为 v6.12），均包含 cgroup 与带宽控制、RT 调度类、唤醒放置、感知 SMT 的负载均衡、PSI 和 cpuacct，以及内核开销成本模型。它可打开真实记录（perf、ftrace、trace-cmd），并以本机内核检验自身。&lt;/p&gt;&lt;p&gt;可实时切换的五项内核改动，出自其邮件列表讨论：&lt;/p&gt;&lt;ul&gt;%2&lt;/ul&gt;&lt;p&gt;基于 Qt %3 构建。F1 打开指南。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2386,6 +2386,10 @@
     <message>
         <source>P&amp;revious Run of Task</source>
         <translation>任务的上一次运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1（默认）</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,7 @@ std::string pingPongScenario(long rounds) {
     const std::string n = std::to_string(rounds);
     return R"({"format": 1, "name": "bench: pipe ping-pong, )" + n + R"( round trips", "duration": "1000s",
       "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 1, "numa_nodes": 1},
+      "kernel": {"model": "v4.11"},
       "channels": [{"name": "p1", "kind": "pipe"}, {"name": "p2", "kind": "pipe"}],
       "tasks": [
         {"name": "sender", "program": [{"loop": )" +
@@ -56,6 +57,7 @@ CaseResult runCase(const std::string& name, const std::string& text) {
 std::string bigMachineScenario(const std::string& duration) {
     return R"({"format": 1, "name": "bench: 176 CPUs, 96 threads", "duration": ")" + duration + R"(",
       "topology": {"sockets": 1, "cores_per_socket": 22, "threads_per_core": 8, "numa_nodes": 1},
+      "kernel": {"model": "v4.11"},
       "tasks": [{"name": "worker", "count": 96, "program": [{"loop": -1, "do": [
         {"run": {"exp": "1s"}}, {"sleep": {"exp": "100us"}}]}]}]})";
 }

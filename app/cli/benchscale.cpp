@@ -164,7 +164,9 @@ int cmdBenchScale(Args& args) {
     const std::string duration = args.take("--sim").value_or(quick ? "100ms" : "1s");
     const std::string format = args.take("--format").value_or("table");
     const auto out = args.take("--out");
-    const std::string model = args.take("--model").value_or("");
+    // v4.11 unless told: the model every recorded figure of the grid was made with
+    // (docs/performance.md), so the figures stay comparable now that scenarios default to v6.12.
+    const std::string model = args.take("--model").value_or("v4.11");
     for (const std::string& l : args.leftovers()) {
         std::fprintf(stderr, "schedscope-cli bench scale: unknown option %s\n", l.c_str());
         return ExitUsage;
@@ -229,8 +231,7 @@ int cmdBenchScale(Args& args) {
     for (size_t i = 0; i < cells.size(); ++i) {
         std::fprintf(stderr, "[%zu/%zu] %u CPUs, %u tasks, depth %u, %s simulated, kernel model %s...\n",
                      i + 1, cells.size(), cells[i].cpus, cells[i].tasks, cells[i].depth, duration.c_str(),
-                     model.empty() ? std::string(kernelModelInfo(kDefaultKernelModel).name).c_str()
-                                   : model.c_str());
+                     model.c_str());
         const CellResult r = runCell(cells[i], duration, model);
         allOk = allOk && r.ok;
         const std::string line = row(r, md);

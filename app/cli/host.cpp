@@ -1,5 +1,5 @@
-// schedscope-cli host [--sysfs ROOT] [--cgroupfs ROOT] [--out PATH]: a scenario skeleton for this
-// machine (docs/host.md).
+// schedscope-cli host [--sysfs ROOT] [--cgroupfs ROOT] [--kernel-config FILE] [--out PATH]: a
+// scenario skeleton for this machine (docs/host.md).
 #include "commands.h"
 
 #include "import/hostimport.h"
@@ -10,8 +10,11 @@
 namespace cli {
 
 int cmdHost(Args& args) {
-    const std::string sysfs = args.take("--sysfs").value_or("/sys");
-    const std::string cgroupfs = args.take("--cgroupfs").value_or("/sys/fs/cgroup");
+    const auto sysfsArg = args.take("--sysfs");
+    const auto cgroupfsArg = args.take("--cgroupfs");
+    const auto configArg = args.take("--kernel-config");
+    const std::string sysfs = sysfsArg.value_or("/sys");
+    const std::string cgroupfs = cgroupfsArg.value_or("/sys/fs/cgroup");
     const auto out = args.take("--out");
     auto left = args.leftovers();
     if (!left.empty() || !args.positional().empty()) {
@@ -22,7 +25,17 @@ int cmdHost(Args& args) {
         return ExitUsage;
     }
     try {
-        const core::HostImport host = core::importHost(sysfs, cgroupfs);
+        // A copied tree is another machine: this kernel's configuration says nothing about it.
+        core::HostKernelConfig config;
+        if (configArg)
+            config = core::readKernelConfig(*configArg);
+        else if (sysfsArg || cgroupfsArg)
+            config.note =
+                "CONFIG_HZ not read: a copied tree was given without --kernel-config; kernel.hz is the "
+                "model's default";
+        else
+            config = core::readThisKernelConfig();
+        const core::HostImport host = core::importHost(sysfs, cgroupfs, config);
         for (const std::string& n : host.notes)
             std::fprintf(stderr, "note: %s\n", n.c_str());
         // What is printed must load: a failure here is a bug in the importer, said as such.

@@ -12,12 +12,12 @@ namespace core {
 /// Which kernel the scheduler model follows. The model selects the fair class, its rules and
 /// tunables as a set; docs/eevdf.md says what each one models and what it does not.
 enum class KernelModel : uint8_t {
-    V4_11, ///< v4.x CFS with the v4.11 load balancer (the original model, the default)
+    V4_11, ///< v4.x CFS with the v4.11 load balancer (the original model)
     V6_6,  ///< EEVDF as merged in v6.6
-    V6_12, ///< EEVDF with the v6.12 additions: DELAY_DEQUEUE, PREEMPT_SHORT, custom slices
+    V6_12, ///< EEVDF with the v6.12 additions (the default: a scenario that names no model)
 };
 inline constexpr size_t kKernelModelCount = 3;
-inline constexpr KernelModel kDefaultKernelModel = KernelModel::V4_11;
+inline constexpr KernelModel kDefaultKernelModel = KernelModel::V6_12;
 
 struct KernelModelInfo {
     KernelModel id;

@@ -16,13 +16,17 @@ std::string durationUs(long long us) {
 
 } // namespace
 
-HostImport importHost(const std::filesystem::path& sysfsRoot, const std::filesystem::path& cgroupfsRoot) {
+HostImport importHost(const std::filesystem::path& sysfsRoot, const std::filesystem::path& cgroupfsRoot,
+                      const HostKernelConfig& kernelConfig) {
     using ojson = nlohmann::ordered_json;
     HostImport r;
     r.topology = readHostTopology(sysfsRoot);
     r.cgroups = readHostCgroups(cgroupfsRoot, r.topology.cpus);
     r.notes = r.topology.notes;
     r.notes.insert(r.notes.end(), r.cgroups.notes.begin(), r.cgroups.notes.end());
+    r.kernelConfig = kernelConfig;
+    if (!kernelConfig.note.empty())
+        r.notes.push_back(kernelConfig.note);
 
     const TopologySpec& t = r.topology.machine;
     ojson s = ojson::object();
@@ -50,6 +54,9 @@ HostImport importHost(const std::filesystem::path& sysfsRoot, const std::filesys
     s["topology"] = topo;
     // A current kernel schedules with EEVDF; v6.12 is the newest model (docs/eevdf.md).
     s["kernel"] = ojson{{"model", "v6.12"}};
+    // The tick ends EEVDF slices (at the first tick past the deadline) and CFS tick preemption.
+    if (kernelConfig.hz)
+        s["kernel"]["hz"] = *kernelConfig.hz;
     ojson cgroups = ojson::array();
     for (const HostCgroup& cg : r.cgroups.cgroups) {
         ojson c = ojson::object();

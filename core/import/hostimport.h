@@ -5,6 +5,7 @@
 // tasks. docs/host.md describes what is read and every approximation.
 
 #include "import/hostcgroups.h"
+#include "import/hostkernelconfig.h"
 #include "import/hosttopology.h"
 
 #include <filesystem>
@@ -18,10 +19,13 @@ struct HostImport {
     std::vector<std::string> notes; ///< what could not be represented exactly, and what was done
     HostTopology topology;
     HostCgroups cgroups;
+    HostKernelConfig kernelConfig;
 };
 
-/// Reads sysfsRoot (normally "/sys") and cgroupfsRoot (normally "/sys/fs/cgroup"). Throws
-/// HostImportError when sysfsRoot has no CPUs to read.
-HostImport importHost(const std::filesystem::path& sysfsRoot, const std::filesystem::path& cgroupfsRoot);
+/// Reads sysfsRoot (normally "/sys") and cgroupfsRoot (normally "/sys/fs/cgroup"); the scenario's
+/// kernel.hz is kernelConfig's CONFIG_HZ where it has one (readThisKernelConfig for this machine).
+/// Throws HostImportError when sysfsRoot has no CPUs to read.
+HostImport importHost(const std::filesystem::path& sysfsRoot, const std::filesystem::path& cgroupfsRoot,
+                      const HostKernelConfig& kernelConfig);
 
 } // namespace core

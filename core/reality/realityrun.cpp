@@ -402,7 +402,6 @@ bool makeSharedMemory(RealityRunState& st) {
     world.spec = &st.spec;
     world.shared = &st.shared();
     world.cgroups = &st.cgroups;
-    world.spinsPerNs = calibrateSpin();
     std::vector<int>& fds = st.descriptors.fds;
     for (const ChannelSpec& c : st.spec.channels) {
         int p[2];

@@ -223,24 +223,19 @@ void setUp(Proc& p, const TaskSpec& t, const std::string& name, bool forked, pid
 
 } // namespace
 
-void spinLoop(uint64_t iterations) {
-    volatile uint64_t sink = 0; // a store per turn the optimiser may not remove
-    for (uint64_t i = 0; i < iterations; ++i)
-        sink = i;
-    (void)sink;
-}
-
-double calibrateSpin() {
-    double best = 0;
-    for (int round = 0; round < 3; ++round) { // the fastest of three: the least disturbed
-        constexpr uint64_t kTurns = 1'000'000;
-        const int64_t t0 = clockNs(CLOCK_THREAD_CPUTIME_ID);
-        spinLoop(kTurns);
-        const int64_t t1 = clockNs(CLOCK_THREAD_CPUTIME_ID);
-        best =
-            std::max(best, static_cast<double>(kTurns) / static_cast<double>(std::max<int64_t>(t1 - t0, 1)));
+void busyFor(int64_t ns) {
+    // Reads CLOCK_MONOTONIC, which the vDSO serves without entering the kernel, about every
+    // 25 ns; a step of at least kNotRunningGapNs is time the task did not run (a preemption, or
+    // the vCPU descheduled) and is not counted. Shorter steps (an interrupt) count, as the
+    // kernel charges them to the task without IRQ time accounting.
+    int64_t counted = 0;
+    int64_t last = clockNs(CLOCK_MONOTONIC);
+    while (counted < ns) {
+        const int64_t now = clockNs(CLOCK_MONOTONIC);
+        if (now - last < kNotRunningGapNs)
+            counted += now - last;
+        last = now;
     }
-    return best;
 }
 
 namespace {
@@ -291,15 +286,11 @@ void waitChildren(Proc& p) {
 void runAction(Proc& p, const ActionSpec& a) {
     switch (a.kind) {
     case ActionKind::Run: {
-        // Busy for this much of the task's own CPU time: preempted time does not count, as in
-        // the simulation. Reading a CPU-time clock updates the task's runtime in the kernel and
-        // writes a sched_stat_runtime event, so the clock is read rarely: the loop spins for
-        // half of what remains by the calibrated rate, then looks again (about log2(D / 1 us)
-        // reads per action).
-        const int64_t until = clockNs(CLOCK_THREAD_CPUTIME_ID) + draw(p, a.duration).count();
-        for (int64_t left; (left = until - clockNs(CLOCK_THREAD_CPUTIME_ID)) > 0;)
-            spinLoop(static_cast<uint64_t>(std::max<double>(static_cast<double>(left) * 0.5, 500.0) *
-                                           p.w->spinsPerNs));
+        // Busy for this much of the task's own run time: preempted time does not count, as in
+        // the simulation. Not measured with a CPU-time clock: each read of one runs the
+        // kernel's update_curr, which ends an expired EEVDF slice at once instead of at the
+        // next tick and so changes the schedule being measured (docs/reality.md).
+        busyFor(draw(p, a.duration).count());
         break;
     }
     case ActionKind::Sleep:

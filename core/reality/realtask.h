@@ -58,19 +58,22 @@ struct RealWorld {
     const RealCgroups* cgroups = nullptr;
     std::vector<std::pair<int, int>> channels; ///< read and write descriptors, as spec->channels
     std::map<std::string, uint32_t> channelIndex;
-    int goFd = -1;         ///< read end of the start pipe: EOF means go
-    int goWriteFd = -1;    ///< its write end (the runner's; task processes close it)
-    double spinsPerNs = 1; ///< iterations of spinLoop per nanosecond of CPU time (calibrateSpin)
+    int goFd = -1;      ///< read end of the start pipe: EOF means go
+    int goWriteFd = -1; ///< its write end (the runner's; task processes close it)
 };
 
-/// Busy for `iterations` turns of an empty loop (no system call, so no scheduler event).
-void spinLoop(uint64_t iterations);
-/// How many spinLoop iterations a nanosecond of CPU time holds on this host (about 2 ms).
-double calibrateSpin();
+/// A step of the monotonic clock at least this long, seen by a busy loop, is time the loop did
+/// not run: the smallest preemption (two switches and the other task's turn) takes longer, an
+/// interrupt on this VM less (docs/reality.md).
+inline constexpr int64_t kNotRunningGapNs = 10'000;
+
+/// Busy for `ns` of the caller's own run time without entering the kernel: the vDSO's
+/// monotonic clock, with every step of at least kNotRunningGapNs left out.
+void busyFor(int64_t ns);
 
 /// Forks a process that sets itself up as task `t` (instance `instance`, named `name`: cgroup,
 /// nice, policy, affinity, comm), waits for the start when `waitForGo`, sleeps until its start
-/// time and runs its program: `run` as a busy loop on its own CPU clock, `sleep` with a 1 ns
+/// time and runs its program: `run` as a busy loop (busyFor), `sleep` with a 1 ns
 /// timer slack, `send`/`recv` over the pipes and socketpairs, `fork`, `wait`, `exit`, `move`,
 /// `setsid`, `yield`; `io` and `memstall` as sleeps (docs/reality.md). Returns the pid or -1.
 pid_t spawnRealTask(const RealWorld& w, const TaskSpec& t, uint32_t instance, const std::string& name,

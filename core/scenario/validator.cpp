@@ -192,8 +192,17 @@ LoadResult Validator::run(const json& root) {
     if (m_errors.empty()) {
         // What the scenario sets must exist in its kernel model; what the model fixes, it gets.
         json copy = root;
+        // A scenario that names no model was likely written when v4.11 was the default: say how
+        // to run it as before.
+        const auto k = root.find("kernel");
+        const bool named = k != root.end() && k->is_object() && k->contains("model");
+        const std::string hint =
+            named ? std::string()
+                  : " (the scenario names no kernel model, so it runs on the default, " +
+                        std::string(kernelModelInfo(kDefaultKernelModel).name) +
+                        "; \"kernel\": {\"model\": \"v4.11\"} runs it on the default of before 2026-12-04)";
         for (const ModelConflict& c : modelConflicts(copy, spec.kernel.model, false))
-            error(c.path, c.message);
+            error(c.path, c.message + hint);
         applyFixedOptimizations(spec.optimizations, spec.kernel.model);
     }
 

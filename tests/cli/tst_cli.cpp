@@ -451,8 +451,9 @@ private slots:
             realPids.insert(v.toObject()[QStringLiteral("pid")].toInteger());
         for (const auto& v : sim[QStringLiteral("tasks")].toArray())
             QVERIFY(realPids.contains(v.toObject()[QStringLiteral("pid")].toInteger()));
+        // (on v6.12, the default, where psi_direct_iteration is still a switch)
         auto table = cli({QStringLiteral("replay"), trace, QStringLiteral("--opt"),
-                          QStringLiteral("prefer_sibling_local=off")});
+                          QStringLiteral("psi_direct_iteration=on")});
         QCOMPARE(table.code, 0);
         QVERIFY2(table.out.contains("pinger") && table.out.contains("all tasks"), table.out.constData());
         // Errors: not a trace (2, naming the file), bad options (64).
@@ -485,12 +486,28 @@ private slots:
     }
 
     void host() {
-        // The fixture server: a scenario on stdout that `validate` accepts, no notes.
+        // The fixture server: a scenario on stdout that `validate` accepts; its tick from the
+        // kernel configuration given, the only note.
         const QString root = data("hosts/two-socket");
         auto r = cli({QStringLiteral("host"), QStringLiteral("--sysfs"), root + QStringLiteral("/sys"),
-                      QStringLiteral("--cgroupfs"), root + QStringLiteral("/cgroup")});
+                      QStringLiteral("--cgroupfs"), root + QStringLiteral("/cgroup"),
+                      QStringLiteral("--kernel-config"), data("hosts/configs/config-hz300.gz")});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QCOMPARE(r.err, "note: kernel.hz 300: CONFIG_HZ from " +
+                            data("hosts/configs/config-hz300.gz").toUtf8() + "\n");
+        QCOMPARE(
+            QJsonDocument::fromJson(r.out).object()[QStringLiteral("kernel")][QStringLiteral("hz")].toInt(),
+            300);
+        // A copied tree without a configuration: said, and the model's default tick.
+        auto copied = cli({QStringLiteral("host"), QStringLiteral("--sysfs"), root + QStringLiteral("/sys"),
+                           QStringLiteral("--cgroupfs"), root + QStringLiteral("/cgroup")});
+        QCOMPARE(copied.code, 0);
+        QVERIFY2(copied.err.contains("CONFIG_HZ not read: a copied tree was given without --kernel-config"),
+                 copied.err.constData());
+        QVERIFY(!QJsonDocument::fromJson(copied.out)
+                     .object()[QStringLiteral("kernel")]
+                     .toObject()
+                     .contains(QStringLiteral("hz")));
         const QJsonObject topo =
             QJsonDocument::fromJson(r.out).object()[QStringLiteral("topology")].toObject();
         QCOMPARE(topo[QStringLiteral("sockets")].toInt(), 2);
@@ -567,7 +584,12 @@ private slots:
                 names << QString::fromUtf8(l.split(' ').first());
         QCOMPARE(names,
                  (QStringList{QStringLiteral("v4.11"), QStringLiteral("v6.6"), QStringLiteral("v6.12")}));
-        QVERIFY2(lines[0].endsWith("(default)"), lines[0]);
+        // v6.12 is the default: what a scenario that names no model runs on.
+        QVERIFY2(!lines[0].endsWith("(default)"), lines[0]);
+        bool v612Default = false;
+        for (const QByteArray& l : lines)
+            v612Default = v612Default || (l.startsWith("v6.12 ") && l.endsWith("(default)"));
+        QVERIFY2(v612Default, m.out);
         QVERIFY2(m.out.contains("prefer_sibling_local fixed on"), m.out);
 
         // run --model: the summary says which model ran; the default scenario's timeline toggles

@@ -30,9 +30,12 @@ std::shared_ptr<const core::ScenarioSpec> load(const nlohmann::json& j) {
 }
 
 nlohmann::json baseScenario() {
+    // On v4.11, named: the tests built on this scenario were written for CFS and the v4.11
+    // balancer, the default until 2026-12-04 (tests of the v6 models set their own).
     return nlohmann::json::parse(R"({
       "format": 1, "name": "base", "duration": "1s",
       "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 2, "numa_nodes": 1},
+      "kernel": {"model": "v4.11"},
       "channels": [{"name": "p0", "kind": "pipe"}],
       "tasks": [{"name": "t", "program": [{"run": "1ms"}]}]
     })");

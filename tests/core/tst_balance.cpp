@@ -34,6 +34,7 @@ struct Log : TraceSink {
 /// Tasks that start confined to CPU 0 (cgroup /start) and are released to every CPU at 1 ms.
 json startedOnCpu0(int cores, int threads, const json& program, int count, const std::string& duration) {
     return {{"format", 1},
+            {"kernel", {{"model", "v4.11"}}}, // the v4.11 balancer these tests were written for
             {"name", "b"},
             {"duration", duration},
             {"topology",
@@ -47,6 +48,7 @@ json ebizzy(int threads, bool preferLocal) {
     // See resources/scenarios/ebizzy-smt8.json for why these parameters.
     return {
         {"format", 1},
+        {"kernel", {{"model", "v4.11"}}},
         {"name", "ebizzy"},
         {"duration", "30s"},
         {"seed", 7},
@@ -77,6 +79,7 @@ json stressScenario() {
     Rng rng(1234);
     json j = {
         {"format", 1},
+        {"kernel", {{"model", "v4.11"}}},
         {"name", "stress"},
         {"duration", "60s"},
         {"seed", 5},
@@ -169,6 +172,7 @@ private slots:
         // Half the tasks pinned to one CPU each on a crowded machine: they never migrate, and
         // every migration of the others respects their affinity.
         json j = {{"format", 1},
+                  {"kernel", {{"model", "v4.11"}}},
                   {"name", "pin"},
                   {"duration", "5s"},
                   {"topology",

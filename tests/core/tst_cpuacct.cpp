@@ -18,7 +18,7 @@ json ctxswitch(int cpus, bool virt, bool scaling, int hz = 250) {
               {"duration", "20ms"},
               {"topology",
                {{"sockets", 1}, {"cores_per_socket", cpus}, {"threads_per_core", 1}, {"numa_nodes", 1}}},
-              {"kernel", {{"hz", hz}, {"features", {{"virt_cpu_accounting", virt}}}}},
+              {"kernel", {{"model", "v4.11"}, {"hz", hz}, {"features", {{"virt_cpu_accounting", virt}}}}},
               {"optimizations", {{"cpuacct_batch_scaling", scaling}}},
               {"channels",
                {{{"name", "a{i}"}, {"kind", "pipe"}, {"count", cpus}},
@@ -126,7 +126,8 @@ private slots:
     void tickAccountingFoldsOncePerBatch() {
         // Without virtual accounting the stats get one jiffy per tick: a CPU-bound task folds
         // once every 32 ticks (the batch on 4 CPUs).
-        Engine e(testutil::load(json::parse(R"({"format": 1, "name": "t", "duration": "1s",
+        Engine e(testutil::load(
+            json::parse(R"({"format": 1, "name": "t", "duration": "1s", "kernel": {"model": "v4.11"},
             "topology": {"sockets": 1, "cores_per_socket": 4, "threads_per_core": 1, "numa_nodes": 1},
             "tasks": [{"name": "h", "cpus": "0", "program": [{"run": "10s"}]}]})")));
         e.runToEnd();

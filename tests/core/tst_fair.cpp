@@ -17,7 +17,8 @@ namespace {
 
 json oneCpu(const std::string& tasks, const std::string& duration = "10s",
             const std::string& cgroups = "[]") {
-    return json::parse(R"({"format": 1, "name": "fair", "duration": ")" + duration + R"(",
+    return json::parse(R"({"format": 1, "name": "fair", "kernel": {"model": "v4.11"}, "duration": ")" +
+                       duration + R"(",
         "topology": {"sockets": 1, "cores_per_socket": 1, "threads_per_core": 1, "numa_nodes": 1},
         "cgroups": )" + cgroups +
                        R"(, "tasks": )" + tasks + "}");

@@ -21,7 +21,7 @@ std::string hostDir(const char* name) {
 }
 
 core::HostImport import(const char* name) {
-    return core::importHost(hostDir(name) + "/sys", hostDir(name) + "/cgroup");
+    return core::importHost(hostDir(name) + "/sys", hostDir(name) + "/cgroup", core::HostKernelConfig{});
 }
 
 bool anyNote(const std::vector<std::string>& notes, const std::string& part) {
@@ -159,7 +159,7 @@ private slots:
 
     void noCpusIsAnError() {
         try {
-            core::importHost(hostDir("nonexistent"), hostDir("nonexistent"));
+            core::importHost(hostDir("nonexistent"), hostDir("nonexistent"), core::HostKernelConfig{});
             QFAIL("no error");
         } catch (const core::HostImportError& e) {
             const std::string m = e.what();
@@ -175,10 +175,49 @@ private slots:
         // The host the tests run on: whatever it is, the result loads.
         if (!std::filesystem::exists("/sys/devices/system/cpu/cpu0"))
             QSKIP("no /sys/devices/system/cpu/cpu0 on this machine (not Linux, or sysfs not mounted)");
-        const core::HostImport h = core::importHost("/sys", "/sys/fs/cgroup");
+        const core::HostImport h = core::importHost("/sys", "/sys/fs/cgroup", core::readThisKernelConfig());
         const core::LoadResult r = core::loadScenarioText(h.scenarioJson, "this host");
         QVERIFY2(r.ok(), joined(r.errors).constData());
         QVERIFY(r.spec->topology.nrCpus() >= 1);
+        // Whatever this kernel's configuration says, a note says it; a tick that was read is the
+        // scenario's.
+        QVERIFY2(anyNote(h.notes, "CONFIG_HZ"), joined(h.notes).constData());
+        if (h.kernelConfig.hz)
+            QCOMPARE(r.spec->kernel.hz, *h.kernelConfig.hz);
+    }
+
+    void kernelHzFromTheConfiguration() {
+        const std::string dir = hostDir("configs") + "/";
+        // Text (/boot/config-RELEASE) and gzip (/proc/config.gz) alike.
+        const core::HostKernelConfig text = core::readKernelConfig(dir + "config-hz1000");
+        QCOMPARE(text.hz.value_or(0), 1000u);
+        QCOMPARE(text.source, dir + "config-hz1000");
+        const core::HostKernelConfig gz = core::readKernelConfig(dir + "config-hz300.gz");
+        QCOMPARE(gz.hz.value_or(0), 300u);
+        // The scenario takes it; without one it keeps the model's default.
+        const core::HostImport h =
+            core::importHost(hostDir("two-socket") + "/sys", hostDir("two-socket") + "/cgroup", text);
+        const core::LoadResult r = core::loadScenarioText(h.scenarioJson, "two-socket");
+        QVERIFY2(r.ok(), joined(r.errors).constData());
+        QCOMPARE(r.spec->kernel.hz, 1000u);
+        QVERIFY2(anyNote(h.notes, "kernel.hz 1000: CONFIG_HZ from " + dir + "config-hz1000"),
+                 joined(h.notes).constData());
+        const core::LoadResult plain =
+            core::loadScenarioText(import("two-socket").scenarioJson, "two-socket");
+        QCOMPARE(plain.spec->kernel.hz, core::KernelSpec{}.hz);
+        // What cannot be used is said, naming the file and what it found.
+        const core::HostKernelConfig odd = core::readKernelConfig(dir + "config-hz1024");
+        QVERIFY(!odd.hz);
+        QVERIFY2(odd.note.find(dir + "config-hz1024: CONFIG_HZ=1024, which the model does not take") !=
+                     std::string::npos,
+                 odd.note.c_str());
+        const core::HostKernelConfig none = core::readKernelConfig(dir + "config-nohz");
+        QVERIFY(!none.hz);
+        QVERIFY2(none.note.find("has no CONFIG_HZ line") != std::string::npos, none.note.c_str());
+        const core::HostKernelConfig absent = core::readKernelConfig(dir + "no-such-config");
+        QVERIFY(!absent.hz);
+        QVERIFY2(absent.note.find(dir + "no-such-config cannot be opened") != std::string::npos,
+                 absent.note.c_str());
     }
 
     void cpuNumbersTranslateCpuLists() {

@@ -33,7 +33,7 @@ json scenario(int cpus, const json& tasks, const json& cgroups = json::array(),
               {"duration", duration},
               {"topology",
                {{"sockets", 1}, {"cores_per_socket", cpus}, {"threads_per_core", 1}, {"numa_nodes", 1}}},
-              {"kernel", {{"hz", 250}, {"costs", zeroCosts()}}},
+              {"kernel", {{"model", "v4.11"}, {"hz", 250}, {"costs", zeroCosts()}}},
               {"cgroups", cgroups},
               {"tasks", tasks}};
     return j;
@@ -191,7 +191,8 @@ private slots:
         if (cg.empty())
             cg = "/";
         for (bool once : {true, false}) {
-            json j = json::parse(R"({"format": 1, "name": "pp", "duration": "100s",
+            json j =
+                json::parse(R"({"format": 1, "name": "pp", "duration": "100s", "kernel": {"model": "v4.11"},
                 "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 1, "numa_nodes": 1},
                 "channels": [{"name": "p1", "kind": "pipe"}, {"name": "p2", "kind": "pipe"}],
                 "tasks": [{"name": "s", "program": [{"loop": 3000, "do": [{"send": "p1"}, {"recv": "p2"}]}]},
@@ -247,7 +248,8 @@ private slots:
 
     void readingDoesNotChangeTheRun() {
         // Reports work on a copy: reading pressure mid-run must not perturb the results.
-        auto spec = testutil::load(json::parse(R"({"format": 1, "name": "r", "duration": "5s",
+        auto spec = testutil::load(
+            json::parse(R"({"format": 1, "name": "r", "duration": "5s", "kernel": {"model": "v4.11"},
             "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 1, "numa_nodes": 1},
             "tasks": [{"name": "h", "count": 3, "cgroup": "/a", "program": [{"loop": -1, "do": [{"run": {"exp": "3ms"}}, {"io": {"exp": "2ms"}}]}]}]})"));
         Engine quiet(spec), reader(spec);

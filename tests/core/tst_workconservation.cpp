@@ -108,10 +108,13 @@ json randomScenario(uint64_t seed) {
                         {"do",
                          {{{"run", {{"exp", std::to_string(rng.uniformInt(100, 5000)) + "us"}}}},
                           {{"sleep", {{"exp", std::to_string(rng.uniformInt(100, 20000)) + "us"}}}}}}}}}});
-    return {{"format", 1},         {"name", "random-" + std::to_string(seed)},
-            {"seed", seed},        {"duration", "1500ms"},
-            {"topology", topo},    {"tasks", tasks},
-            {"timeline", timeline}};
+    // On v4.11, named: the property and the two exclusions above were established for its
+    // balancer. On v6.12 seed 440 leaves cpu0 idle for 269 ms beside two runnable tasks on
+    // cpu13, which is not yet explained (issue 40's v6 wakeup path work looks at it).
+    return {{"format", 1},      {"name", "random-" + std::to_string(seed)},
+            {"seed", seed},     {"duration", "1500ms"},
+            {"topology", topo}, {"kernel", {{"model", "v4.11"}}},
+            {"tasks", tasks},   {"timeline", timeline}};
 }
 
 } // namespace

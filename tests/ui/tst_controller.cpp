@@ -31,7 +31,9 @@ std::shared_ptr<const ScenarioSpec> specText(const std::string& text) {
 
 /// Two cgroups, CPU-bound tasks in /a, one in /b; runs 2 s.
 std::string twoGroups() {
-    return "{\"format\": 1, \"name\": \"two groups\", \"duration\": \"2s\","
+    // v4.11: the five changes are switches there (the live toggles below).
+    return "{\"format\": 1, \"name\": \"two groups\", \"duration\": \"2s\", \"kernel\": {\"model\": "
+           "\"v4.11\"},"
            "\"topology\": {\"sockets\": 1, \"cores_per_socket\": 2, \"threads_per_core\": 2, \"numa_nodes\": "
            "1},"
            "\"cgroups\": [{\"path\": \"/a\"}, {\"path\": \"/b\"}],"

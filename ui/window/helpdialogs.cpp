@@ -177,7 +177,8 @@ void showAbout(QWidget* parent) {
         QApplication::translate(
             "ui::Help",
             "<h3>SchedScope %1</h3><p>Simulates the Linux CPU scheduler on three kernel models: v4.11 "
-            "(CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server), "
+            "(CFS) and v6.6 and v6.12 (EEVDF, v6.12 with delayed dequeue and the fair deadline server; "
+            "v6.12 is the default), "
             "each with cgroups and bandwidth control, the RT class, wakeup placement, SMT-aware load "
             "balancing, PSI and cpuacct, and a kernel overhead cost model. It opens real recordings "
             "(perf, ftrace, trace-cmd) and checks itself against this machine's kernel.</p><p>The five "

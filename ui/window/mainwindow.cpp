@@ -363,8 +363,11 @@ void MainWindow::createSimulationMenu() {
     models->setToolTipsVisible(true);
     auto* group = new QActionGroup(models);
     for (const core::KernelModelInfo& m : core::kernelModelCatalog()) {
-        QAction* a = models->addAction(QString::fromUtf8(m.name.data(), qsizetype(m.name.size())));
-        a->setObjectName(QStringLiteral("kernelModel_") + a->text());
+        const QString name = QString::fromUtf8(m.name.data(), qsizetype(m.name.size()));
+        // The default is what a scenario that names no model runs on.
+        QAction* a =
+            models->addAction(m.id == core::kDefaultKernelModel ? tr("%1 (default)").arg(name) : name);
+        a->setObjectName(QStringLiteral("kernelModel_") + name);
         a->setCheckable(true);
         a->setToolTip(kernelModelText(m.id));
         group->addAction(a);

@@ -9,7 +9,10 @@ Each tree copies the layout of a real host, reduced in size:
                and a hybrid cgroup v1/v2 mount (the v2 tree at unified/ has no cpu controller).
   missing/     4 CPUs where cpu2 lacks its topology files, no online file, no caches, no NUMA
                directory and no cgroup filesystem.
+  configs/     kernel configurations: CONFIG_HZ=1000 as text, 300 as gzip (/proc/config.gz), a
+               value the model does not take, and none.
 """
+import gzip
 import os
 import shutil
 
@@ -102,6 +105,20 @@ def missing():
         cpu(r, n, 0, str(n), n)
 
 
-for tree, make in [("two-socket", two_socket), ("hybrid", hybrid), ("missing", missing)]:
+def kernel_configs():
+    # CONFIG_HZ as a distribution's /boot/config-RELEASE (text) and as /proc/config.gz (gzip,
+    # with a fixed mtime so the bytes do not change from one run to the next), one the model does
+    # not take, and one without the line.
+    r = "configs"
+    head = "#\n# Automatically generated file; DO NOT EDIT.\n# Linux/x86 6.1.0 Kernel Configuration\n#\n"
+    write(f"{r}/config-hz1000", head + "CONFIG_NO_HZ_IDLE=y\nCONFIG_HZ_1000=y\nCONFIG_HZ=1000\nCONFIG_SCHED_HRTICK=y\n")
+    os.makedirs(r, exist_ok=True)
+    with open(f"{r}/config-hz300.gz", "wb") as f:
+        f.write(gzip.compress((head + "CONFIG_HZ_300=y\nCONFIG_HZ=300\n").encode(), mtime=0))
+    write(f"{r}/config-hz1024", head + "CONFIG_HZ=1024\n")
+    write(f"{r}/config-nohz", head + "# CONFIG_HZ is not set\n")
+
+
+for tree, make in [("two-socket", two_socket), ("hybrid", hybrid), ("missing", missing), ("configs", kernel_configs)]:
     shutil.rmtree(tree, ignore_errors=True)
     make()

@@ -27,6 +27,7 @@ double heapMb() {
 std::string churnScenario(const std::string& duration) {
     return R"({"format": 1, "name": "fork and exit churn", "duration": ")" + duration + R"(",
       "topology": {"sockets": 1, "cores_per_socket": 4, "threads_per_core": 2, "numa_nodes": 1},
+      "kernel": {"model": "v4.11"},
       "cgroups": [{"path": "/jobs/batch"}],
       "tasks": [{"name": "spawner", "count": 4, "cgroup": "/jobs/batch", "program": [{"loop": -1, "do": [
         {"fork": {"name": "child", "program": [{"run": {"exp": "10us"}}]}}, {"run": "2us"}]}]}]})";

@@ -53,7 +53,7 @@ std::optional<SimTime> parseForOption(const std::string& text, const char* comma
 int loadScenarioForRun(const std::string& source, const std::optional<std::string>& modelName,
                        const std::optional<std::string>& costsPath, const char* command,
                        std::optional<ScenarioSpec>& spec) {
-    return prepareForRun(loadScenario(source), modelName, costsPath, command, spec);
+    return prepareForRun(loadScenario(source), source, modelName, costsPath, command, spec);
 }
 
 int modelOption(const std::optional<std::string>& name, const char* command,
@@ -84,15 +84,17 @@ int costsOption(const std::optional<std::string>& path, ScenarioSpec& spec) {
     return ExitOk;
 }
 
-int prepareForRun(LoadResult r, const std::optional<std::string>& modelName,
+int prepareForRun(LoadResult r, const std::string& source, const std::optional<std::string>& modelName,
                   const std::optional<std::string>& costsPath, const char* command,
                   std::optional<ScenarioSpec>& spec) {
     std::optional<KernelModel> model;
     if (const int rc = modelOption(modelName, command, model); rc != ExitOk)
         return rc;
-    if (r.ok() && model) {
+    // A scenario the loader read as JSON has its text, valid or not: one refused only because
+    // of its own model is checked again as written for the model asked for.
+    if (model && !r.text.empty()) {
         // The scenario as it would be written for that kernel, checked like any file.
-        const std::string name = r.spec->source;
+        const std::string name = r.ok() ? r.spec->source : source;
         ModelLoad m = loadScenarioForModel(r.text, name, *model);
         for (const ModelConflict& c : m.dropped)
             std::fprintf(stderr, "note: %s: %s: %s\n", name.c_str(), c.path.c_str(), c.message.c_str());

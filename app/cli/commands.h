@@ -44,8 +44,10 @@ int modelOption(const std::optional<std::string>& name, const char* command,
                 std::optional<core::KernelModel>& model);
 /// `--costs FILE` applied to `spec`: ExitOk, or ExitInvalid after printing the file's errors.
 int costsOption(const std::optional<std::string>& path, core::ScenarioSpec& spec);
-/// loadScenarioForRun for a scenario already loaded (`r`).
-int prepareForRun(core::LoadResult r, const std::optional<std::string>& model,
+/// loadScenarioForRun for a scenario already loaded (`r`, from `source`). With a model, a
+/// scenario refused on its own model (one written for v4.11 that names none, say) is rewritten
+/// for that model and checked again.
+int prepareForRun(core::LoadResult r, const std::string& source, const std::optional<std::string>& model,
                   const std::optional<std::string>& costsPath, const char* command,
                   std::optional<core::ScenarioSpec>& spec);
 /// Applies `--opt KEY=on|off` options to `spec` as run does; false after saying what was wrong.

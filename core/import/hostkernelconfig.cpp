@@ -42,7 +42,11 @@ std::optional<std::string> readMaybeGzip(const std::filesystem::path& file, std:
             return std::nullopt;
         }
     }
-    gzclose(f);
+    // A gzip stream cut short reads as a short file; only the close says so.
+    if (gzclose(f) != Z_OK) {
+        why = "is a truncated or damaged gzip file";
+        return std::nullopt;
+    }
     return text;
 }
 
@@ -53,38 +57,44 @@ HostKernelConfig readKernelConfig(const std::filesystem::path& file) {
     std::string why;
     const auto text = readMaybeGzip(file, why);
     if (!text) {
-        c.note = file.string() + " " + why + "; kernel.hz is the model's default";
+        c.note = "CONFIG_HZ not read: " + file.string() + " " + why + "; kernel.hz is the model's default";
         return c;
     }
     c.source = file.string();
+    // Kconfig writes each symbol once; where a file repeats one, as a hand-edited one may, the
+    // last line is the one that counts. Lines may end in CRLF or carry trailing blanks.
     constexpr std::string_view kKey = "CONFIG_HZ=";
+    std::optional<std::string_view> value;
     std::string_view rest = *text;
     while (!rest.empty()) {
         const size_t eol = rest.find('\n');
-        const std::string_view line = rest.substr(0, eol);
+        std::string_view line = rest.substr(0, eol);
         rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
-        if (!line.starts_with(kKey))
-            continue;
-        const std::string_view value = line.substr(kKey.size());
-        uint32_t hz = 0;
-        const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), hz);
-        if (ec != std::errc() || end != value.data() + value.size()) {
-            c.note = file.string() + ": CONFIG_HZ is \"" + std::string(value.substr(0, 40)) +
-                     "\", not a number; kernel.hz is the model's default";
-            return c;
-        }
-        if (hz != 100 && hz != 250 && hz != 300 && hz != 1000) {
-            c.note =
-                file.string() + ": CONFIG_HZ=" + std::to_string(hz) +
-                ", which the model does not take (100, 250, 300 or 1000); kernel.hz is the model's default";
-            return c;
-        }
-        c.hz = hz;
-        c.note = "kernel.hz " + std::to_string(hz) + ": CONFIG_HZ from " + file.string();
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+            line.remove_suffix(1);
+        if (line.starts_with(kKey))
+            value = line.substr(kKey.size());
+    }
+    if (!value) {
+        c.note = "CONFIG_HZ not read: " + file.string() +
+                 " has no CONFIG_HZ line (not a kernel configuration?); kernel.hz is the model's default";
         return c;
     }
-    c.note = file.string() + " has no CONFIG_HZ line (a tickless-only or foreign kernel?); kernel.hz is the "
-                             "model's default";
+    uint32_t hz = 0;
+    const auto [end, ec] = std::from_chars(value->data(), value->data() + value->size(), hz);
+    if (ec != std::errc() || end != value->data() + value->size()) {
+        c.note = "CONFIG_HZ not read: " + file.string() +
+                 " has CONFIG_HZ=" + std::string(value->substr(0, 40)) +
+                 ", not a number; kernel.hz is the model's default";
+        return c;
+    }
+    if (hz != 100 && hz != 250 && hz != 300 && hz != 1000) {
+        c.note = file.string() + ": CONFIG_HZ=" + std::to_string(hz) +
+                 ", which the model does not take (100, 250, 300 or 1000); kernel.hz is the model's default";
+        return c;
+    }
+    c.hz = hz;
+    c.note = "kernel.hz " + std::to_string(hz) + ": CONFIG_HZ from " + file.string();
     return c;
 }
 
@@ -100,7 +110,8 @@ HostKernelConfig readThisKernelConfig() {
             return readKernelConfig(boot);
     }
     HostKernelConfig c;
-    c.note = "the kernel's configuration could not be found (no /proc/config.gz, no /boot/config-" +
+    c.note = "CONFIG_HZ not read: the kernel's configuration could not be found (no /proc/config.gz, no "
+             "/boot/config-" +
              (release.empty() ? std::string("RELEASE") : release) +
              "), so CONFIG_HZ is unknown; kernel.hz is the "
              "model's default";

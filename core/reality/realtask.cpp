@@ -228,11 +228,18 @@ void busyFor(int64_t ns) {
     // 25 ns; a step of at least kNotRunningGapNs is time the task did not run (a preemption, or
     // the vCPU descheduled) and is not counted. Shorter steps (an interrupt) count, as the
     // kernel charges them to the task without IRQ time accounting.
+    // A clock too coarse to tell a preemption from a tick of its own (a jiffies clocksource)
+    // would leave every step out and spin for ever: then every step counts (wall time).
+    static const bool fine = [] {
+        timespec res{};
+        return ::clock_getres(CLOCK_MONOTONIC, &res) == 0 && res.tv_sec == 0 &&
+               res.tv_nsec < kNotRunningGapNs / 10;
+    }();
     int64_t counted = 0;
     int64_t last = clockNs(CLOCK_MONOTONIC);
     while (counted < ns) {
         const int64_t now = clockNs(CLOCK_MONOTONIC);
-        if (now - last < kNotRunningGapNs)
+        if (now - last < kNotRunningGapNs || !fine)
             counted += now - last;
         last = now;
     }

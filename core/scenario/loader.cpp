@@ -83,8 +83,7 @@ LoadResult loadScenarioText(std::string_view text, const std::string& source) {
     if (!root)
         return result;
     result = Validator(source).run(*root);
-    if (result.ok())
-        result.text = std::string(text);
+    result.text = std::string(text);
     return result;
 }
 

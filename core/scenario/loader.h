@@ -15,7 +15,8 @@ struct LoadResult {
     /// One line per problem: "file:line:col: what" for malformed JSON, otherwise
     /// "file: json.path: what was expected, what was found".
     std::vector<std::string> errors;
-    /// The text it was loaded from, when valid (to save a session on top of it).
+    /// The text it was loaded from, whenever it was JSON, valid or not (to save a session on top
+    /// of it, or to load it again for another kernel model).
     std::string text;
     bool ok() const { return spec.has_value(); }
 };

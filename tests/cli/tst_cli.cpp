@@ -453,7 +453,7 @@ private slots:
             QVERIFY(realPids.contains(v.toObject()[QStringLiteral("pid")].toInteger()));
         // (on v6.12, the default, where psi_direct_iteration is still a switch)
         auto table = cli({QStringLiteral("replay"), trace, QStringLiteral("--opt"),
-                          QStringLiteral("psi_direct_iteration=on")});
+                          QStringLiteral("psi_direct_iteration=off")});
         QCOMPARE(table.code, 0);
         QVERIFY2(table.out.contains("pinger") && table.out.contains("all tasks"), table.out.constData());
         // Errors: not a trace (2, naming the file), bad options (64).
@@ -615,6 +615,28 @@ private slots:
         QVERIFY(def.out != v612.out);
         // Deterministic per model too.
         QCOMPARE(cli(base + QStringList{QStringLiteral("--model"), QStringLiteral("v6.12")}).out, v612.out);
+
+        // A file written when v4.11 was the default (no model named, a v4.11 switch set): refused
+        // on the default with the way back, and runs with --model v4.11.
+        QTemporaryDir oldDir;
+        const QString oldFile = oldDir.filePath(QStringLiteral("old.json"));
+        {
+            QFile f(oldFile);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(
+                R"({"format": 1, "name": "old", "duration": "50ms", "optimizations": {"prefer_sibling_local": false},
+                "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 1},
+                "tasks": [{"name": "t", "program": [{"run": "10ms"}]}]})");
+        }
+        auto refused = cli({QStringLiteral("run"), oldFile});
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(refused.err.contains("names no kernel model, so it runs on the default, v6.12"),
+                 refused.err);
+        auto asBefore = cli({QStringLiteral("run"), oldFile, QStringLiteral("--model"),
+                             QStringLiteral("v4.11"), QStringLiteral("--format"), QStringLiteral("json")});
+        QCOMPARE(asBefore.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(asBefore.out).object()[QStringLiteral("model")].toString(),
+                 QStringLiteral("v4.11"));
 
         auto bogus = cli(base + QStringList{QStringLiteral("--model"), QStringLiteral("v5.4")});
         QCOMPARE(bogus.code, 64);

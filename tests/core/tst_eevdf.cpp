@@ -112,6 +112,28 @@ private slots:
         QCOMPARE(Tunables::forCpus(64).baseSlice, SimTime::us(3000));
     }
 
+    void aScenarioWrittenForTheOldDefaultIsToldHowToRunAsBefore() {
+        // No model named and a change v6.12 fixes set the other way: refused, with the way back.
+        json j = testutil::baseScenario();
+        j.erase("kernel");
+        j["optimizations"] = {{"prefer_sibling_local", false}};
+        const LoadResult r = loadScenarioText(j.dump(), "old.json");
+        QVERIFY(!r.ok());
+        QCOMPARE(r.errors.size(), size_t{1});
+        QVERIFY2(
+            r.errors[0].find("old.json: optimizations.prefer_sibling_local: off is not possible in kernel "
+                             "model v6.12") == 0,
+            r.errors[0].c_str());
+        QVERIFY2(r.errors[0].find("names no kernel model, so it runs on the default, v6.12; \"kernel\": "
+                                  "{\"model\": \"v4.11\"} runs it") != std::string::npos,
+                 r.errors[0].c_str());
+        // Naming the model silences the hint (the message is the model's own).
+        j["kernel"] = {{"model", "v6.12"}};
+        const LoadResult named = loadScenarioText(j.dump(), "old.json");
+        QVERIFY(!named.ok());
+        QVERIFY2(named.errors[0].find("names no kernel model") == std::string::npos, named.errors[0].c_str());
+    }
+
     void theSeedExperimentsNameTheKernelTheyWereWrittenFor() {
         // Their figures were made on v4.11; each names it so the new default moves none of them.
         // builtin:default's timeline switches the five changes live, which only v4.11 has as

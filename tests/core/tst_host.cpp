@@ -214,6 +214,14 @@ private slots:
         const core::HostKernelConfig none = core::readKernelConfig(dir + "config-nohz");
         QVERIFY(!none.hz);
         QVERIFY2(none.note.find("has no CONFIG_HZ line") != std::string::npos, none.note.c_str());
+        // CRLF line ends and a trailing blank are read; of a symbol given twice the last counts.
+        QCOMPARE(core::readKernelConfig(dir + "config-crlf").hz.value_or(0), 1000u);
+        // A gzip stream cut after "CONFIG_HZ=100" (of 1000) is an error, not a tick of 100.
+        const core::HostKernelConfig cut = core::readKernelConfig(dir + "config-truncated.gz");
+        QVERIFY(!cut.hz);
+        QVERIFY2(cut.note.find("config-truncated.gz is a truncated or damaged gzip file") !=
+                     std::string::npos,
+                 cut.note.c_str());
         const core::HostKernelConfig absent = core::readKernelConfig(dir + "no-such-config");
         QVERIFY(!absent.hz);
         QVERIFY2(absent.note.find(dir + "no-such-config cannot be opened") != std::string::npos,

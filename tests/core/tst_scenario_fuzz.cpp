@@ -61,6 +61,10 @@ private slots:
             QCOMPARE(r.ok(), r.errors.empty());
             for (const std::string& e : r.errors)
                 QVERIFY2(e.rfind("fuzz.json", 0) == 0, e.c_str());
+            // A finding that ran must keep running: refused, it would test nothing (this one
+            // was refused once the default model became v6.12, until it named v4.11).
+            if (f == QStringLiteral("default-runnable-weight-overflow.json"))
+                QVERIFY2(r.ok(), r.errors.empty() ? "" : r.errors.front().c_str());
             if (!r.ok())
                 continue;
             core::Engine e(std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)));

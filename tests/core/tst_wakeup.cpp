@@ -23,7 +23,7 @@ struct MigrationLog : TraceSink {
 /// cgroup while asleep (so nothing but its wakeup can move it), and wakes with prev = CPU 0,
 /// which is busy: the wakeup must find it a CPU.
 json scenario(const std::string& extraHogs) {
-    return json::parse(R"({"format": 1, "name": "wake", "duration": "200ms",
+    return json::parse(R"({"format": 1, "name": "wake", "duration": "200ms", "kernel": {"model": "v4.11"},
         "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 2, "numa_nodes": 1},
         "cgroups": [{"path": "/pin0", "cpus": "0"}],
         "tasks": [
@@ -72,7 +72,8 @@ private slots:
 
     void forkSpreadsOverIdleCores() {
         // Four hogs forked at once on an idle 2 x SMT2 machine end up on four different CPUs.
-        Engine e(testutil::load(json::parse(R"({"format": 1, "name": "fork", "duration": "50ms",
+        Engine e(testutil::load(
+            json::parse(R"({"format": 1, "name": "fork", "duration": "50ms", "kernel": {"model": "v4.11"},
             "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 2, "numa_nodes": 1},
             "tasks": [{"name": "h", "count": 4, "program": [{"run": "1s"}]}]})")));
         e.runUntil(SimTime::ms(10));
@@ -80,7 +81,8 @@ private slots:
         e.tasks().forEach([&](const Task& t) { cpus.insert(t.cpu.value()); });
         QCOMPARE(cpus.size(), size_t(4));
         // The first two go to different cores (idle core first), not to SMT siblings.
-        Engine two(testutil::load(json::parse(R"({"format": 1, "name": "fork2", "duration": "50ms",
+        Engine two(testutil::load(
+            json::parse(R"({"format": 1, "name": "fork2", "duration": "50ms", "kernel": {"model": "v4.11"},
             "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 2, "numa_nodes": 1},
             "tasks": [{"name": "h", "count": 2, "program": [{"run": "1s"}]}]})")));
         two.runUntil(SimTime::ms(10));
@@ -92,7 +94,8 @@ private slots:
     void pingPongStaysOnTwoCpus() {
         // perf bench sched pipe on an idle machine: wake_affine plus select_idle_sibling keep
         // each task on its own (idle) CPU, so after the start almost nothing migrates.
-        Engine e(testutil::load(json::parse(R"({"format": 1, "name": "pp", "duration": "10s",
+        Engine e(testutil::load(
+            json::parse(R"({"format": 1, "name": "pp", "duration": "10s", "kernel": {"model": "v4.11"},
             "topology": {"sockets": 1, "cores_per_socket": 4, "threads_per_core": 1, "numa_nodes": 1},
             "channels": [{"name": "a", "kind": "pipe"}, {"name": "b", "kind": "pipe"}],
             "tasks": [{"name": "s", "program": [{"loop": 10000, "do": [{"send": "a"}, {"recv": "b"}]}]},

@@ -10,11 +10,12 @@ Each tree copies the layout of a real host, reduced in size:
   missing/     4 CPUs where cpu2 lacks its topology files, no online file, no caches, no NUMA
                directory and no cgroup filesystem.
   configs/     kernel configurations: CONFIG_HZ=1000 as text, 300 as gzip (/proc/config.gz), a
-               value the model does not take, and none.
+               value the model does not take, none, CRLF line ends, a truncated gzip.
 """
 import gzip
 import os
 import shutil
+import zlib
 
 
 def write(path, text):
@@ -116,6 +117,15 @@ def kernel_configs():
     with open(f"{r}/config-hz300.gz", "wb") as f:
         f.write(gzip.compress((head + "CONFIG_HZ_300=y\nCONFIG_HZ=300\n").encode(), mtime=0))
     write(f"{r}/config-hz1024", head + "CONFIG_HZ=1024\n")
+    # Windows line ends, a trailing blank and a symbol given twice (the last one counts).
+    with open(f"{r}/config-crlf", "wb") as f:
+        f.write((head + "CONFIG_HZ=250\nCONFIG_HZ=1000 \n").replace("\n", "\r\n").encode())
+    # A gzip stream cut right after "CONFIG_HZ=100" of "CONFIG_HZ=1000" (flushed there, so the
+    # part kept decodes): a short read that must not be taken for a tick of 100.
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: a gzip header (mtime 0) and trailer
+    cut = z.compress((head + "CONFIG_HZ=100").encode()) + z.flush(zlib.Z_SYNC_FLUSH)
+    with open(f"{r}/config-truncated.gz", "wb") as f:
+        f.write(cut)
     write(f"{r}/config-nohz", head + "# CONFIG_HZ is not set\n")
 
 

@@ -149,6 +149,9 @@ private:
     uint32_t siblingImbalance(const Env& env, const SgLbStats& busiest, const SgLbStats& local) const;
     void calculateImbalanceV6(Env& env, SdLbStats& sds);
     int findBusiestGroupV6(Env& env, SdLbStats& sds);
+    /// update_idle_cpu_scan (SIS_UTIL): the scan budget of cpu's LLC from its groups' summed
+    /// utilisation, at a periodic balance of the LLC domain.
+    void updateIdleCpuScan(uint32_t cpu, uint64_t sumUtil, uint32_t imbalancePct);
     int findBusiestQueueV6(Env& env, CpuRange group);
     int detachTasksV6(Env& env, Rq& src);
 

@@ -196,6 +196,7 @@ int Balancer::findBusiestGroupV6(Env& env, SdLbStats& sds) {
     const CpuRange span = topo.span(env.level, CpuId(env.dstCpu));
     const uint32_t localFirst = topo.group(env.level, CpuId(env.dstCpu)).first;
     bool overload = false;
+    uint64_t sumUtil = 0;
     for (uint32_t k = 0; k < info.groupsPerSpan(); ++k) {
         const uint32_t first = span.first + (localFirst - span.first + k * info.groupSize) % span.count;
         const CpuRange group{first, info.groupSize};
@@ -211,7 +212,11 @@ int Balancer::findBusiestGroupV6(Env& env, SdLbStats& sds) {
         }
         sds.totalLoad += s.load;
         sds.totalCapacity += s.capacity;
+        sumUtil += s.util;
     }
+    // SIS_UTIL: a periodic balance of the LLC domain sets its wakeups' scan budget.
+    if (env.idle != Idle::NewlyIdle && span.count == topo.llc(CpuId(env.dstCpu)).count)
+        updateIdleCpuScan(env.dstCpu, sumUtil, info.imbalancePct);
     // The busiest group's flags are its child domain's.
     sds.preferSibling =
         sds.busiest >= 0 && env.level > 0 && (topo.levels()[env.level - 1].flags & SD_PREFER_SIBLING);
@@ -339,6 +344,20 @@ int Balancer::detachTasksV6(Env& env, Rq& src) {
             break;
     }
     return detached;
+}
+
+void Balancer::updateIdleCpuScan(uint32_t cpu, uint64_t sumUtil, uint32_t imbalancePct) {
+    // update_idle_cpu_scan: the LLC's average utilisation x (of 1024) decides how many CPUs the
+    // next wakeups may scan, y = llc_weight * (1 - x^2 * pct^2 / 10^4 / 1024^2), clamped at 0: none
+    // from about 85% busy (pct 117).
+    const uint64_t llcWeight = m_machine.topology().llc(CpuId(cpu)).count;
+    const uint64_t x = sumUtil / llcWeight;
+    const uint64_t pct = imbalancePct;
+    uint64_t tmp = x * x * pct * pct;
+    tmp /= 10000ull * 1024ull;
+    tmp = std::min<uint64_t>(tmp, 1024);
+    const uint64_t y = (1024 - tmp) * llcWeight / 1024;
+    m_machine.llcShared(cpu).nrIdleScan = static_cast<uint32_t>(y);
 }
 
 } // namespace core

@@ -10,7 +10,8 @@ namespace core {
 Machine::Machine(const TopologySpec& spec, SimContext& ctx)
     : m_ctx(ctx)
     , m_topology(spec)
-    , m_rqs(spec.nrCpus()) {
+    , m_rqs(spec.nrCpus())
+    , m_llcShared(spec.nrCpus() / m_topology.llc(CpuId(0)).count) {
     for (uint32_t c = 0; c < m_rqs.size(); ++c) {
         Rq& rq = m_rqs[c];
         rq.cpu = c;

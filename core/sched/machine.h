@@ -24,6 +24,14 @@ public:
     std::vector<Rq>& rqs() { return m_rqs; }
     const std::vector<Rq>& rqs() const { return m_rqs; }
 
+    /// sd_llc_shared: what the wakeups and the balancer of one last-level cache share.
+    struct LlcShared {
+        /// SIS_UTIL's scan budget (v6 models): set by the periodic balance of the LLC domain
+        /// (update_idle_cpu_scan); 0 until the first one, as the kernel's zeroed allocation.
+        uint32_t nrIdleScan = 0;
+    };
+    LlcShared& llcShared(uint32_t cpu) { return m_llcShared[cpu / m_topology.llc(CpuId(cpu)).count]; }
+
     /// Classifies the CPU's time up to now: task time (progressing the current task's
     /// penalty and run action) or idle.
     [[gnu::always_inline]] void advance(Rq& rq) {
@@ -97,6 +105,7 @@ private:
     SimContext& m_ctx;
     Topology m_topology;
     std::vector<Rq> m_rqs;
+    std::vector<LlcShared> m_llcShared;
 };
 
 } // namespace core

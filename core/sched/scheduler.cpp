@@ -355,6 +355,7 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
 
 void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
     p.cpu = CpuId(parentCpu);
+    p.recentUsedCpu = static_cast<int32_t>(parentCpu); // wake_up_new_task (read by the v6 path only)
     if (p.rt())
         m_fair.setTaskRq(p, parentCpu); // its entity points at its group's queue, unused
     else

@@ -61,6 +61,9 @@ struct Task {
     uint32_t wakeeFlips = 0;
     SimTime wakeeFlipDecay;
     TaskId lastWakee;
+    /// p->recent_used_cpu (v6 wakeup path): the previous CPU of its last wakeup, or its parent's
+    /// CPU at fork; -1 before either.
+    int32_t recentUsedCpu = -1;
 
     // Statistics.
     SimTime startTime;

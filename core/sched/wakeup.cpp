@@ -278,12 +278,14 @@ uint32_t Wakeup::selectTaskRq(Task& p, uint32_t prevCpu, uint32_t wakerCpu, Task
     uint32_t newCpu = prevCpu;
     if (affine >= 0) {
         balance = -1;
-        if (wakerCpu != prevCpu && wakeAffine(static_cast<size_t>(affine), p, wakerCpu, prevCpu, sync, waker))
+        const size_t level = static_cast<size_t>(affine);
+        if (wakerCpu != prevCpu && (m_v6 ? wakeAffineV6(level, p, wakerCpu, prevCpu, sync, waker)
+                                         : wakeAffine(level, p, wakerCpu, prevCpu, sync, waker)))
             newCpu = wakerCpu;
     }
     if (balance < 0) {
         if (kind == Kind::Wake)
-            newCpu = selectIdleSibling(p, prevCpu, newCpu);
+            newCpu = m_v6 ? selectIdleSiblingV6(p, prevCpu, newCpu) : selectIdleSibling(p, prevCpu, newCpu);
     } else {
         newCpu = findIdlestCpu(p, kind == Kind::Fork ? wakerCpu : newCpu, balance);
     }

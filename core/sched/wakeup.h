@@ -15,8 +15,10 @@ struct Task;
 /// Where a waking or new task goes: select_task_rq_fair of the v4.11..v4.14 era, with
 /// wake_wide, wake_affine, select_idle_sibling (idle core, then idle CPU in the LLC, then an
 /// idle SMT sibling) and the find_idlest_group / find_idlest_cpu slow path for fork. Under the
-/// v6 models fork placement is the v5.5+ find_idlest_group (sched_balance_find_dst_group):
-/// groups classified by utilisation and idle CPUs (wakeupv6.cpp).
+/// v6 models a wakeup takes 6.6's fast path (wake_affine_idle / wake_affine_weight,
+/// recent_used_cpu, select_idle_cpu under SIS_UTIL; wakeupfastv6.cpp) and fork placement is the
+/// v5.5+ find_idlest_group (sched_balance_find_dst_group): groups classified by utilisation and
+/// idle CPUs (wakeupv6.cpp).
 class Wakeup {
 public:
     enum class Kind { Wake, Fork };
@@ -47,6 +49,15 @@ private:
     int findIdlestGroup(size_t level, Task& p, uint32_t thisCpu);
     /// Does the group have a CPU the task may use (sched_group_span & p->cpus_ptr)?
     static bool groupAllowed(const Task& p, CpuRange group);
+    // The v6 wakeup fast path (wakeupfastv6.cpp).
+    /// wake_affine of 6.x: wake_affine_idle, then wake_affine_weight; true to take thisCpu.
+    bool wakeAffineV6(size_t level, Task& p, uint32_t thisCpu, uint32_t prevCpu, bool sync, Task* waker);
+    uint32_t selectIdleSiblingV6(Task& p, uint32_t prev, uint32_t target);
+    int selectIdleCpuV6(Task& p, uint32_t target, bool hasIdleCore);
+    int selectIdleSmtV6(Task& p, uint32_t prev, uint32_t target);
+    bool sharesCache(uint32_t a, uint32_t b) const {
+        return m_machine.topology().llc(CpuId(a)).contains(CpuId(b));
+    }
     // v5.5+ fork placement (wakeupv6.cpp).
     int findIdlestGroupV6(size_t level, Task& p, uint32_t thisCpu);
     /// update_sg_wakeup_stats: the group's figures as the task's placement sees them.

@@ -34,6 +34,31 @@ json scenario(const std::string& extraHogs) {
         "timeline": [{"at": "30ms", "move": {"task": "sleeper", "cgroup": "/"}}]})");
 }
 
+/// `cores` single-thread cores in one LLC; `tasks`, `timeline` and `cgroups` complete it.
+json singleThreadCores(int cores, const std::string& model, const std::string& tasks,
+                       const std::string& timeline, const std::string& cgroups) {
+    return json::parse(R"({"format": 1, "name": "wake", "duration": "400ms", "kernel": {"model": ")" + model +
+                       R"("}, "topology": {"sockets": 1, "cores_per_socket": )" + std::to_string(cores) +
+                       R"(, "threads_per_core": 1, "numa_nodes": 1},
+        "cgroups": [)" +
+                       cgroups + R"(], "tasks": [)" + tasks + R"(], "timeline": [)" + timeline + "]}");
+}
+
+/// The wakeup migrations in a run of `j` (only its sleeper ever wakes).
+std::vector<MigrationRecord> wakeMigrations(const json& j) {
+    Engine e(testutil::load(j));
+    MigrationLog log;
+    e.setTraceSink(&log);
+    const std::string bad = testutil::runChecked(e, 5);
+    if (!bad.empty())
+        throw std::runtime_error(bad);
+    std::vector<MigrationRecord> out;
+    for (const auto& m : log.migrations)
+        if (m.reason == MigrationReason::Wakeup)
+            out.push_back(m);
+    return out;
+}
+
 } // namespace
 
 class TestWakeup : public QObject {
@@ -133,6 +158,78 @@ private slots:
         QVERIFY(pair->counters().wakeups > 1000);
         QVERIFY(pair->counters().idleScans > 0);
         QVERIFY(pairFlips > 0);
+    }
+
+    // ---- the v6 fast path (wakeupfastv6.cpp), against v4.11's ----
+
+    void recentUsedCpuTakesTheWakee_data() { testutil::addKernelModelRows(); }
+    void recentUsedCpuTakesTheWakee() {
+        // The sleeper runs on CPU 3 and sleeps; confined to CPUs 0-1 (both busy) it wakes with
+        // prev 3, which 6.x keeps as recent_used_cpu, and lands on CPU 0; freed while asleep, it
+        // wakes with prev = CPU 0, busy. 6.x takes the idle recent CPU 3; v4.11 scans from the
+        // target and finds CPU 2. (A wakeup confined to one CPU skips the class and would leave
+        // recent_used_cpu alone, as the kernel's select_task_rq does.)
+        QFETCH(QString, model);
+        const json j =
+            singleThreadCores(4, model.toStdString(), R"(
+            {"name": "hog0", "cpus": "0", "program": [{"run": "10s"}]},
+            {"name": "hog1", "cpus": "1", "program": [{"run": "10s"}]},
+            {"name": "sleeper", "cgroup": "/pin3", "program": [
+              {"run": "1ms"}, {"sleep": "20ms"}, {"run": "1ms"}, {"sleep": "40ms"}, {"run": "100us"}, {"exit": true}]})",
+                              R"({"at": "10ms", "move": {"task": "sleeper", "cgroup": "/pin01"}},
+            {"at": "40ms", "move": {"task": "sleeper", "cgroup": "/"}})",
+                              R"({"path": "/pin3", "cpus": "3"}, {"path": "/pin01", "cpus": "0-1"})");
+        const auto wakes = wakeMigrations(j);
+        QVERIFY(wakes.size() >= 2);
+        QCOMPARE(wakes.front().to, 0u); // the confined wakeup: prev 3 is not allowed, 0-1 busy
+        const MigrationRecord& freed = wakes.back();
+        QCOMPARE(freed.from, 0u);
+        QCOMPARE(freed.to, model == QStringLiteral("v4.11") ? 2u : 3u);
+    }
+
+    void aLoadedLlcIsNotScanned_data() { testutil::addKernelModelRows(); }
+    void aLoadedLlcIsNotScanned() {
+        // Hogs on CPUs 0 and 2-7 keep an 8-CPU LLC about 7/8 busy (x of about 875 of 1024):
+        // SIS_UTIL's budget is (1024 - min(x^2 x 117^2 / 10^4 / 1024, 1024)) x 8 / 1024 = 0, so a
+        // 6.x wakeup with a busy prev scans nothing and stays there; v4.11 finds the idle CPU 1.
+        QFETCH(QString, model);
+        std::string hogs;
+        for (int c : {0, 2, 3, 4, 5, 6, 7})
+            hogs += json{{"name", "hog" + std::to_string(c)},
+                         {"cpus", std::to_string(c)},
+                         {"program", json::array({json{{"run", "10s"}}})}}
+                        .dump() +
+                    ",";
+        const json j = singleThreadCores(8, model.toStdString(), hogs + R"(
+            {"name": "sleeper", "cgroup": "/pin0", "program": [
+              {"run": "1ms"}, {"sleep": "200ms"}, {"run": "100us"}, {"exit": true}]})",
+                                         R"({"at": "30ms", "move": {"task": "sleeper", "cgroup": "/"}})",
+                                         R"({"path": "/pin0", "cpus": "0"})");
+        const auto wakes = wakeMigrations(j);
+        if (model == QStringLiteral("v4.11")) {
+            QCOMPARE(wakes.size(), size_t(1));
+            QCOMPARE(wakes[0].to, 1u);
+        } else {
+            QVERIFY2(wakes.empty(),
+                     qPrintable(QStringLiteral("moved to cpu%1").arg(wakes.empty() ? -1 : int(wakes[0].to))));
+        }
+    }
+
+    void aQuietLlcIsScanned_data() { testutil::addKernelModelRows(); }
+    void aQuietLlcIsScanned() {
+        // One hog on CPU 0: the LLC is 25% busy, the budget (1024 - 87) x 4 / 1024 = 3 CPUs once
+        // a periodic balance of the LLC has set it, and the scan from CPU 1 finds CPU 1 on every
+        // model.
+        QFETCH(QString, model);
+        const json j = singleThreadCores(4, model.toStdString(), R"(
+            {"name": "hog0", "cpus": "0", "program": [{"run": "10s"}]},
+            {"name": "sleeper", "cgroup": "/pin0", "program": [
+              {"run": "1ms"}, {"sleep": "200ms"}, {"run": "100us"}, {"exit": true}]})",
+                                         R"({"at": "30ms", "move": {"task": "sleeper", "cgroup": "/"}})",
+                                         R"({"path": "/pin0", "cpus": "0"})");
+        const auto wakes = wakeMigrations(j);
+        QCOMPARE(wakes.size(), size_t(1));
+        QCOMPARE(wakes[0].to, 1u);
     }
 };
 

@@ -67,7 +67,7 @@ private:
     SimContext& m_ctx;
     Machine& m_machine;
     Fair& m_fair;
-    const bool m_v6;                     ///< the v5.5+ fork placement (v6 models)
+    const bool m_v6;                     ///< the v6 models: 6.6's wakeup fast path and fork placement
     std::vector<uint8_t> m_hasIdleCores; ///< per LLC
     uint64_t m_scanned = 0;
 };

@@ -116,15 +116,17 @@ int Wakeup::selectIdleCpuV6(Task& p, uint32_t target, bool hasIdleCore) {
 }
 
 uint32_t Wakeup::selectIdleSiblingV6(Task& p, uint32_t prev, uint32_t target) {
+    // As in 6.6, target and prev are taken without asking the task's affinity: a CPU it may not
+    // use goes to select_task_rq's fallback (selectTaskRq), and recent_used_cpu is left alone.
     ++m_scanned;
-    if (idle(target) && p.allowedOn(CpuId(target)))
+    if (idle(target))
         return target;
     if (prev != target && sharesCache(prev, target)) {
         ++m_scanned;
-        if (idle(prev) && p.allowedOn(CpuId(prev)))
+        if (idle(prev))
             return prev;
     }
-    // recent_used_cpu: the prev of the wakeup before this one (set here whatever happens next).
+    // recent_used_cpu: the prev of the last wakeup that got this far (set here whatever follows).
     const int32_t recent = p.recentUsedCpu;
     p.recentUsedCpu = static_cast<int32_t>(prev);
     if (recent >= 0) {
@@ -137,7 +139,7 @@ uint32_t Wakeup::selectIdleSiblingV6(Task& p, uint32_t prev, uint32_t target) {
     }
     const Topology& topo = m_machine.topology();
     if (topo.llcLevel() < 0)
-        return p.allowedOn(CpuId(target)) ? target : prev;
+        return target;
     bool hasIdleCore = false;
     if (topo.hasSmt()) {
         hasIdleCore = hasIdleCores(target);
@@ -150,7 +152,7 @@ uint32_t Wakeup::selectIdleSiblingV6(Task& p, uint32_t prev, uint32_t target) {
     const int i = selectIdleCpuV6(p, target, hasIdleCore);
     if (i >= 0)
         return static_cast<uint32_t>(i);
-    return p.allowedOn(CpuId(target)) ? target : prev;
+    return target;
 }
 
 } // namespace core

@@ -164,27 +164,26 @@ private slots:
 
     void recentUsedCpuTakesTheWakee_data() { testutil::addKernelModelRows(); }
     void recentUsedCpuTakesTheWakee() {
-        // The sleeper runs on CPU 3 and sleeps; confined to CPUs 0-1 (both busy) it wakes with
-        // prev 3, which 6.x keeps as recent_used_cpu, and lands on CPU 0; freed while asleep, it
-        // wakes with prev = CPU 0, busy. 6.x takes the idle recent CPU 3; v4.11 scans from the
-        // target and finds CPU 2. (A wakeup confined to one CPU skips the class and would leave
-        // recent_used_cpu alone, as the kernel's select_task_rq does.)
+        // The sleeper runs on CPU 3 (launched confined there), is freed, and wakes at 21 ms with
+        // prev 3 busy (hog3, 5-35 ms) and CPU 0 busy (hog0): 6.x remembers 3 as its
+        // recent_used_cpu and scans from 0 to the idle CPU 1, as v4.11 does. It wakes again at
+        // about 62 ms with prev 1 busy (hog1 from 25 ms): 6.x takes the idle recent CPU 3;
+        // v4.11 scans from 1 and takes CPU 2.
         QFETCH(QString, model);
-        const json j =
-            singleThreadCores(4, model.toStdString(), R"(
+        const json j = singleThreadCores(4, model.toStdString(), R"(
             {"name": "hog0", "cpus": "0", "program": [{"run": "10s"}]},
-            {"name": "hog1", "cpus": "1", "program": [{"run": "10s"}]},
+            {"name": "hog3", "cpus": "3", "start": "5ms", "program": [{"run": "30ms"}, {"exit": true}]},
+            {"name": "hog1", "cpus": "1", "start": "25ms", "program": [{"run": "10s"}]},
             {"name": "sleeper", "cgroup": "/pin3", "program": [
               {"run": "1ms"}, {"sleep": "20ms"}, {"run": "1ms"}, {"sleep": "40ms"}, {"run": "100us"}, {"exit": true}]})",
-                              R"({"at": "10ms", "move": {"task": "sleeper", "cgroup": "/pin01"}},
-            {"at": "40ms", "move": {"task": "sleeper", "cgroup": "/"}})",
-                              R"({"path": "/pin3", "cpus": "3"}, {"path": "/pin01", "cpus": "0-1"})");
+                                         R"({"at": "10ms", "move": {"task": "sleeper", "cgroup": "/"}})",
+                                         R"({"path": "/pin3", "cpus": "3"})");
         const auto wakes = wakeMigrations(j);
-        QVERIFY(wakes.size() >= 2);
-        QCOMPARE(wakes.front().to, 0u); // the confined wakeup: prev 3 is not allowed, 0-1 busy
-        const MigrationRecord& freed = wakes.back();
-        QCOMPARE(freed.from, 0u);
-        QCOMPARE(freed.to, model == QStringLiteral("v4.11") ? 2u : 3u);
+        QCOMPARE(wakes.size(), size_t(2));
+        QCOMPARE(wakes[0].from, 3u);
+        QCOMPARE(wakes[0].to, 1u);
+        QCOMPARE(wakes[1].from, 1u);
+        QCOMPARE(wakes[1].to, model == QStringLiteral("v4.11") ? 2u : 3u);
     }
 
     void aLoadedLlcIsNotScanned_data() { testutil::addKernelModelRows(); }

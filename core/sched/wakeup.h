@@ -69,6 +69,8 @@ private:
     Fair& m_fair;
     const bool m_v6;                     ///< the v6 models: 6.6's wakeup fast path and fork placement
     std::vector<uint8_t> m_hasIdleCores; ///< per LLC
+    /// Cores select_idle_core examined in this scan (taken out of its mask), reused per wakeup.
+    std::vector<uint8_t> m_coresExamined;
     uint64_t m_scanned = 0;
 };
 

@@ -70,9 +70,9 @@ int Wakeup::selectIdleCpuV6(Task& p, uint32_t target, bool hasIdleCore) {
     if (nr == 1)
         return kNoCpu;
     const uint32_t tpc = topo.threadsPerCore();
-    std::vector<bool> skipped; // cores select_idle_core examined (removed from the scan mask)
+    std::vector<uint8_t>& skipped = m_coresExamined; // kept: no allocation per wakeup
     if (hasIdleCore)
-        skipped.assign(llc.count / tpc, false);
+        skipped.assign(llc.count / tpc, 0);
     int idleCpu = kNoCpu;
     // for_each_cpu_wrap from target + 1 over the LLC's CPUs the task may use.
     for (uint32_t k = 0, c = target; k < llc.count; ++k) {
@@ -99,7 +99,7 @@ int Wakeup::selectIdleCpuV6(Task& p, uint32_t target, bool hasIdleCore) {
             }
             if (allIdle)
                 return static_cast<int>(c);
-            skipped[coreIndex] = true;
+            skipped[coreIndex] = 1;
         } else {
             if (--nr <= 0)
                 return kNoCpu;

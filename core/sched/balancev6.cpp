@@ -285,7 +285,7 @@ int Balancer::findBusiestQueueV6(Env& env, CpuRange group) {
             break;
         }
         case MigrationType::Util: {
-            const uint64_t util = std::max<uint64_t>(m_fair.cpuUtil(r), r.cfs.avg.runnableLoadAvg);
+            const uint64_t util = m_fair.cpuUtil(r, nullptr, true); // cpu_util_cfs_boost
             if (nr <= 1)
                 continue;
             if (util > best) {
@@ -325,7 +325,7 @@ int Balancer::detachTasksV6(Env& env, Rq& src) {
             amount = static_cast<int64_t>(std::max<uint64_t>(m_fair.taskHLoad(p), 1));
             break;
         case MigrationType::Util:
-            amount = static_cast<int64_t>(p.se.avg.utilAvg);
+            amount = static_cast<int64_t>(m_fair.taskUtilEst(p));
             break;
         case MigrationType::Task:
             break;

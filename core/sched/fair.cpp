@@ -35,7 +35,8 @@ Fair::Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpua
     , m_bandwidthBurst(kernelModelInfo(ctx.model).bandwidthBurst)
     , m_throttleFifo(kernelModelInfo(ctx.model).throttleFifo)
     , m_throttledTimeQueued(kernelModelInfo(ctx.model).throttledTimeQueued)
-    , m_pickTaskFair(kernelModelInfo(ctx.model).pickTaskFair) {}
+    , m_pickTaskFair(kernelModelInfo(ctx.model).pickTaskFair)
+    , m_utilEst(utilest::kindOf(ctx.model)) {}
 
 // ---- time ------------------------------------------------------------------------------------
 
@@ -179,8 +180,10 @@ void Fair::updateLoadAvg(CfsRq& cfs, SchedEntity& se, bool attach) {
     const uint64_t now = static_cast<uint64_t>(m_ctx.now.count());
     if (se.attached) {
         const uint64_t r = se.onRq ? 1 : 0;
-        if (pelt::updateSum(se.avg, now, r, r, cfs.curr == &se))
+        if (pelt::updateSum(se.avg, now, r, r, cfs.curr == &se)) {
             pelt::updateAvg(se.avg, se.weight, se.weight);
+            utilest::utilChanged(se.avg.utilEst);
+        }
     }
     updateCfsRqLoadAvg(cfs);
     if (!se.attached && attach)
@@ -239,9 +242,39 @@ uint64_t Fair::cpuLoad(Rq& rq) {
     return rq.cfs.avg.runnableLoadAvg;
 }
 
-uint64_t Fair::cpuUtil(Rq& rq) {
+uint64_t Fair::cpuUtil(Rq& rq, const Task* without, bool boost) {
     updateCfsRqLoadAvg(rq.cfs);
-    return std::min<uint64_t>(rq.cfs.avg.utilAvg, m_machine.topology().capacityOrig());
+    uint64_t util = rq.cfs.avg.utilAvg;
+    if (boost) // the v4.15 layout has no runnable_avg of a queue: its runnable load stands in
+        util = std::max(util, rq.cfs.avg.runnableLoadAvg);
+    if (without)
+        util -= std::min(util, without->se.avg.utilAvg);
+    if (m_utilEst != UtilEstKind::None) {
+        uint64_t est = rq.cfs.utilEstSum;
+        if (without && (without->queued() || rq.curr == without))
+            est -= std::min<uint64_t>(est, utilest::taskEstimate(without->se.avg.utilEst, m_utilEst));
+        util = std::max(util, est);
+    }
+    return std::min<uint64_t>(util, m_machine.topology().capacityOrig());
+}
+
+// ---- util_est (sched/utilest.h) -----------------------------------------------------------------
+
+uint64_t Fair::taskUtilEst(const Task& p) const {
+    return std::max<uint64_t>(p.se.avg.utilAvg, utilest::taskEstimate(p.se.avg.utilEst, m_utilEst));
+}
+
+void Fair::utilEstEnqueue(Rq& rq, const Task& p) {
+    rq.cfs.utilEstSum += utilest::taskEstimate(p.se.avg.utilEst, m_utilEst);
+}
+
+void Fair::utilEstDequeue(Rq& rq, const Task& p) {
+    rq.cfs.utilEstSum -= std::min(rq.cfs.utilEstSum, utilest::taskEstimate(p.se.avg.utilEst, m_utilEst));
+}
+
+void Fair::utilEstUpdate(Task& p) {
+    utilest::update(p.se.avg.utilEst, m_utilEst, p.se.avg.utilAvg, pelt::taskRunnableAvg(p.se.avg),
+                    m_machine.topology().capacityOrig());
 }
 
 // ---- enqueue / dequeue ------------------------------------------------------------------------
@@ -283,6 +316,8 @@ void Fair::enqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
 }
 
 void Fair::enqueueTask(Rq& rq, Task& p, uint32_t flags) {
+    if (m_utilEst != UtilEstKind::None)
+        utilEstEnqueue(rq, p); // every enqueue, a delayed task's requeue included (v6.12)
     if (m_eevdf)
         return eevdfEnqueueTask(rq, p, flags);
     updateCurr(rq);
@@ -360,8 +395,27 @@ void Fair::dequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags) {
 }
 
 void Fair::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
+    if (m_utilEst != UtilEstKind::None) {
+        // Taken out first; sampled as the task goes to sleep: by v6.12 at the start, before
+        // this dequeue brings its util_avg to now, by v6.6 at the end, after it.
+        const bool sleep = flags & DequeueSleep;
+        utilEstDequeue(rq, p);
+        if (sleep && m_utilEst == UtilEstKind::Single)
+            utilEstUpdate(p);
+        if (m_eevdf)
+            eevdfDequeueTask(rq, p, flags);
+        else
+            cfsDequeueTask(rq, p, flags);
+        if (sleep && m_utilEst == UtilEstKind::EnqueuedEwma)
+            utilEstUpdate(p);
+        return;
+    }
     if (m_eevdf)
         return eevdfDequeueTask(rq, p, flags);
+    cfsDequeueTask(rq, p, flags);
+}
+
+void Fair::cfsDequeueTask(Rq& rq, Task& p, uint32_t flags) {
     updateCurr(rq);
     const bool taskSleep = flags & DequeueSleep;
     uint64_t levels = 0;

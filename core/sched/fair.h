@@ -76,8 +76,13 @@ public:
     /// weighted_cpuload(): the root queue's runnable load average, decayed to now (after
     /// which rq.cfs.avg.loadAvg, the total with blocked load, is current as well).
     uint64_t cpuLoad(Rq& rq);
-    /// cpu_util(): the root queue's utilisation, capped at the CPU's capacity.
-    uint64_t cpuUtil(Rq& rq);
+    /// cpu_util(cpu, p, -1, boost): the root queue's utilisation, at least its util_est sum
+    /// where the model has one, capped at the CPU's capacity. With `without`, the task's own
+    /// contribution is taken out (cpu_util_without); `boost` counts runnable time as well
+    /// (cpu_util_cfs_boost).
+    uint64_t cpuUtil(Rq& rq, const Task* without = nullptr, bool boost = false);
+    /// task_util_est(): the larger of the task's util_avg and its util_est.
+    uint64_t taskUtilEst(const Task& p) const;
     /// task_h_load(): the task's load as seen at the root, through its group hierarchy.
     uint64_t taskHLoad(const Task& p) const;
 
@@ -131,6 +136,11 @@ private:
     // EEVDF (faireevdf.cpp).
     void eevdfEnqueueTask(Rq& rq, Task& p, uint32_t flags);
     void eevdfDequeueTask(Rq& rq, Task& p, uint32_t flags);
+    void cfsDequeueTask(Rq& rq, Task& p, uint32_t flags);
+    // util_est (sched/utilest.h): the root queue's sum, and the sample at sleep.
+    void utilEstEnqueue(Rq& rq, const Task& p);
+    void utilEstDequeue(Rq& rq, const Task& p);
+    void utilEstUpdate(Task& p);
     void eevdfEnqueueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
     /// False when DELAY_DEQUEUE keeps the entity queued.
     bool eevdfDequeueEntity(CfsRq& cfs, SchedEntity& se, uint32_t flags);
@@ -183,6 +193,7 @@ private:
     const bool m_throttleFifo;
     const bool m_throttledTimeQueued;
     const bool m_pickTaskFair;
+    const UtilEstKind m_utilEst;
     bool m_bandwidthUsed = false; ///< some group has had a quota (cfs_bandwidth_used)
 };
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sched/utilest.h"
+
 #include <cstdint>
 
 namespace core {
@@ -15,6 +17,7 @@ struct PeltAvg {
     uint64_t loadAvg = 0;
     uint64_t runnableLoadAvg = 0;
     uint64_t utilAvg = 0;
+    UtilEst utilEst; ///< a task's estimate (sched/utilest.h); unused by queues and groups
 };
 
 namespace pelt {
@@ -59,6 +62,13 @@ inline bool updateSum(PeltAvg& sa, uint64_t now, uint64_t load, uint64_t runnabl
 
 /// Recomputes the averages from the sums: avg = weight * sum / divider.
 void updateAvg(PeltAvg& sa, uint64_t load, uint64_t runnable);
+
+/// A task's runnable_avg as v5.7+ keeps it: the share of recent time it was runnable, of 1024.
+/// The v4.15 layout's runnable sum of a task counts time (its weight enters only the average),
+/// so the value follows from it.
+inline uint64_t taskRunnableAvg(const PeltAvg& sa) {
+    return (sa.runnableLoadSum << 10) / (kLoadAvgMax - 1024 + sa.periodContrib);
+}
 
 } // namespace pelt
 } // namespace core

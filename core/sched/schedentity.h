@@ -117,6 +117,7 @@ struct CfsRq {
     TaskGroup* tg = nullptr;
     uint32_t cpu = 0;
     PeltAvg avg;
+    uint32_t utilEstSum = 0; ///< root queue: the enqueued tasks' util_est (cfs_rq->avg.util_est)
     // The rest of CFS bandwidth control (sched/bandwidth.h).
     uint32_t throttleCount = 0;   ///< throttled queues at or above this one (throttled_hierarchy)
     int64_t runtimeRemaining = 0; ///< local runtime, ns; negative when overrun

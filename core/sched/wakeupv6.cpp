@@ -36,16 +36,15 @@ SgLbStats Wakeup::wakeupStats(CpuRange group, const Task& p, uint32_t imbalanceP
     for (uint32_t c = group.first; c < group.end(); ++c) {
         Rq& rq = m_machine.rq(c);
         ++m_scanned;
-        const uint64_t util = m_fair.cpuUtil(rq); // brings the averages to now, capped at capacity
         // The task's own contribution is taken out where it is queued (cpu_util_without and
         // friends); a new task is queued nowhere yet.
         const bool own = p.queued() && p.cpu.value() == c;
+        const bool ownAttached = own && p.se.attached;
+        // (cpuUtil brings the averages to now, so it comes before the load is read.)
+        const uint64_t u = m_fair.cpuUtil(rq, ownAttached ? &p : nullptr);
         uint64_t load = rq.cfs.avg.loadAvg;
-        uint64_t u = util;
-        if (own && p.se.attached) {
+        if (ownAttached)
             load -= std::min(load, m_fair.taskHLoad(p));
-            u -= std::min(u, p.se.avg.utilAvg);
-        }
         s.load += load;
         s.util += u;
         s.runnable += rq.cfs.avg.runnableLoadAvg;

@@ -1783,6 +1783,10 @@
         <source>EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices, the v6.6 load balancer, the fair deadline server</source>
         <translation>EEVDF mit DELAY_DEQUEUE, PREEMPT_SHORT und Zeitscheiben pro Task, der Lastverteiler von v6.6, der Fair-Deadline-Server</translation>
     </message>
+    <message>
+        <source>cpu%1 has done the kernel work of a wakeup and switches</source>
+        <translation>cpu%1 hat die Kernelarbeit eines Aufweckens erledigt und wechselt den Task</translation>
+    </message>
 </context>
 <context>
     <name>ui::Language</name>

@@ -1776,6 +1776,10 @@
         <source>EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices, the v6.6 load balancer, the fair deadline server</source>
         <translation>带 DELAY_DEQUEUE、PREEMPT_SHORT 和按任务时间片的 EEVDF，v6.6 负载均衡器，公平截止期服务器</translation>
     </message>
+    <message>
+        <source>cpu%1 has done the kernel work of a wakeup and switches</source>
+        <translation>cpu%1 完成了唤醒的内核工作并切换任务</translation>
+    </message>
 </context>
 <context>
     <name>ui::Language</name>

@@ -23,6 +23,7 @@ enum class EventKind : uint32_t {
     BandwidthSlack,  ///< a = task group, b = generation: cpu.max slack timer (returned runtime)
     RtPeriod,        ///< b = generation: the RT bandwidth period timer (sched_rt_period_timer)
     FairServer,      ///< a = cpu, b = generation: the CPU's fair deadline server timer (v6.12)
+    Resched,         ///< a = cpu: the kernel work charged to the CPU is done; it schedules now
 };
 
 /// What every engine component shares: the clock, the queue, randomness, the cost model,

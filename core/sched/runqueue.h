@@ -69,8 +69,9 @@ struct Rq {
     SimTime overhead;
     uint64_t nrSwitches = 0;
 
-    uint32_t resumeGen = 0;   ///< only the CpuResume event carrying this generation is live
-    bool resumeArmed = false; ///< a live CpuResume event is pending
+    uint32_t resumeGen = 0;    ///< only the CpuResume event carrying this generation is live
+    bool resumeArmed = false;  ///< a live CpuResume event is pending
+    bool reschedArmed = false; ///< a Resched event is pending (a wakeup's switch waits for the cursor)
     bool tickArmed = false;
     SimTime idleStamp; ///< when the CPU last went idle (0 = not idle since the last wakeup)
     bool idleStampSet = false;

@@ -256,11 +256,39 @@ void Scheduler::reschedule(Rq& rq) {
         schedule(rq);
 }
 
+void Scheduler::scheduleWhenFree(Rq& rq) {
+    if (rq.cursor <= m_ctx.now) {
+        schedule(rq);
+        return;
+    }
+    // The woken task waits for the work on its way: its wait and the switch count from there,
+    // as sched_wakeup to sched_switch does on the kernel.
+    rq.needResched = true;
+    if (!rq.reschedArmed) {
+        rq.reschedArmed = true;
+        m_ctx.queue.post(rq.cursor, Event{static_cast<uint32_t>(EventKind::Resched), rq.cpu, 0});
+    }
+}
+
+void Scheduler::reschedPoint(Rq& rq) {
+    rq.reschedArmed = false;
+    const bool wanted = rq.needResched || (!rq.curr && rq.nrRunning);
+    if (!wanted)
+        return;                  // something else scheduled meanwhile
+    if (rq.cursor > m_ctx.now) { // more work was charged since: that comes first too
+        rq.reschedArmed = true;
+        m_ctx.queue.post(rq.cursor, Event{static_cast<uint32_t>(EventKind::Resched), rq.cpu, 0});
+        return;
+    }
+    if (!rq.curr || rq.needResched)
+        schedule(rq);
+}
+
 void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
     if (rq.picking)
         return; // the CPU is in schedule() and will pick it
     if (!rq.curr) {
-        schedule(rq);
+        scheduleWhenFree(rq);
         return;
     }
     ensureTick(rq);
@@ -275,7 +303,7 @@ void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
         ++m_ctx.counters.wakeupPreemptions;
         if (rq.reschedRule == PreemptRule::None) // a rule that asked earlier came first
             rq.reschedRule = p.rt() ? PreemptRule::RtPriority : PreemptRule::Wakeup;
-        schedule(rq);
+        scheduleWhenFree(rq);
     }
 }
 

@@ -63,6 +63,8 @@ public:
     void rtPeriodTimer(uint32_t gen);
     /// A CPU's fair server timer fired.
     void fairServerTimer(uint32_t cpu, uint32_t gen);
+    /// The kernel work charged to a CPU that a wakeup asked to reschedule is done: it schedules.
+    void reschedPoint(Rq& rq);
     /// update_curr of the current task's class.
     void updateCurr(Rq& rq);
 
@@ -98,6 +100,10 @@ private:
     /// reports it to the trace sink.
     void countSwitch(Rq& rq, const Task* prev, const Task* next, PreemptRule rule);
     void checkPreemptCurr(Rq& rq, Task& p);
+    /// resched_curr for a task that became runnable on rq: the CPU switches once the kernel
+    /// work charged to it (the wakeup, the IPI, the enqueue) is done, at its cursor; at once if
+    /// none is pending.
+    void scheduleWhenFree(Rq& rq);
     /// select_task_rq: the class's choice for a task allowed on several CPUs, else its one CPU.
     uint32_t selectTaskRq(Task& p, uint32_t cpu, uint32_t thisCpu, Task* waker, Wakeup::Kind kind, bool sync);
     /// put_prev_task of prev's class.

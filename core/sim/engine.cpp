@@ -254,6 +254,9 @@ void Engine::dispatch(const Event& ev) {
     case EventKind::FairServer:
         m_sched.fairServerTimer(ev.a, static_cast<uint32_t>(ev.b));
         break;
+    case EventKind::Resched:
+        m_sched.reschedPoint(m_machine.rq(ev.a));
+        break;
     case EventKind::Timeline: {
         const TimelineEntry& e = m_spec->timeline[ev.a];
         if (e.kind == TimelineEntry::Kind::Spawn)
@@ -321,6 +324,7 @@ Engine::ExecutedEvent Engine::lastEvent() const {
     case EventKind::RtPeriod:
         break;
     case EventKind::FairServer:
+    case EventKind::Resched:
         e.cpu = m_lastEvent.a;
         break;
     }

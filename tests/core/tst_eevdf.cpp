@@ -263,6 +263,65 @@ private slots:
         QVERIFY2(std::abs(groupShare - 0.25) < 0.01, qPrintable(QString::number(groupShare)));
     }
 
+    void aWokenTaskWaitsForItsWakeupPath_data() {
+        QTest::addColumn<QString>("model");
+        QTest::newRow("v4.11") << QStringLiteral("v4.11");
+        QTest::newRow("v6.12") << QStringLiteral("v6.12");
+    }
+    void aWokenTaskWaitsForItsWakeupPath() {
+        // Two CPUs, both idle when it matters. "napper" sleeps on CPU 0 and wakes by its timer
+        // there: the wakeup and the enqueue run on that CPU before it switches. "reader" waits on
+        // CPU 1 for a message "writer" sends from CPU 0: CPU 1 takes the IPI and the enqueue.
+        // Between sched_wakeup and sched_switch the kernel spends exactly that work; before
+        // 2026-12-04 the model switched at the wakeup and every wait here was 0.
+        QFETCH(QString, model);
+        json j = json::parse(R"({"format": 1, "name": "path", "duration": "50ms",
+            "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 1, "numa_nodes": 1},
+            "channels": [{"name": "c", "kind": "pipe"}]})");
+        j["kernel"] = {{"model", model.toStdString()},
+                       {"costs", {{"wakeup", "1us"}, {"enqueue", "200ns"}, {"ipi", "3us"}}}};
+        for (const char* psi : {"cpu_clock", "psi_group_update", "psi_walk_parent", "psi_walk_direct"})
+            j["kernel"]["costs"][psi] = "0ns"; // PSI's enqueue hook is on the path too: kept out here
+        j["tasks"] = json::array(
+            {{{"name", "napper"},
+              {"cpus", "0"},
+              {"program", json::parse(R"([{"loop": 5, "do": [{"run": "1ms"}, {"sleep": "2ms"}]}])")}},
+             {{"name", "writer"},
+              {"cpus", "0"},
+              {"start", "20ms"},
+              {"program", json::parse(R"([{"loop": 5, "do": [{"sleep": "3ms"}, {"send": "c"}]}])")}},
+             {{"name", "reader"},
+              {"cpus", "1"},
+              {"program", json::parse(R"([{"loop": 5, "do": [{"recv": "c"}, {"run": "100us"}]}])")}}});
+        Engine e(testutil::load(j));
+        WaitRecorder napper(taskNamed(e, "napper")->id);
+        WaitRecorder reader(taskNamed(e, "reader")->id);
+        struct Both : WaitRecorder {
+            Both(WaitRecorder& a, WaitRecorder& b)
+                : WaitRecorder(TaskId::invalid())
+                , m_a(a)
+                , m_b(b) {}
+            void contextSwitch(const SwitchRecord& s) override {
+                m_a.contextSwitch(s);
+                m_b.contextSwitch(s);
+            }
+            WaitRecorder& m_a;
+            WaitRecorder& m_b;
+        } both(napper, reader);
+        e.setTraceSink(&both);
+        QCOMPARE(testutil::runChecked(e), std::string());
+        // The first wait of each is its start. The napper is done (15 ms) before the writer
+        // starts (20 ms), so CPU 0 is idle at each of its wakeups.
+        QCOMPARE(napper.waits.size(), size_t{6}); // its start, then each sleep
+        for (size_t i = 1; i < napper.waits.size(); ++i)
+            QVERIFY2(napper.waits[i] == SimTime::ns(1200),
+                     qPrintable(QString::number(napper.waits[i].count()))); // wakeup + enqueue, local
+        QCOMPARE(reader.waits.size(), size_t{6});                           // its start, then each message
+        for (size_t i = 1; i < reader.waits.size(); ++i)
+            QVERIFY2(reader.waits[i] == SimTime::ns(3200),
+                     qPrintable(QString::number(reader.waits[i].count()))); // ipi + enqueue on CPU 1
+    }
+
     void aWakerWaitsForTheTickOnlyBehindAnEligibleHog() {
         // Hogs and a task that wakes every 200 us for 100 us of work, on one CPU (v6.12: base
         // slice 0.75 ms, tick 4 ms, no HRTICK); waits of the waker from wakeup to running.
@@ -275,6 +334,9 @@ private slots:
         //   sees its slice end. A 100 us slice of the waker's own (PREEMPT_SHORT) lifts that
         //   protection when the waker is eligible, which halves the waits for a tick; a waker back
         //   with negative lag still waits.
+        // - A waker whose 100 us of work and its own wakeup's kernel work (the switch, counted as
+        //   its run since the wakeup path is charged where the kernel spends it) outlast a 100 us
+        //   slice when a tick comes loses the CPU to the hog until the next tick: rare.
         // The real kernel (6.18, scripts/eevdf-wake-latency.c, docs/eevdf.md) shows the same: with
         // one hog 0.1-0.2% of wakeups wait over 1 ms, with two hogs 3.8-4.4% with the base slice
         // and 1.8-2.3% with a 100 us slice (three runs each).
@@ -317,9 +379,9 @@ private slots:
                                     .arg(twoCustom.runs);
         qInfo().noquote() << figures;
         QVERIFY2(one.runs > 5000 && oneCustom.runs > 5000, qPrintable(figures));
-        QVERIFY2(one.aTick * 1000 <= one.runs, qPrintable(figures)); // at most 0.1%
-        QVERIFY2(oneCustom.aTick * 1000 <= oneCustom.runs, qPrintable(figures));
-        QVERIFY2(two.tickShare() >= 0.02, qPrintable(figures)); // at least 2%
+        QVERIFY2(one.aTick * 1000 <= one.runs, qPrintable(figures));            // at most 0.1%
+        QVERIFY2(oneCustom.aTick * 500 <= oneCustom.runs, qPrintable(figures)); // 0.2%, the kernel's most
+        QVERIFY2(two.tickShare() >= 0.02, qPrintable(figures));                 // at least 2%
         QVERIFY2(twoCustom.tickShare() <= 0.7 * two.tickShare(), qPrintable(figures));
         QVERIFY2(twoCustom.runs > two.runs, qPrintable(figures));
     }

@@ -155,6 +155,11 @@ QString executedEventText(const core::Engine& engine) {
         what = QCoreApplication::translate("ui::KernelText", "fair deadline server timer of cpu%1")
                    .arg(engine.topology().kernelCpu(core::CpuId(e.cpu)));
         break;
+    case core::EventKind::Resched:
+        what = QCoreApplication::translate("ui::KernelText",
+                                           "cpu%1 has done the kernel work of a wakeup and switches")
+                   .arg(engine.topology().kernelCpu(core::CpuId(e.cpu)));
+        break;
     }
     return QCoreApplication::translate("ui::KernelText", "Executed at %1: %2")
         .arg(QString::fromStdString(core::formatTimeHuman(e.time)), what);

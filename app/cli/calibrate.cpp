@@ -59,7 +59,7 @@ int cmdCalibrate(Args& args) {
         options.batches = 5;
     }
     std::fprintf(stderr, "measuring this host's kernel (about %.0f s)...\n",
-                 options.batchSeconds * options.batches * 11 * 1.3);
+                 options.batchSeconds * options.batches * 12 * 1.3);
     core::HostMeasurements m;
     try {
         m = core::measureHost(options);

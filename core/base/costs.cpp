@@ -38,6 +38,8 @@ const std::array<CostInfo, kCostOpCount>& costCatalog() {
         {CostOp::BalanceLock, "balance_lock", T::ns(150), "balancer double runqueue lock"},
         {CostOp::BalanceMoveTask, "balance_move_task", T::ns(250), "balancer detach+attach a task"},
         {CostOp::LockSpin, "lock_spin", T::ns(0), "spinning on a held lock (measured)"},
+        {CostOp::TimerDelivery, "timer_delivery", T::ns(0),
+         "a sleep's timer expiry to its interrupt (a delay; calibrate measures it)"},
     }};
     return kCatalog;
 }

@@ -43,8 +43,9 @@ enum class CostOp : uint8_t {
     BalanceLock,           ///< load balancer: locking source and destination runqueues
     BalanceMoveTask,       ///< load balancer: detaching and attaching one task
     LockSpin,              ///< time spent spinning on a held lock (measured, no fixed cost)
+    TimerDelivery,         ///< a sleep's timer expiry to its interrupt handler: a delay, not CPU time
 };
-inline constexpr size_t kCostOpCount = static_cast<size_t>(CostOp::LockSpin) + 1;
+inline constexpr size_t kCostOpCount = static_cast<size_t>(CostOp::TimerDelivery) + 1;
 
 struct CostInfo {
     CostOp op;

@@ -2,6 +2,7 @@
 // the first, and keeps the median per-iteration time of several batches (robust to a vCPU being
 // descheduled for a moment). Threads are pinned with sched_setaffinity.
 #include "reality/hostcosts.h"
+#include "reality/timerlatency.h"
 
 #include <linux/futex.h>
 #include <sched.h>
@@ -238,6 +239,14 @@ HostMeasurements measureHost(const MeasureOptions& o) {
         }
     });
     m.forkNs = forks > 0 ? forkOnly / double(forks) : 0;
+    TimerLatencyOptions timer;
+    timer.cpu = m.cpuA;
+    timer.periodUs = 500;
+    timer.seconds = std::max(0.2, o.batchSeconds * o.batches);
+    timer.holdDmaLatencyZero = true;
+    const TimerLatency t = measureTimerLatency(timer);
+    m.timerOvershootNs = t.medianNs;
+    m.timerCpuKeptAwake = t.dmaLatencyHeld;
     return m;
 }
 

@@ -25,7 +25,12 @@ struct HostMeasurements {
     std::optional<double> pipeCrossCpuNs; ///< the pipe round trip across two CPUs
     double forkNs = 0;                    ///< fork() until it returns in the parent
     double forkExitWaitNs = 0;            ///< fork, the child's _exit(0), waitpid in the parent
-    int cpuA = -1;                        ///< the CPUs used (the first two the process may run on)
+    /// A SCHED_OTHER thread (timer slack 1 ns) sleeping to absolute expiries 500 us apart on an
+    /// idle CPU kept out of deep idle: the median time from expiry to running
+    /// (reality/timerlatency.h).
+    double timerOvershootNs = 0;
+    bool timerCpuKeptAwake = false; ///< /dev/cpu_dma_latency was held at 0 (root): no halted vCPU
+    int cpuA = -1;                  ///< the CPUs used (the first two the process may run on)
     int cpuB = -1;
 };
 
@@ -34,7 +39,7 @@ struct MeasureOptions {
     int batches = 7;            ///< batches per measurement; the median is kept
 };
 
-/// Runs every measurement (about batches x batchSeconds x 11 seconds). Throws std::runtime_error
+/// Runs every measurement (about batches x batchSeconds x 12 seconds). Throws std::runtime_error
 /// naming the system call that failed.
 HostMeasurements measureHost(const MeasureOptions& options = {});
 

@@ -192,8 +192,12 @@ void Interpreter::run(Task& t, Rq& rq) {
             const TaskState s = ins->kind == ActionKind::Sleep ? TaskState::Sleeping
                                 : ins->kind == ActionKind::Io  ? TaskState::IoWait
                                                                : TaskState::MemStall;
+            // A sleep ends when its timer's interrupt gets to the CPU: on a VM the host injects
+            // it some microseconds after the expiry (timer_delivery, 0 by default).
+            const SimTime delivery =
+                ins->kind == ActionKind::Sleep ? m_ctx.costs[CostOp::TimerDelivery] : SimTime();
             t.timer =
-                m_ctx.queue.push(std::max(m_ctx.now, rq.cursor) + d,
+                m_ctx.queue.push(std::max(m_ctx.now, rq.cursor) + d + delivery,
                                  Event{static_cast<uint32_t>(EventKind::TaskTimer), t.slot, t.id.value()});
             m_sched.blockCurrent(rq, s, BlockReason::Timer);
             return;

@@ -44,7 +44,10 @@ private:
 };
 
 /// A pipe or socket carrying whole messages between tasks, with blocking semantics:
-/// a reader sleeps while it is empty, a writer while it is full.
+/// a reader sleeps while it is empty, a writer while it is full. Who a transfer wakes differs
+/// (Interpreter::transfer): a pipe wakes one partner per message; a socket wakes every blocked
+/// reader on a write, and its blocked writers, all of them, once reads have drained it to a
+/// quarter of its capacity.
 struct Channel {
     std::string name;
     ChannelKind kind = ChannelKind::Pipe;

@@ -87,9 +87,23 @@ bool Interpreter::transfer(Task& t, Rq& rq, const Instr& ins) {
     m_machine.charge(rq, ch.kind == ChannelKind::Pipe ? CostOp::PipeTransfer : CostOp::SocketTransfer);
     t.actionActive = false;
     t.cursor.advance();
-    // One transfer wakes one blocked partner: a reader after a send, a writer after a receive.
     auto& partners = send ? ch.readers : ch.writers;
-    if (!partners.empty()) {
+    if (ch.kind == ChannelKind::Pipe) {
+        // A pipe transfer wakes one blocked partner: a reader after a send, a writer after a
+        // receive.
+        if (!partners.empty()) {
+            Task* p = partners.front();
+            partners.pop_front();
+            m_sched.tryToWakeUp(*p, rq, &t, true);
+        }
+        return true;
+    }
+    // An AF_UNIX stream socket: a write wakes every blocked reader (sock_def_readable); a read
+    // wakes the blocked writers only once the queue holds a quarter of the buffer or less
+    // (unix_writable: sk_wmem_alloc << 2 <= sk_sndbuf), and then all of them (unix_write_space).
+    if (!send && uint64_t{ch.count} * 4 > ch.capacity)
+        return true;
+    while (!partners.empty()) {
         Task* p = partners.front();
         partners.pop_front();
         m_sched.tryToWakeUp(*p, rq, &t, true);

@@ -1,4 +1,5 @@
-// Channels: exact transfer counts, blocking at empty and full, one wakeup per transfer.
+// Channels: exact transfer counts, blocking at empty and full, whom a transfer wakes (a pipe one
+// partner per transfer, a socket its writers at a quarter).
 #include "sim/engine.h"
 #include "testutil.h"
 
@@ -43,6 +44,49 @@ private slots:
         }
         QVERIFY(sawFull && sawBlockedWriter);
         QCOMPARE(e.channels()[0].received, uint64_t(50));
+    }
+
+    void aSocketWakesItsWritersAtAQuarterAllAtOnce_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("pipe") << QStringLiteral("pipe");
+        QTest::newRow("socket") << QStringLiteral("socket");
+    }
+    void aSocketWakesItsWritersAtAQuarterAllAtOnce() {
+        // Three writers fill a channel of 8 and block; a slow reader takes one message every
+        // millisecond. A pipe wakes one writer per message read. A socket (unix_writable) wakes
+        // none until the queue is down to 2 (a quarter of 8), then all three.
+        QFETCH(QString, kind);
+        json j = json::parse(R"({"format": 1, "name": "quarter", "duration": "1s",
+            "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 1, "numa_nodes": 1},
+            "tasks": [{"name": "w", "count": 3, "cpus": "0", "program": [{"loop": 10, "do": [{"send": "q"}]}]},
+                      {"name": "r", "cpus": "1", "program": [{"sleep": "5ms"}, {"loop": 30, "do": [{"recv": "q"}, {"sleep": "1ms"}]}]}]})");
+        j["channels"] = json::array({{{"name", "q"}, {"kind", kind.toStdString()}, {"capacity", 8}}});
+        Engine e(testutil::load(j));
+        const Channel& q = e.channels()[0];
+        size_t blockedBefore = 0;
+        uint32_t countAtFirstWake = 0;
+        size_t wokenAtOnce = 0;
+        auto blocked = [&] {
+            size_t n = 0;
+            e.tasks().forEach([&](const Task& t) { n += t.block == BlockReason::ChannelSend; });
+            return n;
+        };
+        while (e.step()) {
+            const size_t now = blocked();
+            if (q.received > 0 && now < blockedBefore && wokenAtOnce == 0) {
+                wokenAtOnce = blockedBefore - now;
+                countAtFirstWake = q.count;
+            }
+            blockedBefore = now;
+        }
+        QCOMPARE(q.received, uint64_t(30));
+        if (kind == QStringLiteral("pipe")) {
+            QCOMPARE(wokenAtOnce, size_t{1});
+            QCOMPARE(countAtFirstWake, 7u); // the first message read made room for one
+        } else {
+            QCOMPARE(wokenAtOnce, size_t{3});
+            QCOMPARE(countAtFirstWake, 2u);
+        }
     }
 
     void manyReadersEachMessageOnce() {

@@ -46,14 +46,18 @@ cpu_set_t oneCpu(int cpu) {
     return set;
 }
 
-/// A child process spinning on `cpu` until killed; -1 if fork failed.
+/// A child process spinning on `cpu` until killed; -1 if fork failed. It dies with the thread
+/// that forked it (PR_SET_PDEATHSIG), also if that happened before it could ask.
 pid_t startBusyLoop(int cpu) {
+    const pid_t parent = getpid();
     const pid_t pid = fork();
     if (pid != 0)
         return pid;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(0);
     const cpu_set_t set = oneCpu(cpu);
     sched_setaffinity(0, sizeof set, &set);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
     for (unsigned long x = 0;; ++x)
         asm volatile("" : "+r"(x)); // a loop the compiler keeps, never entering the kernel
 }
@@ -66,10 +70,23 @@ TimerLatency measureTimerLatency(const TimerLatencyOptions& o) {
     late.reserve(static_cast<size_t>(n));
     int err = 0;
     std::string failed;
-    pid_t busy = -1;
+    // What it starts is stopped on every way out, exceptions included.
+    struct Held {
+        pid_t busy = -1;
+        int dma = -1; // the PM QoS request lasts while the file is open
+        ~Held() {
+            if (busy > 0) {
+                kill(busy, SIGKILL);
+                waitpid(busy, nullptr, 0);
+            }
+            if (dma >= 0)
+                close(dma);
+        }
+    } held;
+    pid_t& busy = held.busy;
+    int& dma = held.dma;
     if (o.busyNeighbour && (busy = startBusyLoop(o.cpu)) < 0)
         fail("fork", errno);
-    int dma = -1; // the PM QoS request lasts while the file is open
     if (o.holdDmaLatencyZero && (dma = open("/dev/cpu_dma_latency", O_WRONLY | O_CLOEXEC)) >= 0) {
         const int32_t zero = 0;
         if (write(dma, &zero, sizeof zero) != sizeof zero) {
@@ -104,19 +121,17 @@ TimerLatency measureTimerLatency(const TimerLatencyOptions& o) {
             }
             clock_gettime(CLOCK_MONOTONIC, &now);
             late.push_back(double(toNs(now) - next));
+            // Expiries that passed while it was not running are skipped, as cyclictest skips
+            // them: one stall is one late wakeup, not one per period it covered.
+            while (next + o.periodUs * 1000 <= toNs(now))
+                next += o.periodUs * 1000;
         }
     });
     measurer.join();
-    if (busy > 0) {
-        kill(busy, SIGKILL);
-        waitpid(busy, nullptr, 0);
-    }
-    if (dma >= 0)
-        close(dma);
-    if (err != 0)
-        fail(failed, err);
     TimerLatency r;
     r.dmaLatencyHeld = dma >= 0;
+    if (err != 0)
+        fail(failed, err);
     r.samples = static_cast<long>(late.size());
     double under = 0;
     for (double v : late) {

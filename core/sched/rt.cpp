@@ -244,6 +244,8 @@ bool Rt::pushRtTask(Rq& rq, MigrationReason reason) {
         return false;
     if (rq.curr && (!rq.curr->rt() || next->rtPriority > rq.curr->rtPriority))
         return false; // it will run here: this CPU reschedules (its pick takes it)
+    if (!rq.curr && rq.reschedArmed)
+        return false; // an idle CPU about to switch to it (push_rt_task: it outranks the idle task)
     const int cpu = findLowestRq(*next, rq.cpu);
     if (cpu < 0 || static_cast<uint32_t>(cpu) == rq.cpu)
         return false;

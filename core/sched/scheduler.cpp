@@ -287,6 +287,12 @@ void Scheduler::reschedPoint(Rq& rq) {
 void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
     if (rq.picking)
         return; // the CPU is in schedule() and will pick it
+    if (rq.reschedArmed && rq.needResched) {
+        // The CPU already has a switch coming once its kernel work is done; that pick sees
+        // this task too (check_preempt_wakeup_fair returns early when need_resched is set).
+        ensureTick(rq);
+        return;
+    }
     if (!rq.curr) {
         scheduleWhenFree(rq);
         return;
@@ -436,8 +442,8 @@ void Scheduler::tick(Rq& rq) {
     const bool resched = rq.curr->rt() ? m_rt.taskTick(rq) : m_fair.taskTick(rq);
     m_machine.charge(rq, CostOp::Tick);
     ensureTick(rq);
-    m_balancer.tick(rq); // SCHED_SOFTIRQ and the NOHZ kick
-    if (resched && rq.curr) {
+    m_balancer.tick(rq);                                              // SCHED_SOFTIRQ and the NOHZ kick
+    if (resched && rq.curr && !(rq.reschedArmed && rq.needResched)) { // else a wakeup's switch is due
         ++m_ctx.counters.tickPreemptions;
         if (rq.reschedRule == PreemptRule::None)
             rq.reschedRule = PreemptRule::Tick;

@@ -17,6 +17,7 @@
 
 #include <sched.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -390,8 +391,13 @@ private slots:
         const double stealBefore = stealMs(0);
         const QString cyclictest = QStandardPaths::findExecutable(QStringLiteral("cyclictest"));
         if (!cyclictest.isEmpty()) {
+            const pid_t parent = getpid();
             const pid_t busy = fork();
+            QVERIFY2(busy >= 0, "fork failed");
             if (busy == 0) {
+                prctl(PR_SET_PDEATHSIG, SIGKILL); // dies with the test, however it ends
+                if (getppid() != parent)
+                    _exit(0);
                 cpu_set_t set;
                 CPU_ZERO(&set);
                 CPU_SET(0, &set);

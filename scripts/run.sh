@@ -12,10 +12,11 @@ mkdir -p "$out"
 echo "No display: running builtin:default headless."
 "$build/app/schedscope" --export-dir "$out/charts" --format png,svg,pdf,csv builtin:default
 "$build/app/schedscope-cli" run builtin:default --format table --out "$out/summary.txt"
-# The first two simulated seconds as a Perfetto trace (the whole run would be ~100 MB).
-"$build/app/schedscope-cli" run builtin:default --for 2s --perfetto "$out/trace.json" >/dev/null
+# The first two simulated seconds as a Perfetto trace in its own format: kernel events, process
+# tree and counter tracks, as ui.perfetto.dev shows a recording (about 8 MB).
+"$build/app/schedscope-cli" run builtin:default --for 2s --perfetto "$out/trace.pftrace" >/dev/null
 echo "Also wrote:"
-for f in "$out"/summary.txt "$out"/trace.json; do
+for f in "$out"/summary.txt "$out"/trace.pftrace; do
   echo "  $(realpath "$f")  ($(du -h "$f" | cut -f1))"
 done
 echo "Open the charts in $(realpath "$out/charts"), the trace in https://ui.perfetto.dev"

@@ -2261,10 +2261,6 @@
         <translation>Trace öffnen</translation>
     </message>
     <message>
-        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)</source>
-        <translation>Scheduler-Traces (*.txt *.dat *.trace *.script *.report);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Ctrl+Shift+O</source>
         <translation>Ctrl+Shift+O</translation>
     </message>
@@ -2403,6 +2399,14 @@
     <message>
         <source>%1 (default)</source>
         <translation>%1 (Voreinstellung)</translation>
+    </message>
+    <message>
+        <source>Perfetto trace (*.pftrace)</source>
+        <translation>Perfetto-Trace (*.pftrace)</translation>
+    </message>
+    <message>
+        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
+        <translation>Scheduler-Traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;Alle Dateien (*)</translation>
     </message>
 </context>
 <context>
@@ -3102,6 +3106,10 @@ beschäftigt %3% in den letzten %4 ms</translation>
     <message>
         <source>Export trace</source>
         <translation>Trace exportieren</translation>
+    </message>
+    <message>
+        <source>Reading the recording to write its trace...</source>
+        <translation>Die Aufzeichnung wird gelesen, um ihren Trace zu schreiben...</translation>
     </message>
 </context>
 <context>

@@ -2252,10 +2252,6 @@
         <translation>打开跟踪</translation>
     </message>
     <message>
-        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)</source>
-        <translation>调度器跟踪 (*.txt *.dat *.trace *.script *.report);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Ctrl+Shift+O</source>
         <translation>Ctrl+Shift+O</translation>
     </message>
@@ -2394,6 +2390,14 @@
     <message>
         <source>%1 (default)</source>
         <translation>%1（默认）</translation>
+    </message>
+    <message>
+        <source>Perfetto trace (*.pftrace)</source>
+        <translation>Perfetto 跟踪 (*.pftrace)</translation>
+    </message>
+    <message>
+        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
+        <translation>调度器跟踪 (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -3091,6 +3095,10 @@ busy %3% over the last %4 ms</source>
     <message>
         <source>Export trace</source>
         <translation>导出跟踪</translation>
+    </message>
+    <message>
+        <source>Reading the recording to write its trace...</source>
+        <translation>正在读取记录以写入其跟踪...</translation>
     </message>
 </context>
 <context>

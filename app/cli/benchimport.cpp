@@ -5,6 +5,7 @@
 
 #include "base/trace.h"
 #include "import/tracefile.h"
+#include "output/traceperfettoproto.h"
 
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -14,9 +15,11 @@
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <random>
 #include <string>
 #include <unistd.h>
+#include <variant>
 #include <vector>
 
 namespace cli {
@@ -106,6 +109,37 @@ uint64_t generateTrace(const std::string& path, uint64_t events) {
     return ok ? written : 0;
 }
 
+/// Keeps every record an import hands over, in order, to write them again.
+struct StoringSink : TraceSink {
+    struct Task {
+        TaskId id;
+        std::string name;
+        SchedPolicy policy;
+        uint8_t rtPriority;
+    };
+    std::vector<std::variant<SwitchRecord, WakeupRecord, MigrationRecord, Task>> records;
+    void slice(const Slice&) override {}
+    void marker(const Marker&) override {}
+    void migration(const MigrationRecord& m) override { records.emplace_back(m); }
+    void contextSwitch(const SwitchRecord& s) override { records.emplace_back(s); }
+    void wakeup(const WakeupRecord& w) override { records.emplace_back(w); }
+    void taskCreated(TaskId id, const std::string& name, CgroupId, SchedPolicy policy,
+                     uint8_t prio) override {
+        records.emplace_back(Task{id, name, policy, prio});
+    }
+};
+
+/// A file's size in MiB (0 when it cannot be read).
+double fileMiB(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "r");
+    if (!f)
+        return 0;
+    std::fseek(f, 0, SEEK_END);
+    const double mb = static_cast<double>(std::ftell(f)) / (1024.0 * 1024.0);
+    std::fclose(f);
+    return mb;
+}
+
 struct ChildRun {
     bool ok = false;
     double wall = 0;   ///< seconds
@@ -147,13 +181,7 @@ ChildRun runSelf(const std::vector<std::string>& args) {
 bool benchReplay(const std::string& path, uint64_t events) {
     const std::string scenario = path + ".scenario.json";
     const ChildRun imported = runSelf({"import-trace", path, "--out", scenario});
-    std::FILE* f = std::fopen(scenario.c_str(), "r");
-    double mb = 0;
-    if (f) {
-        std::fseek(f, 0, SEEK_END);
-        mb = static_cast<double>(std::ftell(f)) / (1024.0 * 1024.0);
-        std::fclose(f);
-    }
+    const double mb = fileMiB(scenario);
     std::remove(scenario.c_str());
     const ChildRun replayed = runSelf({"replay", path});
     if (!imported.ok || !replayed.ok) {
@@ -171,11 +199,64 @@ bool benchReplay(const std::string& path, uint64_t events) {
     return true;
 }
 
+/// Perfetto's own format, both ways, on the same events: the records an import gives written by
+/// the .pftrace writer alone (in this process), then the file read back by trace-summary (a
+/// process of its own, so that its peak memory is its own).
+bool benchPerfetto(const std::string& path, uint64_t events) {
+    StoringSink stored;
+    if (!importTraceFile(path, &stored).ok)
+        return false;
+    const std::string out = path + ".pftrace";
+    double writeWall = 0;
+    uint64_t written = 0;
+    {
+        std::ofstream file(out, std::ios::binary);
+        PerfettoProtoWriter::Options o;
+        o.kernelRelease = "6.12.0";
+        o.task = [](TaskId id) {
+            return PerfettoTask{static_cast<int32_t>(id.value() & ((1u << 22) - 1)), 0, 0};
+        };
+        const auto t0 = std::chrono::steady_clock::now();
+        PerfettoProtoWriter w(file, o);
+        for (const auto& r : stored.records) {
+            if (const auto* s = std::get_if<SwitchRecord>(&r))
+                w.contextSwitch(*s);
+            else if (const auto* k = std::get_if<WakeupRecord>(&r))
+                w.wakeup(*k);
+            else if (const auto* m = std::get_if<MigrationRecord>(&r))
+                w.migration(*m);
+            else if (const auto* t = std::get_if<StoringSink::Task>(&r))
+                w.taskCreated(t->id, t->name, CgroupId(), t->policy, t->rtPriority);
+        }
+        w.finish();
+        file.close();
+        writeWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        written = w.events();
+    }
+    stored.records.clear();
+    stored.records.shrink_to_fit();
+    const double mb = fileMiB(out);
+    const ChildRun read = runSelf({"trace-summary", out});
+    std::remove(out.c_str());
+    if (!read.ok) {
+        std::fprintf(stderr, "schedscope-cli bench import --pftrace: trace-summary of the .pftrace failed\n");
+        return false;
+    }
+    std::printf("the same %" PRIu64 " events as Perfetto's own trace (%" PRIu64 " ftrace events, %.0f MiB)\n",
+                events, written, mb);
+    std::printf("  write (.pftrace writer alone, one thread)   wall %6.2f s   %.2f M events/s\n", writeWall,
+                static_cast<double>(written) / writeWall / 1e6);
+    std::printf("  read (trace-summary of it, own process)     wall %6.2f s   peak RSS %5.0f MiB\n",
+                read.wall, read.rssMiB);
+    return true;
+}
+
 } // namespace
 
 int cmdBenchImport(Args& args) {
     const bool quick = args.flag("--quick");
     const bool alsoReplay = args.flag("--replay");
+    const bool alsoPerfetto = args.flag("--pftrace");
     const auto eventsText = args.take("--events");
     const auto keep = args.take("--keep");
     if (!args.leftovers().empty()) {
@@ -201,10 +282,7 @@ int cmdBenchImport(Args& args) {
         std::fprintf(stderr, "schedscope-cli bench import: cannot write %s\n", path.c_str());
         return ExitFailure;
     }
-    FILE* f = std::fopen(path.c_str(), "r");
-    std::fseek(f, 0, SEEK_END);
-    const double mb = static_cast<double>(std::ftell(f)) / (1024.0 * 1024.0);
-    std::fclose(f);
+    const double mb = fileMiB(path);
     std::fprintf(stderr, "importing...\n");
     CountingSink sink;
     rusage before{}, after{};
@@ -235,9 +313,10 @@ int cmdBenchImport(Args& args) {
     for (const std::string& w : r.summary.trace->warnings)
         std::printf("  warning: %s\n", w.c_str());
     const bool replayed = !alsoReplay || benchReplay(path, r.summary.events);
+    const bool perfetto = !alsoPerfetto || benchPerfetto(path, r.summary.events);
     if (!keep)
         std::remove(path.c_str());
-    return replayed ? ExitOk : ExitFailure;
+    return replayed && perfetto ? ExitOk : ExitFailure;
 }
 
 } // namespace cli

@@ -164,7 +164,9 @@ void printUsage() {
         "      --format table|json|csv|psi  summary format (default table; psi: /proc/pressure text)\n"
         "      --out PATH                write the summary to PATH instead of stdout\n"
         "      --trace PATH              write run slices and migrations as CSV to PATH\n"
-        "      --perfetto PATH           write the trace as Chrome/Perfetto JSON (ui.perfetto.dev)\n"
+        "      --perfetto PATH           write the trace for ui.perfetto.dev: Perfetto's own protobuf\n"
+        "                                format if PATH ends in .pftrace or .perfetto-trace (kernel\n"
+        "                                events, process tree, counter tracks), else trace-event JSON\n"
         "      --states PATH             write every task's states as CSV: "
         "pid,name,state,cpu,start_ns,end_ns\n"
         "  why FILE|builtin:NAME|TRACE   who woke a task, what that waker waited on, and back\n"
@@ -192,7 +194,8 @@ void printUsage() {
         "      --format table|markdown   output format (default table); --out PATH as above\n"
         "  bench memory [--quick]        engine heap over an hour of builtin:default and 10 M forks\n"
         "  bench import [--replay]       import speed and memory on a generated 10 M-event ftrace trace;\n"
-        "                                --replay: import-trace and replay of it too\n"
+        "                                --replay: import-trace and replay of it too; --pftrace: the\n"
+        "                                events written as a .pftrace and read back, timed\n"
         "      --events N                events to generate (default 10000000; --quick: 1000000)\n"
         "      --keep PATH               keep the generated trace there\n"
         "  trace-summary FILE            summarise a real trace (ftrace, trace-cmd report, perf script\n"
@@ -201,6 +204,7 @@ void printUsage() {
         "      --latency waking|perf     waits start at sched_waking (default), or are counted as\n"
         "                                perf sched latency of perf 6.1 counts them\n"
         "      --states PATH             every task's states as CSV, as run --states writes them\n"
+        "      --perfetto PATH           also write the recording as Perfetto's own trace (.pftrace)\n"
         "  import-trace TRACE            the recorded workload as a scenario on stdout: one task per\n"
         "                                thread, its bursts, sleeps, wakeups (as channels) and forks;\n"
         "                                what cannot be inferred is a note on stderr\n"
@@ -387,7 +391,7 @@ int cmdRun(Args& args) {
     if (tracePath)
         traces.push_back({TraceOutput::Format::Csv, *tracePath});
     if (perfettoPath)
-        traces.push_back({TraceOutput::Format::Perfetto, *perfettoPath});
+        traces.push_back({perfettoFormatFor(*perfettoPath), *perfettoPath});
     ThreadStateRecorder states;
     ReplayOptions ro;
     ro.checkInvariants = true;

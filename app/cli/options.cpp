@@ -9,8 +9,8 @@ namespace cli {
 
 namespace {
 // Options that never take a value.
-const char* const kFlags[] = {"--quick",     "--help",        "-h",      "--no-wall-time", "--list",
-                              "--vs-kernel", "--keep-tracer", "--replay"};
+const char* const kFlags[] = {"--quick",     "--help",        "-h",       "--no-wall-time", "--list",
+                              "--vs-kernel", "--keep-tracer", "--replay", "--pftrace"};
 bool isFlag(const std::string& s) {
     for (const char* f : kFlags)
         if (s == f)

@@ -2,6 +2,8 @@
 #include "commands.h"
 
 #include "import/importtrace.h"
+#include "output/perfettoconvert.h"
+#include "output/replay.h"
 #include "report/summary.h"
 #include "report/threadstates.h"
 
@@ -16,6 +18,7 @@ int cmdTraceSummary(Args& args) {
     const std::string from = args.take("--latency").value_or("waking");
     const auto out = args.take("--out");
     const auto statesPath = args.take("--states");
+    const auto perfettoPath = args.take("--perfetto");
     if (!args.leftovers().empty()) {
         for (const std::string& l : args.leftovers())
             std::fprintf(stderr, "schedscope-cli trace-summary: unknown option %s\n", l.c_str());
@@ -32,12 +35,31 @@ int cmdTraceSummary(Args& args) {
                      from.c_str());
         return ExitUsage;
     }
+    if (perfettoPath && perfettoFormatFor(*perfettoPath) != TraceOutput::Format::PerfettoProto) {
+        std::fprintf(stderr,
+                     "schedscope-cli trace-summary: --perfetto writes Perfetto's own format: name the file "
+                     ".pftrace or .perfetto-trace, not \"%s\"\n",
+                     perfettoPath->c_str());
+        return ExitUsage;
+    }
     TraceImportOptions options;
     options.latencyStart = from == "perf" ? LatencyStart::PerfSchedLatency : LatencyStart::Waking;
     ThreadStateRecorder states = ThreadStateRecorder::forRecording();
     if (statesPath)
         options.records = &states;
-    ImportedTrace r = importTrace(args.positional()[0], options);
+    ImportedTrace r;
+    if (perfettoPath) {
+        options.records = nullptr;
+        PerfettoConversion c =
+            convertToPerfetto(args.positional()[0], *perfettoPath, options, statesPath ? &states : nullptr);
+        if (!c.error.empty()) {
+            std::fprintf(stderr, "schedscope-cli: %s\n", c.error.c_str());
+            return c.trace.ok ? ExitFailure : ExitInvalid;
+        }
+        r = std::move(c.trace);
+    } else {
+        r = importTrace(args.positional()[0], options);
+    }
     if (!r.ok) {
         std::fprintf(stderr, "%s\n", r.error.c_str());
         return ExitInvalid;

@@ -1,5 +1,6 @@
 #include "import/tracefile.h"
 
+#include "import/perfettotrace.h"
 #include "import/tracedat.h"
 #include "import/traceparser.h"
 
@@ -146,7 +147,7 @@ private:
 
 TraceFileResult finishText(EventCollector& events, StringTable& strings, const std::string& name,
                            const std::string& truncatedNote, TraceSink* sink, const TraceFileOptions& options,
-                           std::string format = {}) {
+                           std::string format = {}, std::vector<std::string> readerWarnings = {}) {
     if (events.schedEvents() == 0) {
         std::string why = events.malformedNotes().empty() ? std::string("no scheduler events (sched_switch, "
                                                                         "sched_waking, ...) in it")
@@ -171,6 +172,8 @@ TraceFileResult finishText(EventCollector& events, StringTable& strings, const s
     }
     if (!truncatedNote.empty())
         source.warnings.push_back(truncatedNote);
+    for (std::string& w : readerWarnings)
+        source.warnings.push_back(std::move(w));
     TraceImporter importer(strings, options.latencyStart, sink);
     importer.setObserver(options.observer);
     events.replay(importer, source);
@@ -182,10 +185,31 @@ TraceFileResult finishText(EventCollector& events, StringTable& strings, const s
     return r;
 }
 
+/// A Perfetto trace read from a file or from memory: its events, then the importer.
+template <class Read>
+TraceFileResult finishPerfetto(const std::string& name, TraceSink* sink, const TraceFileOptions& options,
+                               Read read) {
+    StringTable strings;
+    EventCollector events(name, strings);
+    PerfettoReadResult got = read(strings, [&](const TraceEvent& ev) { events.add(ev); });
+    if (!got.error.empty()) {
+        TraceFileResult r = fail(got.error);
+        r.cancelled = got.error.ends_with("cancelled");
+        return r;
+    }
+    TraceFileResult r =
+        finishText(events, strings, name, {}, sink, options, "perfetto", std::move(got.warnings));
+    if (options.progress)
+        options.progress(1.0);
+    return r;
+}
+
 } // namespace
 
 bool looksLikeTrace(std::string_view head) {
     if (head.substr(0, kTraceDatMagic.size()) == kTraceDatMagic)
+        return true;
+    if (looksLikePerfettoTrace(head))
         return true;
     if (head.find("# tracer:") != std::string_view::npos || head.rfind("cpus=", 0) == 0)
         return true;
@@ -198,6 +222,10 @@ bool looksLikeTrace(std::string_view head) {
 
 TraceFileResult importTraceText(std::string_view text, const std::string& name, TraceSink* sink,
                                 const TraceFileOptions& options) {
+    if (looksLikePerfettoTrace(text.substr(0, 64)))
+        return finishPerfetto(name, sink, options, [&](StringTable& strings, const auto& add) {
+            return readPerfettoBytes(text, name, strings, add);
+        });
     StringTable strings;
     EventCollector events(name, strings);
     LineSplitter lines(events);
@@ -213,9 +241,15 @@ TraceFileResult importTraceFile(const std::string& path, TraceSink* sink, const 
     in.seekg(0, std::ios::end);
     const auto size = static_cast<double>(std::max<std::streamoff>(in.tellg(), 1));
     in.seekg(0);
-    char head[16] = {};
+    char head[64] = {};
     in.read(head, sizeof head);
     const std::string_view magic(head, static_cast<size_t>(in.gcount()));
+    if (looksLikePerfettoTrace(magic)) {
+        in.close();
+        return finishPerfetto(baseName(path), sink, options, [&](StringTable& strings, const auto& add) {
+            return readPerfettoTrace(path, strings, add, options.progress);
+        });
+    }
     if (magic.substr(0, kTraceDatMagic.size()) == kTraceDatMagic) {
         in.close();
         StringTable strings;
@@ -236,9 +270,10 @@ TraceFileResult importTraceFile(const std::string& path, TraceSink* sink, const 
         return fail(path + ": a perf.data file: expected text; convert it with `perf script --ns -i " + path +
                     " > trace.txt` and open that");
     if (magic.find('\0') != std::string_view::npos)
-        return fail(path +
-                    ": expected a text trace (ftrace, trace-cmd report, perf script) or a trace.dat, found "
-                    "binary data");
+        return fail(
+            path +
+            ": expected a text trace (ftrace, trace-cmd report, perf script), a trace.dat or a Perfetto "
+            "trace, found binary data");
     in.seekg(0);
     StringTable strings;
     const std::string name = baseName(path);

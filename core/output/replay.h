@@ -13,10 +13,15 @@ namespace core {
 
 /// A trace file a replay writes as it runs.
 struct TraceOutput {
-    enum class Format { Csv, Perfetto };
+    /// Perfetto: trace-event JSON; PerfettoProto: Perfetto's own protobuf trace (.pftrace).
+    enum class Format { Csv, Perfetto, PerfettoProto };
     Format format = Format::Csv;
     std::string path;
 };
+
+/// The Perfetto format a file name asks for: native (PerfettoProto) for `.pftrace` and
+/// `.perfetto-trace`, trace-event JSON for any other name (`.json`).
+TraceOutput::Format perfettoFormatFor(const std::string& path);
 
 struct ReplayOptions {
     /// Where to stop (capped at the scenario's duration); zero: the scenario's duration.

@@ -1,5 +1,6 @@
 #include "export/traceexporttask.h"
 
+#include "output/perfettoconvert.h"
 #include "output/replay.h"
 #include "scenario/loader.h"
 
@@ -24,10 +25,26 @@ QString TraceExportTask::write(const std::string& savedScenario, core::SimTime u
     options.progress = progress ? progress : [](double) { return true; };
     const core::ReplayResult run =
         core::replay(std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)),
-                     {{core::TraceOutput::Format::Perfetto, path.toStdString()}}, options);
+                     {{core::perfettoFormatFor(path.toStdString()), path.toStdString()}}, options);
     if (run.cancelled)
         return QCoreApplication::translate("ui", "cancelled");
     return QString::fromStdString(run.error);
+}
+
+QString TraceExportTask::writeRecording(const std::string& recordingPath, const QString& path,
+                                        const std::function<bool(double)>& progress) {
+    core::TraceImportOptions options;
+    options.progress = progress;
+    const core::PerfettoConversion c = core::convertToPerfetto(recordingPath, path.toStdString(), options);
+    if (c.cancelled)
+        return QCoreApplication::translate("ui", "cancelled");
+    return QString::fromStdString(c.error);
+}
+
+TraceExportTask* TraceExportTask::forRecording(std::string recordingPath, QString path, QWidget* parent) {
+    auto* task = new TraceExportTask({}, core::SimTime{}, std::move(path), parent);
+    task->m_recording = std::move(recordingPath);
+    return task;
 }
 
 TraceExportTask::TraceExportTask(std::string savedScenario, core::SimTime until, QString path,
@@ -39,8 +56,10 @@ TraceExportTask::TraceExportTask(std::string savedScenario, core::SimTime until,
     , m_parent(parent) {}
 
 void TraceExportTask::start() {
-    auto* dialog = new QProgressDialog(tr("Replaying the session to write its trace..."), tr("Cancel"), 0,
-                                       1000, m_parent);
+    auto* dialog =
+        new QProgressDialog(m_recording.empty() ? tr("Replaying the session to write its trace...")
+                                                : tr("Reading the recording to write its trace..."),
+                            tr("Cancel"), 0, 1000, m_parent);
     dialog->setWindowTitle(tr("Export trace"));
     dialog->setMinimumDuration(300);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
@@ -58,10 +77,12 @@ void TraceExportTask::start() {
         deleteLater();
     });
     watcher->setFuture(QtConcurrent::run([this] {
-        return write(m_scenario, m_until, m_path, [this](double p) {
+        auto progress = [this](double p) {
             m_permille = int(p * 999);
             return !m_cancel.load();
-        });
+        };
+        return m_recording.empty() ? write(m_scenario, m_until, m_path, progress)
+                                   : writeRecording(m_recording, m_path, progress);
     }));
 }
 

@@ -202,19 +202,37 @@ void MainWindow::saveSessionAs() {
 }
 
 void MainWindow::exportTrace() {
-    const core::SessionSave saved = m_session.savedScenario();
-    if (!saved.ok()) {
-        QMessageBox::warning(this, tr("Export trace"),
-                             tr("The trace cannot be written: %1").arg(QString::fromStdString(saved.error)));
-        return;
+    // A recording is read again from its file; a simulation is replayed from the saved session.
+    const bool recording = m_session.trace() != nullptr;
+    core::SessionSave saved;
+    if (!recording) {
+        saved = m_session.savedScenario();
+        if (!saved.ok()) {
+            QMessageBox::warning(
+                this, tr("Export trace"),
+                tr("The trace cannot be written: %1").arg(QString::fromStdString(saved.error)));
+            return;
+        }
     }
-    const QString path = QFileDialog::getSaveFileName(
+    // Perfetto's own format first: ui.perfetto.dev then shows CPUs, thread states and wakeups as
+    // for a recording of a real kernel; the JSON (simulations only) is plain slices.
+    const QString native = tr("Perfetto trace (*.pftrace)");
+    const QString json = tr("Trace event JSON (*.json)");
+    QString filter = native;
+    QString path = QFileDialog::getSaveFileName(
         this, tr("Export trace for Perfetto"),
-        QDir(ExportRegistry::lastFolder()).filePath(QStringLiteral("trace.json")),
-        tr("Trace event JSON (*.json)"));
+        QDir(ExportRegistry::lastFolder()).filePath(QStringLiteral("trace.pftrace")),
+        recording ? native : native + QStringLiteral(";;") + json, &filter);
     if (path.isEmpty())
         return;
-    auto* task = new TraceExportTask(saved.text, core::SimTime::ns(m_session.history().now()), path, this);
+    const bool named = path.endsWith(QStringLiteral(".pftrace")) ||
+                       path.endsWith(QStringLiteral(".perfetto-trace")) ||
+                       (!recording && path.endsWith(QStringLiteral(".json")));
+    if (!named)
+        path += filter == json && !recording ? QStringLiteral(".json") : QStringLiteral(".pftrace");
+    auto* task =
+        recording ? TraceExportTask::forRecording(m_session.trace()->path, path, this)
+                  : new TraceExportTask(saved.text, core::SimTime::ns(m_session.history().now()), path, this);
     connect(task, &TraceExportTask::finished, this, [this, path](const QString& error, bool cancelled) {
         if (error.isEmpty())
             statusBar()->showMessage(
@@ -290,7 +308,8 @@ void MainWindow::createFileMenu() {
                     [this] {
                         const QString path = QFileDialog::getOpenFileName(
                             this, tr("Open trace"), QString(),
-                            tr("Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)"));
+                            tr("Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace "
+                               "*.perfetto-trace);;All files (*)"));
                         if (!path.isEmpty())
                             openTrace(path);
                     })
@@ -313,7 +332,7 @@ void MainWindow::createFileMenu() {
         if (!e->hasImage())
             tables->addAction(e->exportTitle(), this,
                               [this, e] { m_exports->exportWithDialog(e, ExportFormat::Csv); });
-    m_simulationOnly << file->addAction(tr("Export T&race for Perfetto..."), this, &MainWindow::exportTrace);
+    file->addAction(tr("Export T&race for Perfetto..."), this, &MainWindow::exportTrace);
     file->addSeparator();
     QAction* compare = file->addAction(tr("&Compare A/B..."), this, &MainWindow::openCompare);
     compare->setShortcut(QKeySequence(tr("Ctrl+K")));
@@ -758,9 +777,10 @@ CompareWindow* MainWindow::openRecordingsCompare(std::shared_ptr<const ImportedT
 
 void MainWindow::openTraceFor(const QString& title, TraceOpener*& opener,
                               const std::function<void(std::shared_ptr<ImportedTrace>)>& then) {
-    const QString path = QFileDialog::getOpenFileName(
-        this, title, QString(),
-        tr("Scheduler traces (*.txt *.dat *.trace *.script *.report);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, title, QString(),
+                                     tr("Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace "
+                                        "*.perfetto-trace);;All files (*)"));
     if (path.isEmpty())
         return;
     if (!opener) {
@@ -804,9 +824,14 @@ void MainWindow::createLanguageMenu(QMenu* menu) {
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
     const QList<QUrl> urls = e->mimeData()->urls();
-    if (urls.size() == 1 && urls.first().isLocalFile() &&
-        urls.first().toLocalFile().endsWith(QStringLiteral(".json"), Qt::CaseInsensitive))
-        e->acceptProposedAction();
+    if (urls.size() != 1 || !urls.first().isLocalFile())
+        return;
+    const QString file = urls.first().toLocalFile();
+    for (const char* ext : {".json", ".pftrace", ".perfetto-trace"})
+        if (file.endsWith(QLatin1String(ext), Qt::CaseInsensitive)) {
+            e->acceptProposedAction();
+            return;
+        }
 }
 
 void MainWindow::dropEvent(QDropEvent* e) {

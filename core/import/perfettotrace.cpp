@@ -1,0 +1,876 @@
+#include "import/perfettotrace.h"
+
+#include "base/perfettofields.h"
+#include "base/protowire.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <unordered_map>
+
+namespace core {
+
+namespace pf = perfetto;
+using proto::Field;
+using proto::Reader;
+using proto::WireType;
+
+namespace {
+
+/// A packet bigger than this is not believed: Perfetto's own packets stay far below it.
+constexpr uint64_t kMaxPacket = 256ull << 20;
+
+/// Packet kinds a scheduler trace may carry that are not read, by field number (for warnings).
+const char* packetKindName(uint32_t field) {
+    switch (field) {
+    case 3:
+        return "trusted_uid";
+    case 6:
+        return "clock_snapshot";
+    case 11:
+        return "track_event";
+    case 60:
+        return "track_descriptor";
+    case 33:
+        return "trace_config";
+    case 35:
+        return "trace_stats";
+    case 36:
+        return "trace_uuid";
+    case 5:
+        return "process_stats";
+    case 9:
+        return "inode_file_map";
+    case 12:
+        return "chrome_events";
+    case 54:
+        return "interned_data";
+    default:
+        return nullptr;
+    }
+}
+
+/// How a kernel encodes sched_switch's prev_state: from 4.14 the TASK_REPORT bits and
+/// TASK_REPORT_MAX for a preempted task; before, the raw task state with TASK_STATE_MAX.
+struct StateLayout {
+    bool modern = false;
+    int64_t preemptBit = 0x800;
+};
+
+char stateLetter(int64_t raw, const StateLayout& layout, bool& preempt) {
+    preempt = (raw & layout.preemptBit) != 0;
+    const int64_t bits = raw & (layout.preemptBit - 1);
+    if (bits == 0)
+        return 'R';
+    static constexpr char kModern[] = {'S', 'D', 'T', 't', 'X', 'Z', 'P', 'I'};
+    static constexpr char kOld[] = {'S', 'D', 'T', 't', 'X', 'Z', 'X', 'K', 'W', 'P', 'N', '?'};
+    const auto lowest = static_cast<size_t>(__builtin_ctzll(static_cast<uint64_t>(bits)));
+    if (layout.modern)
+        return lowest < sizeof kModern ? kModern[lowest] : '?';
+    return lowest < sizeof kOld ? kOld[lowest] : '?';
+}
+
+/// One event of a bundle with its place among events of the same time: per-event messages
+/// first (an exit precedes the last switch), then wakings, then switches.
+struct Pending {
+    TraceEvent ev;
+    int rank = 0;
+    int64_t prevState = 0; ///< a compact switch's raw prev_state (its prev is filled in order)
+    bool compactSwitch = false;
+    bool compactWaking = false;
+};
+
+/// A CPU's last switch, which a compact switch's prev and a compact waking's waker come from.
+struct CpuState {
+    bool seen = false;
+    int32_t pid = -1;
+    int16_t prio = -1;
+    uint32_t comm = 0;
+};
+
+/// Compact arrays lose the order of events of the same nanosecond: an event recorded by the
+/// task a compact switch brings in (its common_pid) comes after that switch.
+void orderAfterCompactSwitches(std::vector<Pending>& pending) {
+    for (size_t i = 0; i < pending.size();) {
+        size_t j = i;
+        while (j < pending.size() && pending[j].ev.time == pending[i].ev.time)
+            ++j;
+        for (size_t k = i; k < j; ++k) {
+            if (!pending[k].compactSwitch || pending[k].ev.b <= 0)
+                continue;
+            const int32_t next = pending[k].ev.b;
+            // Per-event messages of that task placed before the switch move right after it.
+            std::stable_partition(pending.begin() + static_cast<std::ptrdiff_t>(i),
+                                  pending.begin() + static_cast<std::ptrdiff_t>(k + 1),
+                                  [&](const Pending& p) { return !(p.rank == 0 && p.ev.pid == next); });
+        }
+        i = j;
+    }
+}
+
+class PerfettoReader {
+public:
+    PerfettoReader(StringTable& strings, const std::function<void(const TraceEvent&)>& add)
+        : m_strings(strings)
+        , m_add(add) {}
+
+    /// One packet's bytes, at file offset `at`. False on an error that ends the read.
+    bool packet(std::string_view bytes, uint64_t at);
+    void finish(PerfettoReadResult& r);
+    std::string& error() { return m_error; }
+    uint64_t sched() const { return m_sched; }
+
+private:
+    bool bundle(std::string_view bytes, uint64_t at);
+    bool event(std::string_view bytes, uint64_t at, int32_t cpu, Pending& out);
+    bool payload(uint32_t kind, std::string_view bytes, uint64_t at, TraceEvent& ev);
+    bool compact(std::string_view bytes, uint64_t at, int32_t cpu, std::vector<Pending>& out);
+    void systemInfo(std::string_view bytes, uint64_t at);
+    void processTree(std::string_view bytes, uint64_t at);
+    void malformed(const std::string& what);
+    void nameFromProcessTree(TraceEvent& ev) const;
+    uint32_t text(std::string_view s) { return m_strings.intern(s); }
+
+    StringTable& m_strings;
+    const std::function<void(const TraceEvent&)>& m_add;
+    std::string m_error;
+    StateLayout m_layout;
+    std::vector<CpuState> m_cpus;
+    std::map<std::string, uint64_t> m_skippedPackets;
+    std::map<uint32_t, uint64_t> m_skippedEvents;
+    std::unordered_map<int32_t, uint32_t> m_processNames;
+    std::unordered_map<int32_t, int64_t> m_forked; ///< child pid -> time of its fork event
+    uint64_t m_malformed = 0;
+    std::vector<std::string> m_malformedNotes;
+    std::vector<std::string> m_notes;
+    uint64_t m_lostBundles = 0;
+    uint64_t m_sched = 0;
+    uint32_t m_record = 0;
+};
+
+void PerfettoReader::malformed(const std::string& what) {
+    if (m_malformed++ < 3)
+        m_malformedNotes.push_back(what);
+}
+
+bool PerfettoReader::packet(std::string_view bytes, uint64_t at) {
+    Reader r(bytes, at);
+    Field f;
+    while (r.next(f)) {
+        switch (f.number) {
+        case pf::packet::kFtraceEvents:
+            if (f.type != WireType::Bytes) {
+                malformed("offset " + std::to_string(at + f.offset) +
+                          ": ftrace_events: expected a length-delimited message, found a " +
+                          std::string(proto::wireTypeName(f.type)) + " value: packet skipped");
+                break;
+            }
+            if (!bundle(f.bytes, r.offsetOf(f)))
+                return false;
+            break;
+        case pf::packet::kSystemInfo:
+            if (f.type == WireType::Bytes)
+                systemInfo(f.bytes, r.offsetOf(f));
+            break;
+        case pf::packet::kProcessTree:
+            if (f.type == WireType::Bytes)
+                processTree(f.bytes, r.offsetOf(f));
+            break;
+        case pf::packet::kTimestamp:
+        case pf::packet::kTrustedPacketSequenceId:
+        case pf::packet::kSequenceFlags:
+        case 58: // timestamp_clock_id
+        case 41: // incremental_state_cleared
+        case 42: // previous_packet_dropped
+        case 87: // first_packet_on_sequence
+            break;
+        default: {
+            const char* kind = packetKindName(f.number);
+            ++m_skippedPackets[kind ? std::string(kind) : "field " + std::to_string(f.number)];
+        }
+        }
+    }
+    if (!r.error().empty())
+        malformed(r.error() + " (in a packet: the rest of it skipped)");
+    return true;
+}
+
+void PerfettoReader::systemInfo(std::string_view bytes, uint64_t at) {
+    Reader r(bytes, at);
+    Field f;
+    std::string sysname, release;
+    while (r.next(f))
+        if (f.number == pf::system_info::kUtsname && f.type == WireType::Bytes) {
+            Reader u(f.bytes, r.offsetOf(f));
+            Field g;
+            while (u.next(g)) {
+                if (g.type != WireType::Bytes)
+                    continue;
+                if (g.number == pf::system_info::utsname::kSysname)
+                    sysname = g.bytes;
+                else if (g.number == pf::system_info::utsname::kRelease)
+                    release = g.bytes;
+            }
+        }
+    if (sysname != "Linux" || release.empty())
+        return;
+    int major = 0, minor = 0;
+    if (std::sscanf(release.c_str(), "%d.%d", &major, &minor) != 2) {
+        m_notes.push_back("offset " + std::to_string(at) + ": the kernel release \"" + release +
+                          "\" is not MAJOR.MINOR: prev_state decoded as 4.4 encodes it");
+        return;
+    }
+    m_layout.modern = major > 4 || (major == 4 && minor >= 14);
+    m_layout.preemptBit =
+        m_layout.modern ? pf::prev_state::kPreempted : (major == 4 && minor >= 8 ? 0x1000 : 0x800);
+}
+
+void PerfettoReader::processTree(std::string_view bytes, uint64_t at) {
+    Reader r(bytes, at);
+    Field f;
+    while (r.next(f)) {
+        if (f.type != WireType::Bytes)
+            continue;
+        const bool process = f.number == pf::process_tree::kProcesses;
+        const bool thread = f.number == pf::process_tree::kThreads;
+        if (!process && !thread)
+            continue;
+        Reader p(f.bytes, r.offsetOf(f));
+        Field g;
+        int32_t pid = -1;
+        std::string_view name;
+        bool haveName = false;
+        while (p.next(g)) {
+            if (g.number == 1 && g.type == WireType::Varint)
+                pid = static_cast<int32_t>(g.value);
+            else if (g.type == WireType::Bytes && !haveName &&
+                     g.number ==
+                         (process ? pf::process_tree::process::kCmdline : pf::process_tree::thread::kName)) {
+                name = g.bytes;
+                haveName = true;
+            }
+        }
+        // A thread's own name wins over its process's command line.
+        if (pid > 0 && haveName && (thread || !m_processNames.count(pid)))
+            m_processNames[pid] = text(name.substr(0, name.find('\0')));
+    }
+}
+
+namespace {
+
+/// What a field of an event's payload fills in a TraceEvent (traceevent.h says which of a, b, c
+/// means what for each type).
+enum class Role : uint8_t { None, Name, Name2, A, B, C, Prio, State };
+
+Role roleOf(uint32_t kind, uint32_t field) {
+    using R = Role;
+    switch (kind) {
+    case pf::event::kSchedSwitch: {
+        static constexpr R roles[] = {R::None, R::Name, R::A, R::None, R::State, R::Name2, R::B, R::Prio};
+        return field < std::size(roles) ? roles[field] : R::None;
+    }
+    case pf::event::kSchedWaking:
+    case pf::event::kSchedWakeup:
+    case pf::event::kSchedWakeupNew: {
+        static constexpr R roles[] = {R::None, R::Name, R::A, R::Prio, R::None, R::C};
+        return field < std::size(roles) ? roles[field] : R::None;
+    }
+    case pf::event::kSchedMigrateTask: {
+        static constexpr R roles[] = {R::None, R::Name, R::A, R::Prio, R::B, R::C};
+        return field < std::size(roles) ? roles[field] : R::None;
+    }
+    case pf::event::kSchedProcessExit: {
+        static constexpr R roles[] = {R::None, R::Name, R::A, R::None, R::Prio};
+        return field < std::size(roles) ? roles[field] : R::None;
+    }
+    case pf::event::kSchedProcessFork: {
+        static constexpr R roles[] = {R::None, R::None, R::A, R::Name, R::B};
+        return field < std::size(roles) ? roles[field] : R::None;
+    }
+    case pf::event::kTaskNewtask:
+        return field == pf::task_newtask::kPid ? R::A : field == pf::task_newtask::kComm ? R::Name : R::None;
+    case pf::event::kTaskRename:
+        return field == pf::task_rename::kPid ? R::A : field == pf::task_rename::kNewComm ? R::Name : R::None;
+    case pf::event::kCgroupAttachTask:
+        return field == pf::cgroup_attach::kPid       ? R::A
+               : field == pf::cgroup_attach::kComm    ? R::Name
+               : field == pf::cgroup_attach::kDstPath ? R::Name2
+                                                      : R::None;
+    default:
+        return R::None;
+    }
+}
+
+TraceEventType typeOf(uint32_t kind) {
+    switch (kind) {
+    case pf::event::kSchedSwitch:
+        return TraceEventType::Switch;
+    case pf::event::kSchedWaking:
+        return TraceEventType::Waking;
+    case pf::event::kSchedWakeup:
+        return TraceEventType::Wakeup;
+    case pf::event::kSchedWakeupNew:
+        return TraceEventType::WakeupNew;
+    case pf::event::kSchedMigrateTask:
+        return TraceEventType::Migrate;
+    case pf::event::kSchedProcessExit:
+        return TraceEventType::Exit;
+    case pf::event::kSchedProcessFork:
+    case pf::event::kTaskNewtask:
+        return TraceEventType::Fork;
+    case pf::event::kTaskRename:
+        return TraceEventType::Exec;
+    case pf::event::kCgroupAttachTask:
+        return TraceEventType::CgroupAttach;
+    default:
+        return TraceEventType::Unknown;
+    }
+}
+
+} // namespace
+
+bool PerfettoReader::payload(uint32_t kind, std::string_view bytes, uint64_t at, TraceEvent& ev) {
+    Reader r(bytes, at);
+    Field f;
+    std::string_view name, name2;
+    int64_t prevState = 0;
+    while (r.next(f)) {
+        const Role role = roleOf(kind, f.number);
+        if (role == Role::None)
+            continue;
+        const bool text = role == Role::Name || role == Role::Name2;
+        if (text != (f.type == WireType::Bytes) || (!text && f.type != WireType::Varint)) {
+            malformed("offset " + std::to_string(at + f.offset) + ": field " + std::to_string(f.number) +
+                      ": expected " + (text ? "a string" : "a varint") + ", found a " +
+                      std::string(proto::wireTypeName(f.type)) + " value: event skipped");
+            return false;
+        }
+        const auto v = static_cast<int32_t>(static_cast<int64_t>(f.value));
+        switch (role) {
+        case Role::Name:
+            name = f.bytes;
+            break;
+        case Role::Name2:
+            name2 = f.bytes;
+            break;
+        case Role::A:
+            ev.a = v;
+            break;
+        case Role::B:
+            ev.b = v;
+            break;
+        case Role::C:
+            ev.c = v;
+            break;
+        case Role::Prio:
+            ev.prio = static_cast<int16_t>(v);
+            break;
+        case Role::State:
+            prevState = static_cast<int64_t>(f.value);
+            break;
+        case Role::None:
+            break;
+        }
+    }
+    if (!r.error().empty()) {
+        malformed(r.error() + ": event skipped");
+        return false;
+    }
+    ev.name = text(name);
+    ev.name2 = text(name2);
+    ev.type = typeOf(kind);
+    if (ev.type == TraceEventType::Switch) {
+        bool preempt = false;
+        ev.state = stateLetter(prevState, m_layout, preempt);
+        ev.preempt = preempt;
+    } else if (kind == pf::event::kTaskNewtask) {
+        // The new task's pid and comm; its parent is the task that recorded it.
+        ev.b = ev.a;
+        ev.a = ev.pid;
+    } else if (kind == pf::event::kTaskRename) {
+        ev.b = ev.a;
+    }
+    return true;
+}
+
+bool PerfettoReader::event(std::string_view bytes, uint64_t at, int32_t cpu, Pending& out) {
+    Reader r(bytes, at);
+    Field f;
+    TraceEvent& ev = out.ev;
+    ev.cpu = cpu;
+    ev.line = ++m_record;
+    uint32_t kind = 0;
+    std::string_view body;
+    uint64_t bodyAt = 0;
+    bool haveTime = false;
+    while (r.next(f)) {
+        if (f.number == pf::event::kTimestamp && f.type == WireType::Varint) {
+            ev.time = static_cast<int64_t>(f.value);
+            haveTime = true;
+        } else if (f.number == pf::event::kPid && f.type == WireType::Varint) {
+            ev.pid = static_cast<int32_t>(f.value);
+        } else if (f.number == pf::event::kCommonFlags && f.type == WireType::Varint) {
+            ev.irq = (f.value & (0x08 | 0x10 | 0x40)) != 0; // hardirq, softirq, NMI
+        } else if (f.number >= 3 && f.type == WireType::Bytes && f.number != pf::event::kCommonFlags) {
+            kind = f.number;
+            body = f.bytes;
+            bodyAt = r.offsetOf(f);
+        }
+    }
+    if (!r.error().empty()) {
+        malformed(r.error() + ": event skipped");
+        return false;
+    }
+    if (!haveTime) {
+        malformed("offset " + std::to_string(at) + ": an ftrace event without a timestamp: skipped");
+        return false;
+    }
+    switch (kind) {
+    case pf::event::kSchedSwitch:
+    case pf::event::kSchedWaking:
+    case pf::event::kSchedWakeup:
+    case pf::event::kSchedWakeupNew:
+    case pf::event::kSchedMigrateTask:
+    case pf::event::kSchedProcessExit:
+    case pf::event::kSchedProcessFork:
+    case pf::event::kTaskNewtask:
+    case pf::event::kTaskRename:
+    case pf::event::kCgroupAttachTask:
+        if (!payload(kind, body, bodyAt, ev))
+            return false;
+        out.rank = ev.type == TraceEventType::Switch ? 2 : ev.type == TraceEventType::Waking ? 1 : 0;
+        return true;
+    default:
+        ++m_skippedEvents[kind];
+        ev.type = TraceEventType::Unknown;
+        ev.name = text("ftrace event " + std::to_string(kind));
+        return true;
+    }
+}
+
+bool PerfettoReader::compact(std::string_view bytes, uint64_t at, int32_t cpu, std::vector<Pending>& out) {
+    namespace c = pf::compact;
+    Reader r(bytes, at);
+    Field f;
+    std::vector<uint32_t> intern;
+    std::map<uint32_t, std::vector<uint64_t>> arrays;
+    while (r.next(f)) {
+        if (f.number == c::kInternTable) {
+            if (f.type == WireType::Bytes)
+                intern.push_back(text(f.bytes));
+            continue;
+        }
+        if (f.number < c::kSwitchTimestamp || f.number > c::kWakingCommonFlags)
+            continue;
+        std::vector<uint64_t>& values = arrays[f.number];
+        if (f.type == WireType::Varint) { // an unpacked repeated field is valid protobuf too
+            values.push_back(f.value);
+            continue;
+        }
+        if (f.type != WireType::Bytes) {
+            malformed("offset " + std::to_string(at + f.offset) + ": compact_sched field " +
+                      std::to_string(f.number) + ": expected packed varints, found a " +
+                      std::string(proto::wireTypeName(f.type)) +
+                      " value: the bundle's compact events skipped");
+            return true;
+        }
+        proto::PackedVarints p(f.bytes);
+        uint64_t v;
+        while (p.next(v))
+            values.push_back(v);
+        if (p.malformed()) {
+            malformed("offset " + std::to_string(r.offsetOf(f)) + ": compact_sched field " +
+                      std::to_string(f.number) + ": a varint cut short: the bundle's compact events skipped");
+            return true;
+        }
+    }
+    if (!r.error().empty()) {
+        malformed(r.error() + ": the bundle's compact events skipped");
+        return true;
+    }
+    auto group = [&](std::initializer_list<uint32_t> fields, const char* what) -> size_t {
+        const size_t n = arrays[*fields.begin()].size();
+        for (uint32_t field : fields)
+            if (arrays[field].size() != n) {
+                malformed("offset " + std::to_string(at) + ": compact_sched " + what +
+                          ": expected arrays of " + std::to_string(n) + " entries, found field " +
+                          std::to_string(field) + " with " + std::to_string(arrays[field].size()) +
+                          ": skipped");
+                return 0;
+            }
+        return n;
+    };
+    auto comm = [&](uint64_t index, bool& ok) -> uint32_t {
+        if (index < intern.size())
+            return intern[index];
+        ok = false;
+        return 0;
+    };
+    const size_t switches = group({c::kSwitchTimestamp, c::kSwitchPrevState, c::kSwitchNextPid,
+                                   c::kSwitchNextPrio, c::kSwitchNextCommIndex},
+                                  "switches");
+    uint64_t t = 0;
+    for (size_t i = 0; i < switches; ++i) {
+        Pending p;
+        t += arrays[c::kSwitchTimestamp][i];
+        p.ev.time = static_cast<int64_t>(t);
+        p.ev.cpu = cpu;
+        p.ev.line = ++m_record;
+        p.ev.type = TraceEventType::Switch;
+        p.ev.b = static_cast<int32_t>(arrays[c::kSwitchNextPid][i]);
+        p.ev.prio = static_cast<int16_t>(static_cast<int64_t>(arrays[c::kSwitchNextPrio][i]));
+        bool ok = true;
+        p.ev.name2 = comm(arrays[c::kSwitchNextCommIndex][i], ok);
+        if (!ok) {
+            malformed("offset " + std::to_string(at) + ": compact_sched switch " + std::to_string(i) +
+                      ": expected a comm index below " + std::to_string(intern.size()) + ": skipped");
+            continue;
+        }
+        p.prevState = static_cast<int64_t>(arrays[c::kSwitchPrevState][i]);
+        p.compactSwitch = true;
+        p.rank = 2;
+        out.push_back(p);
+    }
+    const size_t wakings =
+        group({c::kWakingTimestamp, c::kWakingPid, c::kWakingTargetCpu, c::kWakingPrio, c::kWakingCommIndex},
+              "wakings");
+    const std::vector<uint64_t>& flags = arrays[c::kWakingCommonFlags];
+    t = 0;
+    for (size_t i = 0; i < wakings; ++i) {
+        Pending p;
+        t += arrays[c::kWakingTimestamp][i];
+        p.ev.time = static_cast<int64_t>(t);
+        p.ev.cpu = cpu;
+        p.ev.line = ++m_record;
+        p.ev.type = TraceEventType::Waking;
+        p.ev.a = static_cast<int32_t>(arrays[c::kWakingPid][i]);
+        p.ev.c = static_cast<int32_t>(arrays[c::kWakingTargetCpu][i]);
+        p.ev.prio = static_cast<int16_t>(static_cast<int64_t>(arrays[c::kWakingPrio][i]));
+        p.ev.irq = i < flags.size() && (flags[i] & (0x08 | 0x10 | 0x40)) != 0;
+        bool ok = true;
+        p.ev.name = comm(arrays[c::kWakingCommIndex][i], ok);
+        if (!ok) {
+            malformed("offset " + std::to_string(at) + ": compact_sched waking " + std::to_string(i) +
+                      ": expected a comm index below " + std::to_string(intern.size()) + ": skipped");
+            continue;
+        }
+        p.compactWaking = true;
+        p.rank = 1;
+        out.push_back(p);
+    }
+    return true;
+}
+
+bool PerfettoReader::bundle(std::string_view bytes, uint64_t at) {
+    Reader r(bytes, at);
+    Field f;
+    int64_t cpu = -1;
+    bool lost = false;
+    std::vector<std::pair<std::string_view, uint64_t>> events, compacts;
+    while (r.next(f)) {
+        if (f.number == pf::bundle::kCpu && f.type == WireType::Varint)
+            cpu = static_cast<int64_t>(f.value);
+        else if (f.number == pf::bundle::kEvent && f.type == WireType::Bytes)
+            events.emplace_back(f.bytes, r.offsetOf(f));
+        else if (f.number == pf::bundle::kCompactSched && f.type == WireType::Bytes)
+            compacts.emplace_back(f.bytes, r.offsetOf(f));
+        else if (f.number == pf::bundle::kLostEvents && f.type == WireType::Varint)
+            lost = f.value != 0;
+    }
+    if (!r.error().empty())
+        malformed(r.error() + " (in an ftrace bundle: the rest of it skipped)");
+    if (cpu < 0 || cpu > 65535) {
+        malformed("offset " + std::to_string(at) +
+                  ": an ftrace bundle without a CPU number (expected field 1 " + "from 0 to 65535): skipped");
+        return true;
+    }
+    const auto c = static_cast<int32_t>(cpu);
+    std::vector<Pending> pending;
+    pending.reserve(events.size());
+    for (const auto& [b, off] : events) {
+        Pending p;
+        if (event(b, off, c, p)) {
+            p.rank = 0; // per-event messages keep the order the tracer wrote them in
+            pending.push_back(p);
+        }
+    }
+    for (const auto& [b, off] : compacts)
+        compact(b, off, c, pending);
+    std::stable_sort(pending.begin(), pending.end(), [](const Pending& x, const Pending& y) {
+        return x.ev.time != y.ev.time ? x.ev.time < y.ev.time : x.rank < y.rank;
+    });
+    if (!compacts.empty())
+        orderAfterCompactSwitches(pending);
+    if (static_cast<size_t>(c) >= m_cpus.size())
+        m_cpus.resize(static_cast<size_t>(c) + 1);
+    CpuState& state = m_cpus[static_cast<size_t>(c)];
+    if (lost) {
+        ++m_lostBundles;
+        TraceEvent ev;
+        ev.type = TraceEventType::Lost;
+        ev.cpu = c;
+        ev.time = pending.empty() ? 0 : pending.front().ev.time;
+        ev.line = ++m_record;
+        m_add(ev);
+    }
+    for (Pending& p : pending) {
+        TraceEvent& ev = p.ev;
+        if (p.compactSwitch) {
+            if (!state.seen) {
+                // The first compact switch on a CPU only says who runs there from now on.
+                state = {true, ev.b, ev.prio, ev.name2};
+                continue;
+            }
+            ev.a = state.pid;
+            ev.name = state.comm;
+            ev.pid = state.pid;
+            bool preempt = false;
+            ev.state = stateLetter(p.prevState, m_layout, preempt);
+            ev.preempt = preempt;
+        } else if (p.compactWaking) {
+            ev.pid = state.seen ? state.pid : -1;
+        }
+        if (ev.type == TraceEventType::Switch)
+            state = {true, ev.b, ev.prio, ev.name2};
+        if (ev.type == TraceEventType::Fork) {
+            // task_newtask and sched_process_fork both report a fork: take it once.
+            auto [it, added] = m_forked.emplace(ev.b, ev.time);
+            if (!added && it->second == ev.time)
+                continue;
+            it->second = ev.time;
+        }
+        if (ev.type != TraceEventType::Unknown && ev.type != TraceEventType::Lost) {
+            ++m_sched;
+            nameFromProcessTree(ev);
+        }
+        m_add(ev);
+    }
+    return true;
+}
+
+void PerfettoReader::nameFromProcessTree(TraceEvent& ev) const {
+    // An event that names no task (an empty comm) takes the process tree's name for its pid.
+    auto lookup = [&](int32_t pid, uint32_t& name) {
+        if (name != 0 || pid <= 0)
+            return;
+        if (auto it = m_processNames.find(pid); it != m_processNames.end())
+            name = it->second;
+    };
+    lookup(ev.a, ev.name);
+    if (ev.type == TraceEventType::Switch)
+        lookup(ev.b, ev.name2);
+}
+
+void PerfettoReader::finish(PerfettoReadResult& r) {
+    r.lostBundles = m_lostBundles;
+    if (m_lostBundles > 0)
+        r.warnings.push_back(
+            std::to_string(m_lostBundles) +
+            " ftrace bundles say the tracer lost events before them: what tasks did there is "
+            "unknown until their next event");
+    if (!m_skippedPackets.empty()) {
+        uint64_t n = 0;
+        std::string kinds;
+        for (const auto& [kind, count] : m_skippedPackets) {
+            n += count;
+            kinds += (kinds.empty() ? "" : ", ") + kind + " " + std::to_string(count);
+        }
+        r.warnings.push_back(std::to_string(n) + " packets of other kinds were skipped (" + kinds + ")");
+    }
+    if (!m_skippedEvents.empty()) {
+        uint64_t n = 0;
+        std::string kinds;
+        for (const auto& [kind, count] : m_skippedEvents) {
+            n += count;
+            kinds += (kinds.empty() ? "" : ", ") + ("FtraceEvent field " + std::to_string(kind)) + " " +
+                     std::to_string(count);
+        }
+        r.warnings.push_back(std::to_string(n) + " ftrace events of other kinds were skipped (" + kinds +
+                             ")");
+    }
+    if (m_malformed > 0) {
+        std::string w = std::to_string(m_malformed) + " records could not be read and were skipped";
+        for (const std::string& n : m_malformedNotes)
+            w += "; " + n;
+        r.warnings.push_back(w);
+    }
+    for (std::string& n : m_notes)
+        r.warnings.push_back(std::move(n));
+}
+
+/// Reads a varint from a stream; false at the end or on a varint cut short.
+bool streamVarint(std::istream& in, uint64_t& v, size_t& used) {
+    v = 0;
+    used = 0;
+    for (int i = 0; i < 10; ++i) {
+        const int c = in.get();
+        if (c == EOF)
+            return false;
+        ++used;
+        v |= uint64_t(c & 0x7f) << (7 * i);
+        if (!(c & 0x80))
+            return true;
+    }
+    return false;
+}
+
+/// The packet framing both entry points share: calls `packet` for each packet's bytes.
+template <class NextPacket>
+PerfettoReadResult readPackets(const std::string& name, uint64_t size, StringTable& strings,
+                               const std::function<void(const TraceEvent&)>& add, NextPacket nextPacket) {
+    PerfettoReadResult result;
+    PerfettoReader reader(strings, add);
+    uint64_t packets = 0;
+    std::string bytes;
+    for (;;) {
+        uint64_t at = 0;
+        std::string why;
+        const int got = nextPacket(bytes, at, why);
+        if (got == 0)
+            break;
+        if (got < 0) {
+            if (packets == 0) {
+                result.error = name + ": " + why;
+                return result;
+            }
+            result.warnings.push_back(why);
+            break;
+        }
+        ++packets;
+        if (!reader.packet(bytes, at)) {
+            result.error = name + ": " + reader.error();
+            return result;
+        }
+    }
+    reader.finish(result);
+    if (reader.sched() == 0 && result.error.empty())
+        result.error = name +
+                       ": not a scheduler trace: no scheduler events (sched_switch, sched_waking, ...) in " +
+                       std::to_string(packets) + " packets";
+    (void)size;
+    return result;
+}
+
+std::string framingError(uint64_t at, const std::string& what) {
+    return "offset " + std::to_string(at) + ": " + what;
+}
+
+} // namespace
+
+bool looksLikePerfettoTrace(std::string_view head) {
+    // A packet's tag (field 1, length-delimited) and a length; the reader judges the length.
+    if (head.size() < 3 || static_cast<uint8_t>(head[0]) != 0x0a)
+        return false;
+    const auto* p = reinterpret_cast<const uint8_t*>(head.data());
+    uint64_t len;
+    if (proto::decodeVarint(p + 1, p + head.size(), len) == 0 || len == 0)
+        return false;
+    // Text starting with a blank line has the same first byte: a packet has bytes text has not.
+    const size_t scan = std::min<size_t>(head.size(), 64);
+    for (size_t i = 1; i < scan; ++i) {
+        const auto c = static_cast<uint8_t>(head[i]);
+        if (c >= 0x80 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t'))
+            return true;
+    }
+    return false;
+}
+
+PerfettoReadResult readPerfettoBytes(std::string_view data, const std::string& name, StringTable& strings,
+                                     const std::function<void(const TraceEvent&)>& add) {
+    size_t pos = 0;
+    return readPackets(
+        name, data.size(), strings, add, [&](std::string& bytes, uint64_t& at, std::string& why) {
+            if (pos >= data.size())
+                return 0;
+            const uint64_t start = pos;
+            Reader r(data.substr(pos), pos);
+            Field f;
+            if (!r.next(f)) {
+                why = r.error().empty() ? framingError(start, "expected a packet") : r.error();
+                why += " (the trace is cut short here, or is not a Perfetto trace)";
+                return -1;
+            }
+            if (f.number != pf::trace::kPacket || f.type != WireType::Bytes) {
+                why =
+                    framingError(start, "expected a trace packet (field 1, length-delimited), found field " +
+                                            std::to_string(f.number) + " as a " +
+                                            std::string(proto::wireTypeName(f.type)) + " value");
+                return -1;
+            }
+            bytes.assign(f.bytes);
+            at = r.offsetOf(f);
+            pos = static_cast<size_t>(at) + f.bytes.size();
+            return 1;
+        });
+}
+
+PerfettoReadResult readPerfettoTrace(const std::string& path, StringTable& strings,
+                                     const std::function<void(const TraceEvent&)>& add,
+                                     const std::function<bool(double)>& progress) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        PerfettoReadResult r;
+        r.error = path + ": cannot open the file for reading";
+        return r;
+    }
+    in.seekg(0, std::ios::end);
+    const auto size = static_cast<uint64_t>(std::max<std::streamoff>(in.tellg(), 0));
+    in.seekg(0);
+    uint64_t pos = 0, lastReport = 0;
+    bool cancelled = false;
+    PerfettoReadResult r =
+        readPackets(path, size, strings, add, [&](std::string& bytes, uint64_t& at, std::string& why) {
+            if (progress && pos - lastReport > (4u << 20)) {
+                lastReport = pos;
+                if (!progress(0.9 * double(pos) / double(std::max<uint64_t>(size, 1)))) {
+                    cancelled = true;
+                    return 0;
+                }
+            }
+            uint64_t key, len;
+            size_t used;
+            if (!streamVarint(in, key, used)) {
+                if (used == 0)
+                    return 0; // the end, between packets
+                why = framingError(pos, "expected a packet's tag, found the end of the file (cut short?)");
+                return -1;
+            }
+            const uint64_t tagAt = pos;
+            pos += used;
+            if ((key >> 3) != pf::trace::kPacket || (key & 7) != 2) {
+                why = framingError(tagAt,
+                                   "expected a trace packet (field 1, length-delimited), found field " +
+                                       std::to_string(key >> 3) + " of wire type " + std::to_string(key & 7));
+                return -1;
+            }
+            if (!streamVarint(in, len, used)) {
+                why = framingError(pos, "expected a packet's length, found the end of the file (cut short?)");
+                return -1;
+            }
+            pos += used;
+            if (len > kMaxPacket || len > size - pos) {
+                why = framingError(tagAt,
+                                   "a packet of " + std::to_string(len) + " bytes, but " +
+                                       (len > kMaxPacket ? std::string("packets are at most 256 MiB")
+                                                         : std::to_string(size - pos) + " bytes remain") +
+                                       " (cut short, or not a length)");
+                return -1;
+            }
+            bytes.resize(static_cast<size_t>(len));
+            in.read(bytes.data(), static_cast<std::streamsize>(len));
+            if (static_cast<uint64_t>(in.gcount()) != len) {
+                why = framingError(pos, "read error");
+                return -1;
+            }
+            at = pos;
+            pos += len;
+            return 1;
+        });
+    if (cancelled) {
+        r.error = path + ": import cancelled";
+        r.warnings.clear();
+    }
+    return r;
+}
+
+} // namespace core

@@ -1,0 +1,595 @@
+#include "output/traceperfettoproto.h"
+
+#include "base/perfettofields.h"
+#include "sched/cgroups.h"
+#include "sched/task.h"
+#include "sim/engine.h"
+
+#include <algorithm>
+
+namespace core {
+
+namespace pf = perfetto;
+
+namespace {
+
+constexpr uint32_t kSequenceId = 1; ///< the one sequence of the track events (markers, counters)
+
+int64_t prevStateOf(const SwitchRecord& s) {
+    switch (s.prevState) {
+    case TaskState::Running: // still current when the switch was recorded: preempted
+    case TaskState::Runnable:
+        // Switched out while runnable: preempted (R+), unless it gave the CPU up itself (R).
+        return s.rule == PreemptRule::Yield ? pf::prev_state::kRunning : pf::prev_state::kPreempted;
+    case TaskState::Sleeping:
+        return pf::prev_state::kInterruptible;
+    case TaskState::IoWait:
+    case TaskState::MemStall:
+        return pf::prev_state::kUninterruptible;
+    case TaskState::Dead:
+        return pf::prev_state::kExitZombie;
+    case TaskState::New:
+        break;
+    }
+    return pf::prev_state::kRunning;
+}
+
+} // namespace
+
+PerfettoProtoWriter::PerfettoProtoWriter(std::ostream& out, Options options)
+    : m_out(out)
+    , m_options(std::move(options)) {
+    writeSystemInfo();
+}
+
+uint32_t PerfettoProtoWriter::kernelCpu(uint32_t cpu) const {
+    return cpu < m_options.cpuNumbers.size() ? m_options.cpuNumbers[cpu] : cpu;
+}
+
+PerfettoProtoWriter::Bundle& PerfettoProtoWriter::bundle(uint32_t cpu) {
+    if (cpu >= m_bundles.size()) {
+        m_bundles.resize(cpu + 1);
+        while (m_idle.size() < m_bundles.size()) {
+            TaskInfo idle;
+            idle.comm = "swapper/" + std::to_string(kernelCpu(static_cast<uint32_t>(m_idle.size())));
+            m_idle.push_back(std::move(idle));
+        }
+    }
+    return m_bundles[cpu];
+}
+
+const PerfettoProtoWriter::TaskInfo& PerfettoProtoWriter::info(TaskId id, uint32_t cpu) {
+    if (!id.valid()) {
+        bundle(cpu);
+        return m_idle[cpu];
+    }
+    auto it = m_tasks.find(id.value());
+    if (it == m_tasks.end()) {
+        // A task never announced (a recording's task seen mid-stream): its id is all there is.
+        taskCreated(id, "task " + std::to_string(id.value()), CgroupId(), SchedPolicy::Other, 0);
+        it = m_tasks.find(id.value());
+    }
+    return it->second;
+}
+
+void PerfettoProtoWriter::taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
+                                      uint8_t rtPriority) {
+    PerfettoTask who;
+    if (m_options.task)
+        who = m_options.task(id);
+    else
+        who.pid = static_cast<int32_t>(id.value() + 1);
+    TaskInfo t;
+    t.comm = name;
+    t.pid = who.pid;
+    t.prio = rtPolicy(policy) ? 99 - int32_t(rtPriority) : 120 + who.nice;
+    const bool known = m_tasks.count(id.value()) > 0;
+    m_tasks[id.value()] = std::move(t);
+    m_cgroups[id.value()] = cgroup;
+    if (!known)
+        m_newTasks.push_back(id);
+}
+
+PerfettoProtoWriter::Marks PerfettoProtoWriter::beginEvent(Bundle& b, SimTime t, int32_t commonPid,
+                                                           uint32_t eventField, uint32_t flags) {
+    seed(b, t);
+    Marks m;
+    m.event = b.events.beginNested(pf::bundle::kEvent);
+    b.events.varint(pf::event::kTimestamp, static_cast<uint64_t>(t.count()));
+    b.events.varint(pf::event::kPid, static_cast<uint32_t>(commonPid));
+    if (flags != 0)
+        b.events.varint(pf::event::kCommonFlags, flags);
+    m.payload = b.events.beginNested(eventField);
+    return m;
+}
+
+void PerfettoProtoWriter::endEvent(Bundle& b, Marks marks, uint32_t cpu) {
+    b.events.endNested(marks.payload);
+    b.events.endNested(marks.event);
+    ++b.count;
+    ++m_events;
+    if (b.count >= m_options.bundleEvents)
+        flush(cpu);
+}
+
+void PerfettoProtoWriter::seed(Bundle& b, SimTime t) {
+    // A compact switch names only the task coming in: the one going out is the previous one's,
+    // so a reader takes the first compact switch on a CPU as its starting point only. Each
+    // CPU's first record is preceded by one into its idle task, which the reader then knows.
+    if (!m_options.compact || b.seeded)
+        return;
+    b.seeded = true;
+    const size_t cpu = static_cast<size_t>(&b - m_bundles.data());
+    b.switchTime.push_back(static_cast<uint64_t>(t.count()));
+    b.switchPrevState.push_back(pf::prev_state::kRunning);
+    b.switchNextPid.push_back(0);
+    b.switchNextPrio.push_back(120);
+    b.switchComm.push_back(intern(b, m_idle[cpu].comm));
+}
+
+uint32_t PerfettoProtoWriter::intern(Bundle& b, const std::string& comm) {
+    auto [it, added] = b.internIndex.emplace(comm, static_cast<uint32_t>(b.intern.size()));
+    if (added)
+        b.intern.push_back(comm);
+    return it->second;
+}
+
+void PerfettoProtoWriter::writeSwitch(uint32_t cpu, const SwitchRecord& s, const TaskInfo& prev,
+                                      const TaskInfo& next) {
+    namespace sw = pf::sched_switch;
+    Bundle& b = bundle(cpu);
+    const int64_t state = s.prev.valid() ? prevStateOf(s) : pf::prev_state::kRunning;
+    if (m_options.compact) {
+        seed(b, s.time);
+        b.switchTime.push_back(static_cast<uint64_t>(s.time.count()));
+        b.switchPrevState.push_back(state);
+        b.switchNextPid.push_back(next.pid);
+        b.switchNextPrio.push_back(next.prio);
+        b.switchComm.push_back(intern(b, next.comm));
+        ++b.count;
+        ++m_events;
+        if (b.count >= m_options.bundleEvents)
+            flush(cpu);
+        return;
+    }
+    const Marks marks = beginEvent(b, s.time, prev.pid, pf::event::kSchedSwitch);
+    b.events.bytes(sw::kPrevComm, prev.comm);
+    b.events.int64(sw::kPrevPid, prev.pid);
+    b.events.int64(sw::kPrevPrio, prev.prio);
+    b.events.int64(sw::kPrevState, state);
+    b.events.bytes(sw::kNextComm, next.comm);
+    b.events.int64(sw::kNextPid, next.pid);
+    b.events.int64(sw::kNextPrio, next.prio);
+    endEvent(b, marks, cpu);
+}
+
+void PerfettoProtoWriter::contextSwitch(const SwitchRecord& s) {
+    if (m_finished)
+        return;
+    m_now = std::max(m_now, s.time);
+    flushProcesses();
+    release(s.cpu);
+    const TaskInfo prev = info(s.prev, s.cpu);
+    const TaskInfo next = info(s.next, s.cpu);
+    if (s.prev.valid() && s.prevState == TaskState::Dead) {
+        // do_exit() reports the exit before the task's last switch.
+        namespace ex = pf::sched_exit;
+        Bundle& b = bundle(s.cpu);
+        const Marks marks = beginEvent(b, s.time, prev.pid, pf::event::kSchedProcessExit);
+        b.events.bytes(ex::kComm, prev.comm);
+        b.events.int64(ex::kPid, prev.pid);
+        b.events.int64(ex::kTgid, prev.pid);
+        b.events.int64(ex::kPrio, prev.prio);
+        endEvent(b, marks, s.cpu);
+        bundle(s.cpu).held = Held{s, prev, next, {}};
+        return;
+    }
+    writeSwitch(s.cpu, s, prev, next);
+    bundle(s.cpu).currentPid = next.pid;
+}
+
+void PerfettoProtoWriter::release(uint32_t cpu) {
+    if (cpu >= m_bundles.size() || !m_bundles[cpu].held)
+        return;
+    Held h = std::move(*m_bundles[cpu].held);
+    m_bundles[cpu].held.reset();
+    for (const MigrationRecord& m : h.migrations)
+        writeMigration(m);
+    writeSwitch(cpu, h.s, h.prev, h.next);
+    bundle(cpu).currentPid = h.next.pid;
+}
+
+void PerfettoProtoWriter::writeWaking(uint32_t cpu, SimTime t, int32_t commonPid, const TaskInfo& task,
+                                      uint32_t target, WakeSource source) {
+    // A timer's or an interrupt's wakeup runs in hard interrupt context (TRACE_FLAG_HARDIRQ).
+    const uint32_t flags = source == WakeSource::Timer || source == WakeSource::Interrupt ? 0x08 : 0;
+    namespace wk = pf::sched_wakeup;
+    Bundle& b = bundle(cpu);
+    if (m_options.compact) {
+        seed(b, t);
+        b.wakingTime.push_back(static_cast<uint64_t>(t.count()));
+        b.wakingPid.push_back(task.pid);
+        b.wakingTarget.push_back(static_cast<int32_t>(kernelCpu(target)));
+        b.wakingPrio.push_back(task.prio);
+        b.wakingComm.push_back(intern(b, task.comm));
+        b.wakingFlags.push_back(flags);
+        ++b.count;
+        ++m_events;
+        if (b.count >= m_options.bundleEvents)
+            flush(cpu);
+        return;
+    }
+    const Marks marks = beginEvent(b, t, commonPid, pf::event::kSchedWaking, flags);
+    b.events.bytes(wk::kComm, task.comm);
+    b.events.int64(wk::kPid, task.pid);
+    b.events.int64(wk::kPrio, task.prio);
+    b.events.int64(wk::kSuccess, 1);
+    b.events.int64(wk::kTargetCpu, kernelCpu(target));
+    endEvent(b, marks, cpu);
+}
+
+void PerfettoProtoWriter::wakeup(const WakeupRecord& w) {
+    if (m_finished || !w.task.valid())
+        return;
+    m_now = std::max(m_now, w.time);
+    flushProcesses();
+    bundle(w.wakerCpu);
+    std::vector<MigrationRecord> after;
+    if (auto& held = m_bundles[w.wakerCpu].held) {
+        if (held->s.time == w.time && w.waker == held->s.prev)
+            after.swap(held->migrations); // the exiting task wakes its parent: before its switch
+        else
+            release(w.wakerCpu);
+    }
+    const TaskInfo task = info(w.task, w.wakerCpu);
+    Bundle& b = bundle(w.wakerCpu);
+    const int32_t commonPid = w.waker.valid() ? info(w.waker, w.wakerCpu).pid : b.currentPid;
+    if (w.source != WakeSource::Fork) {
+        writeWaking(w.wakerCpu, w.time, commonPid, task, w.targetCpu, w.source);
+        for (const MigrationRecord& m : after)
+            writeMigration(m);
+        return;
+    }
+    if (w.waker.valid()) {
+        namespace fk = pf::sched_fork;
+        const TaskInfo parent = info(w.waker, w.wakerCpu);
+        const Marks marks = beginEvent(b, w.time, parent.pid, pf::event::kSchedProcessFork);
+        b.events.bytes(fk::kParentComm, parent.comm);
+        b.events.int64(fk::kParentPid, parent.pid);
+        b.events.bytes(fk::kChildComm, task.comm);
+        b.events.int64(fk::kChildPid, task.pid);
+        endEvent(b, marks, w.wakerCpu);
+    }
+    attachCgroup(w);
+    namespace wk = pf::sched_wakeup;
+    Bundle& nb = bundle(w.wakerCpu);
+    const Marks marks = beginEvent(nb, w.time, commonPid, pf::event::kSchedWakeupNew);
+    nb.events.bytes(wk::kComm, task.comm);
+    nb.events.int64(wk::kPid, task.pid);
+    nb.events.int64(wk::kPrio, task.prio);
+    nb.events.int64(wk::kSuccess, 1);
+    nb.events.int64(wk::kTargetCpu, kernelCpu(w.targetCpu));
+    endEvent(nb, marks, w.wakerCpu);
+}
+
+void PerfettoProtoWriter::attachCgroup(const WakeupRecord& w) {
+    // A child stays in its parent's cgroup, which needs no event; a task placed elsewhere (a
+    // scenario's task, started by nobody) is attached as writing cgroup.procs reports it.
+    if (!m_options.cgroupPath)
+        return;
+    const CgroupId group = m_cgroups[w.task.value()];
+    if (w.waker.valid() && m_cgroups.count(w.waker.value()) && m_cgroups[w.waker.value()] == group)
+        return;
+    const std::string path = m_options.cgroupPath(group);
+    if (path.empty() || path == "/")
+        return;
+    namespace ca = pf::cgroup_attach;
+    const TaskInfo task = info(w.task, w.wakerCpu);
+    Bundle& b = bundle(w.wakerCpu);
+    const int32_t commonPid = w.waker.valid() ? info(w.waker, w.wakerCpu).pid : b.currentPid;
+    const Marks marks = beginEvent(b, w.time, commonPid, pf::event::kCgroupAttachTask);
+    b.events.int64(ca::kDstRoot, 0);
+    b.events.int64(ca::kPid, task.pid);
+    b.events.bytes(ca::kComm, task.comm);
+    b.events.int64(ca::kDstLevel, std::count(path.begin(), path.end(), '/'));
+    b.events.bytes(ca::kDstPath, path);
+    endEvent(b, marks, w.wakerCpu);
+}
+
+uint32_t PerfettoProtoWriter::migrationCpu(const MigrationRecord& m) const {
+    // set_task_cpu runs where the move is decided: the puller for a balancing pass, the source
+    // for a push (active balancing, RT push), the destination otherwise (the wakeup's CPU is
+    // not in the record).
+    const bool push = m.reason == MigrationReason::Active || m.reason == MigrationReason::RtPush;
+    return push ? m.from : m.to;
+}
+
+void PerfettoProtoWriter::migration(const MigrationRecord& m) {
+    if (m_finished)
+        return;
+    m_now = std::max(m_now, m.time);
+    flushProcesses();
+    const uint32_t cpu = migrationCpu(m);
+    bundle(cpu);
+    if (auto& held = m_bundles[cpu].held) {
+        if (held->s.time == m.time && m.reason == MigrationReason::Wakeup) {
+            held->migrations.push_back(m);
+            return;
+        }
+        release(cpu);
+    }
+    writeMigration(m);
+}
+
+void PerfettoProtoWriter::writeMigration(const MigrationRecord& m) {
+    const uint32_t cpu = migrationCpu(m);
+    const TaskInfo task = info(m.task, cpu);
+    Bundle& b = bundle(cpu);
+    namespace mg = pf::sched_migrate;
+    const Marks marks = beginEvent(b, m.time, b.currentPid, pf::event::kSchedMigrateTask);
+    b.events.bytes(mg::kComm, task.comm);
+    b.events.int64(mg::kPid, task.pid);
+    b.events.int64(mg::kPrio, task.prio);
+    b.events.int64(mg::kOrigCpu, kernelCpu(m.from));
+    b.events.int64(mg::kDestCpu, kernelCpu(m.to));
+    endEvent(b, marks, cpu);
+}
+
+void PerfettoProtoWriter::lost(SimTime t, int32_t cpu) {
+    if (m_finished)
+        return;
+    if (cpu < 0) {
+        for (uint32_t c = 0; c < m_bundles.size(); ++c) {
+            release(c);
+            m_bundles[c].lost = true;
+        }
+        return;
+    }
+    release(static_cast<uint32_t>(cpu));
+    bundle(static_cast<uint32_t>(cpu)).lost = true;
+    m_now = std::max(m_now, t);
+}
+
+void PerfettoProtoWriter::marker(const Marker& m) {
+    if (m_finished)
+        return;
+    if (m_markerTrack == 0)
+        m_markerTrack = describeTrack("SchedScope markers", false, "");
+    m_packet.clear();
+    const size_t p = m_packet.beginNested(pf::trace::kPacket);
+    m_packet.varint(pf::packet::kTimestamp, static_cast<uint64_t>(m.time.count()));
+    m_packet.varint(pf::packet::kTrustedPacketSequenceId, kSequenceId);
+    const size_t e = m_packet.beginNested(pf::packet::kTrackEvent);
+    m_packet.varint(pf::track_event::kType, 3); // TYPE_INSTANT
+    m_packet.varint(pf::track_event::kTrackUuid, m_markerTrack);
+    m_packet.bytes(23, m.label); // TrackEvent.name
+    m_packet.endNested(e);
+    m_packet.endNested(p);
+    writePacket(m_packet);
+}
+
+void PerfettoProtoWriter::writePacket(const proto::Writer& packet) {
+    m_out.write(packet.data().data(), static_cast<std::streamsize>(packet.size()));
+}
+
+void PerfettoProtoWriter::writeSystemInfo() {
+    m_packet.clear();
+    const size_t p = m_packet.beginNested(pf::trace::kPacket);
+    const size_t si = m_packet.beginNested(pf::packet::kSystemInfo);
+    const size_t u = m_packet.beginNested(pf::system_info::kUtsname);
+    m_packet.bytes(pf::system_info::utsname::kSysname, "Linux");
+    if (!m_options.scenarioName.empty())
+        m_packet.bytes(pf::system_info::utsname::kVersion,
+                       "SchedScope simulation: " + m_options.scenarioName);
+    if (!m_options.kernelRelease.empty())
+        m_packet.bytes(pf::system_info::utsname::kRelease, m_options.kernelRelease);
+    m_packet.bytes(pf::system_info::utsname::kMachine, "schedscope");
+    m_packet.endNested(u);
+    m_packet.endNested(si);
+    m_packet.endNested(p);
+    writePacket(m_packet);
+}
+
+void PerfettoProtoWriter::flushProcesses() {
+    if (m_newTasks.empty())
+        return;
+    namespace pt = pf::process_tree;
+    m_packet.clear();
+    const size_t p = m_packet.beginNested(pf::trace::kPacket);
+    m_packet.varint(pf::packet::kTimestamp, static_cast<uint64_t>(m_now.count()));
+    const size_t tree = m_packet.beginNested(pf::packet::kProcessTree);
+    for (TaskId id : m_newTasks) {
+        const TaskInfo& t = m_tasks[id.value()];
+        const PerfettoTask who = m_options.task ? m_options.task(id) : PerfettoTask{t.pid, 0, 0};
+        const size_t proc = m_packet.beginNested(pt::kProcesses);
+        m_packet.int64(pt::process::kPid, t.pid);
+        m_packet.int64(pt::process::kPpid, who.ppid);
+        m_packet.bytes(pt::process::kCmdline, t.comm);
+        m_packet.endNested(proc);
+        const size_t th = m_packet.beginNested(pt::kThreads);
+        m_packet.int64(pt::thread::kTid, t.pid);
+        m_packet.bytes(pt::thread::kName, t.comm);
+        m_packet.int64(pt::thread::kTgid, t.pid);
+        m_packet.endNested(th);
+    }
+    m_packet.endNested(tree);
+    m_packet.endNested(p);
+    writePacket(m_packet);
+    m_newTasks.clear();
+}
+
+void PerfettoProtoWriter::flush(uint32_t cpu) {
+    Bundle& b = m_bundles[cpu];
+    if (b.count == 0 && !b.lost)
+        return;
+    m_packet.clear();
+    const size_t p = m_packet.beginNested(pf::trace::kPacket);
+    const size_t fb = m_packet.beginNested(pf::packet::kFtraceEvents);
+    m_packet.varint(pf::bundle::kCpu, kernelCpu(cpu));
+    m_packet.data().append(b.events.data());
+    if (b.lost)
+        m_packet.varint(pf::bundle::kLostEvents, 1);
+    if (!b.switchTime.empty() || !b.wakingTime.empty()) {
+        namespace c = pf::compact;
+        const size_t cs = m_packet.beginNested(pf::bundle::kCompactSched);
+        for (const std::string& s : b.intern)
+            m_packet.bytes(c::kInternTable, s);
+        auto packed = [&](uint32_t field, auto const& values, bool delta) {
+            if (values.empty())
+                return;
+            const size_t mark = m_packet.beginNested(field);
+            uint64_t last = 0;
+            for (auto v : values) {
+                const auto raw = static_cast<uint64_t>(static_cast<int64_t>(v));
+                m_packet.packedVarint(delta ? raw - last : raw);
+                last = raw;
+            }
+            m_packet.endNested(mark);
+        };
+        packed(c::kSwitchTimestamp, b.switchTime, true);
+        packed(c::kSwitchPrevState, b.switchPrevState, false);
+        packed(c::kSwitchNextPid, b.switchNextPid, false);
+        packed(c::kSwitchNextPrio, b.switchNextPrio, false);
+        packed(c::kSwitchNextCommIndex, b.switchComm, false);
+        packed(c::kWakingTimestamp, b.wakingTime, true);
+        packed(c::kWakingPid, b.wakingPid, false);
+        packed(c::kWakingTargetCpu, b.wakingTarget, false);
+        packed(c::kWakingPrio, b.wakingPrio, false);
+        packed(c::kWakingCommIndex, b.wakingComm, false);
+        packed(c::kWakingCommonFlags, b.wakingFlags, false);
+        m_packet.endNested(cs);
+    }
+    m_packet.endNested(fb);
+    m_packet.endNested(p);
+    writePacket(m_packet);
+    // Start the next bundle empty; what the CPU runs and holds carries over.
+    Bundle next;
+    next.currentPid = b.currentPid;
+    next.seeded = true;
+    next.held = std::move(b.held);
+    b = std::move(next);
+}
+
+uint64_t PerfettoProtoWriter::describeTrack(const std::string& name, bool counter, const std::string& unit) {
+    const uint64_t uuid = m_nextUuid++;
+    namespace td = pf::track_descriptor;
+    m_packet.clear();
+    const size_t p = m_packet.beginNested(pf::trace::kPacket);
+    m_packet.varint(pf::packet::kTrustedPacketSequenceId, kSequenceId);
+    if (uuid == 1)
+        m_packet.varint(pf::packet::kSequenceFlags, pf::packet::kSeqIncrementalStateCleared);
+    const size_t d = m_packet.beginNested(pf::packet::kTrackDescriptor);
+    m_packet.varint(td::kUuid, uuid);
+    m_packet.bytes(td::kName, name);
+    if (counter) {
+        const size_t c = m_packet.beginNested(td::kCounter);
+        if (!unit.empty())
+            m_packet.bytes(td::counter::kUnitName, unit);
+        m_packet.endNested(c);
+    }
+    m_packet.endNested(d);
+    m_packet.endNested(p);
+    writePacket(m_packet);
+    return uuid;
+}
+
+void PerfettoProtoWriter::counterValue(uint64_t uuid, SimTime t, double value) {
+    namespace te = pf::track_event;
+    m_packet.clear();
+    const size_t p = m_packet.beginNested(pf::trace::kPacket);
+    m_packet.varint(pf::packet::kTimestamp, static_cast<uint64_t>(t.count()));
+    m_packet.varint(pf::packet::kTrustedPacketSequenceId, kSequenceId);
+    const size_t e = m_packet.beginNested(pf::packet::kTrackEvent);
+    m_packet.varint(te::kType, te::kTypeCounter);
+    m_packet.varint(te::kTrackUuid, uuid);
+    m_packet.doubleValue(te::kDoubleCounterValue, value);
+    m_packet.endNested(e);
+    m_packet.endNested(p);
+    writePacket(m_packet);
+}
+
+void PerfettoProtoWriter::finish(const PerfettoCounters& counters) {
+    if (m_finished)
+        return;
+    flushProcesses();
+    for (uint32_t c = 0; c < m_bundles.size(); ++c)
+        release(c);
+    for (uint32_t c = 0; c < m_bundles.size(); ++c)
+        flush(c);
+    for (uint32_t c = 0; c < counters.nrRunning.size(); ++c) {
+        if (counters.nrRunning[c].empty())
+            continue;
+        const uint64_t uuid = describeTrack("cpu" + std::to_string(kernelCpu(c)) + " nr_running", true, "");
+        for (const CounterStep& s : counters.nrRunning[c])
+            counterValue(uuid, s.time, s.value);
+    }
+    for (const CounterTrack& t : counters.model) {
+        if (t.points.empty())
+            continue;
+        std::string owner;
+        if (t.owner == CounterOwner::Cpu)
+            owner = "cpu" + std::to_string(kernelCpu(t.id));
+        else if (counters.ownerName)
+            owner = counters.ownerName(t);
+        else
+            owner = (t.owner == CounterOwner::Task ? "task " : "cgroup ") + std::to_string(t.id);
+        const uint64_t uuid = describeTrack(owner + " " + t.name, true, t.unit);
+        for (const CounterTrack::Point& pt : t.points)
+            counterValue(uuid, pt.time, pt.value);
+    }
+    m_finished = true;
+}
+
+namespace {
+
+int32_t pidOf(const Task& t) {
+    return t.pid >= 0 ? t.pid : static_cast<int32_t>(t.id.value() + 1);
+}
+
+} // namespace
+
+PerfettoProtoWriter::Options perfettoOptionsOf(const Engine& engine) {
+    PerfettoProtoWriter::Options o;
+    switch (engine.spec().kernel.model) {
+    case KernelModel::V4_11:
+        o.kernelRelease = "4.11.0";
+        break;
+    case KernelModel::V6_6:
+        o.kernelRelease = "6.6.0";
+        break;
+    case KernelModel::V6_12:
+        o.kernelRelease = "6.12.0";
+        break;
+    }
+    o.scenarioName = engine.spec().name;
+    o.cpuNumbers = engine.spec().topology.cpuNumbers;
+    o.task = [&engine](TaskId id) {
+        PerfettoTask who;
+        who.pid = static_cast<int32_t>(id.value() + 1);
+        if (const Task* t = engine.findTask(id)) {
+            who.pid = pidOf(*t);
+            who.nice = t->nice;
+            if (const Task* parent = t->parent.valid() ? engine.findTask(t->parent) : nullptr)
+                who.ppid = pidOf(*parent);
+        }
+        return who;
+    };
+    o.cgroupPath = [&engine](CgroupId id) {
+        return id.valid() ? engine.cgroups().at(id).path : std::string();
+    };
+    return o;
+}
+
+PerfettoCounters perfettoCountersOf(const Engine& engine, std::vector<CounterTrack> model) {
+    PerfettoCounters c;
+    c.model = std::move(model);
+    c.ownerName = [&engine](const CounterTrack& t) {
+        if (t.owner == CounterOwner::Cgroup)
+            return engine.cgroups().at(CgroupId(t.id)).path;
+        const Task* task = engine.findTask(TaskId(t.id));
+        return task ? task->name + "[" + std::to_string(pidOf(*task)) + "]" : "task " + std::to_string(t.id);
+    };
+    return c;
+}
+
+} // namespace core

@@ -1,0 +1,166 @@
+#pragma once
+
+#include "base/protowire.h"
+#include "base/trace.h"
+#include "report/threadstates.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace core {
+
+class Engine;
+
+/// Who a task is in a Perfetto trace: its pid (never 0, the idle task's), its parent's pid
+/// (0: none) and its nice value (the priority written is 120 + nice for a fair task).
+struct PerfettoTask {
+    int32_t pid = 0;
+    int32_t ppid = 0;
+    int nice = 0;
+};
+
+/// What a simulator adds to the kernel's events, written at the end as counter tracks: each
+/// CPU's nr_running and the model's own counters (PSI, PELT, vruntime, cpu.max; output/
+/// schedcounters).
+struct PerfettoCounters {
+    std::vector<std::vector<CounterStep>> nrRunning; ///< by model CPU
+    std::vector<CounterTrack> model;
+    /// Names for the owners of `model`'s tracks: a cgroup's path, a task's "name[pid]".
+    std::function<std::string(const CounterTrack&)> ownerName;
+};
+
+/// Streams a run or a recording as Perfetto's own protobuf trace (a `.pftrace`), as a kernel
+/// traced by Perfetto would have written it: a SystemInfo packet naming the kernel (so that
+/// prev_state is decoded as 4.14+ encodes it), then per-CPU ftrace event bundles with
+/// sched_switch, sched_waking, sched_wakeup_new, sched_process_fork, sched_process_exit,
+/// sched_migrate_task and cgroup_attach_task, a process tree naming every task, markers as
+/// instants on a track of their own, and at the end counter tracks. docs/traces.md maps each
+/// record to its event. Either encoding of sched_switch/sched_waking: one message per event,
+/// or the packed `compact_sched` arrays of Perfetto's own recorder.
+class PerfettoProtoWriter : public TraceSink {
+public:
+    struct Options {
+        bool compact = false;      ///< sched_switch and sched_waking in compact_sched
+        std::string kernelRelease; ///< SystemInfo's utsname.release ("6.12.0"); empty: none
+        std::string scenarioName;  ///< written as the utsname's version, for the reader
+        /// The kernel's number of each CPU, by record CPU (empty: the same numbers).
+        std::vector<uint32_t> cpuNumbers;
+        /// A task's pid, parent and nice; unset: pid = id + 1, no parent, nice 0.
+        std::function<PerfettoTask(TaskId)> task;
+        /// A cgroup's path ("/a/b"); unset or empty: no cgroup_attach_task.
+        std::function<std::string(CgroupId)> cgroupPath;
+        /// Events per CPU bundle before it is written out.
+        size_t bundleEvents = 2048;
+    };
+
+    PerfettoProtoWriter(std::ostream& out, Options options);
+
+    void slice(const Slice&) override {}
+    void migration(const MigrationRecord& m) override;
+    void marker(const Marker& m) override;
+    void contextSwitch(const SwitchRecord& s) override;
+    void wakeup(const WakeupRecord& w) override;
+    void lost(SimTime t, int32_t cpu) override;
+    void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
+                     uint8_t rtPriority) override;
+
+    /// Writes what is buffered and the counter tracks; nothing may be recorded after.
+    void finish(const PerfettoCounters& counters = {});
+    /// Events written so far (ftrace events, not packets).
+    uint64_t events() const { return m_events; }
+
+private:
+    struct TaskInfo {
+        std::string comm;
+        int32_t pid = 0;
+        int32_t prio = 120;
+    };
+    /// An exiting task's last switch, held until the wakeups its exit makes on that CPU at the
+    /// same instant are written: the kernel wakes the parent (exit_notify) before that switch,
+    /// the model after it.
+    struct Held {
+        SwitchRecord s;
+        TaskInfo prev, next;
+        std::vector<MigrationRecord> migrations; ///< the woken parent's, written after its waking
+    };
+    /// One CPU's bundle being filled: encoded FtraceEvent messages, or compact arrays.
+    struct Bundle {
+        std::optional<Held> held;
+        proto::Writer events;
+        size_t count = 0;
+        bool lost = false;
+        int32_t currentPid = 0; ///< the task running there (common_pid of a timer's wakeup)
+        bool seeded = false;    ///< compact: the CPU's starting switch is written
+        // compact_sched
+        std::vector<uint64_t> switchTime, wakingTime;
+        std::vector<int64_t> switchPrevState;
+        std::vector<int32_t> switchNextPid, switchNextPrio, wakingPid, wakingTarget, wakingPrio;
+        std::vector<uint32_t> switchComm, wakingComm, wakingFlags;
+        std::vector<std::string> intern;
+        std::unordered_map<std::string, uint32_t> internIndex;
+    };
+
+    const TaskInfo& info(TaskId id, uint32_t cpu);
+    Bundle& bundle(uint32_t cpu);
+    uint32_t kernelCpu(uint32_t cpu) const;
+    struct Marks {
+        size_t event = 0, payload = 0;
+    };
+    Marks beginEvent(Bundle& b, SimTime t, int32_t commonPid, uint32_t eventField, uint32_t flags = 0);
+    void endEvent(Bundle& b, Marks marks, uint32_t cpu);
+    void seed(Bundle& b, SimTime t);
+    void writeSwitch(uint32_t cpu, const SwitchRecord& s, const TaskInfo& prev, const TaskInfo& next);
+    void writeWaking(uint32_t cpu, SimTime t, int32_t commonPid, const TaskInfo& task, uint32_t target,
+                     WakeSource source);
+    uint32_t intern(Bundle& b, const std::string& comm);
+    void attachCgroup(const WakeupRecord& w);
+    void writeMigration(const MigrationRecord& m);
+    uint32_t migrationCpu(const MigrationRecord& m) const;
+    /// Writes a CPU's held exit switch (and the migrations held with it).
+    void release(uint32_t cpu);
+    void flush(uint32_t cpu);
+    void flushProcesses();
+    void writePacket(const proto::Writer& packet);
+    void writeSystemInfo();
+    /// Writes a track's descriptor (a counter track, or one for instants); returns its uuid.
+    uint64_t describeTrack(const std::string& name, bool counter, const std::string& unit);
+    void counterValue(uint64_t uuid, SimTime t, double value);
+
+    std::ostream& m_out;
+    Options m_options;
+    std::vector<Bundle> m_bundles;
+    std::unordered_map<uint32_t, TaskInfo> m_tasks;
+    std::unordered_map<uint32_t, CgroupId> m_cgroups;
+    std::vector<TaskId> m_newTasks; ///< created since the last process tree packet
+    std::vector<TaskInfo> m_idle;   ///< swapper/N by record CPU
+    SimTime m_now;                  ///< the latest record's time
+    uint64_t m_events = 0;
+    uint64_t m_nextUuid = 1;
+    uint64_t m_markerTrack = 0;
+    bool m_finished = false;
+    proto::Writer m_packet; ///< scratch for one packet
+};
+
+/// How a run's native trace is written: the kernel the model follows as the SystemInfo release
+/// ("4.11.0", "6.6.0", "6.12.0"), the scenario's name, the kernel's CPU numbers, each task's pid
+/// (its scenario or recorded pid, else its id + 1: pid 0 is the idle task's), parent and nice,
+/// and the cgroup paths.
+PerfettoProtoWriter::Options perfettoOptionsOf(const Engine& engine);
+
+/// The model's counter tracks named as the writer shows them: a cgroup by its path, a task as
+/// "name[pid]".
+PerfettoCounters perfettoCountersOf(const Engine& engine, std::vector<CounterTrack> model);
+
+/// A replay that writes a native trace samples the model's counters this often, keeps at most
+/// this many thread-state slices for nr_running and this many counter points (memory bounds,
+/// as the GUI's).
+inline constexpr SimTime kPerfettoSampleEvery = SimTime::ms(1);
+inline constexpr size_t kPerfettoStateSlices = size_t(4) << 20;
+inline constexpr size_t kPerfettoCounterPoints = size_t(4) << 20;
+
+} // namespace core

@@ -1,0 +1,413 @@
+// Perfetto's own format, both ways: a simulation written as a .pftrace and read back gives the
+// same switches, wakeups and migrations at the same times (per-event and compact_sched
+// encodings), protoc decodes the file with the project's .proto subset, and bad files give a
+// message naming the offset, never a crash.
+#include "base/protowire.h"
+#include "base/tracetee.h"
+#include "import/importtrace.h"
+#include "import/perfettotrace.h"
+#include "import/tracefile.h"
+#include "output/perfettoconvert.h"
+#include "output/replay.h"
+#include "output/traceperfettoproto.h"
+#include "scenario/builtins.h"
+#include "sim/engine.h"
+#include "testutil.h"
+
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+
+using namespace core;
+
+namespace {
+
+/// What a run or an import hands to its sink, with tasks named by pid (a run's pid is its id
+/// + 1 in the trace; an import's task id is the pid).
+struct Records : TraceSink {
+    explicit Records(bool simulated)
+        : sim(simulated) {}
+    bool sim;
+    std::vector<std::string> switches, wakeups, migrations;
+    int64_t pid(TaskId id) const {
+        if (!id.valid())
+            return 0;
+        return sim ? int64_t(id.value()) + 1 : int64_t(id.value());
+    }
+    void slice(const Slice&) override {}
+    void marker(const Marker&) override {}
+    void migration(const MigrationRecord& m) override {
+        migrations.push_back(std::to_string(m.time.count()) + " " + std::to_string(pid(m.task)) + " " +
+                             std::to_string(m.from) + "->" + std::to_string(m.to));
+    }
+    void contextSwitch(const SwitchRecord& s) override {
+        // The kernel's states are all a trace has: a memory stall is D, as I/O is, and a task
+        // switched out while runnable is R (still current or queued alike).
+        TaskState st = s.prevState;
+        if (st == TaskState::MemStall)
+            st = TaskState::IoWait;
+        if (st == TaskState::Running)
+            st = TaskState::Runnable;
+        switches.push_back(std::to_string(s.time.count()) + " cpu" + std::to_string(s.cpu) + " " +
+                           std::to_string(pid(s.prev)) + "->" + std::to_string(pid(s.next)) + " " +
+                           taskStateName(st));
+    }
+    void wakeup(const WakeupRecord& w) override {
+        // A timer's wakeup is an interrupt's in a trace (hard interrupt context).
+        const WakeSource src = w.source == WakeSource::Timer ? WakeSource::Interrupt : w.source;
+        wakeups.push_back(std::to_string(w.time.count()) + " " + std::to_string(pid(w.task)) + " on cpu" +
+                          std::to_string(w.targetCpu) + " " + std::string(wakeSourceName(src)));
+    }
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void spit(const std::string& path, std::string_view bytes) {
+    std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+/// Runs `scenario` for `ms` with a writer (and a recorder) attached; returns the file's bytes.
+std::string simulate(const std::string& scenario, int ms, bool compact, Records& seen,
+                     uint64_t* events = nullptr) {
+    Engine e(testutil::load(std::string(findBuiltin(scenario)->text), "builtin:" + scenario));
+    std::ostringstream out;
+    PerfettoProtoWriter::Options o = perfettoOptionsOf(e);
+    o.compact = compact;
+    o.bundleEvents = 100; // many bundles, so that compact state crosses them
+    PerfettoProtoWriter w(out, o);
+    TraceTee tee;
+    tee.add(&w);
+    tee.add(&seen);
+    e.setTraceSink(tee.sink());
+    e.runUntil(SimTime::ms(ms));
+    e.setTraceSink(nullptr);
+    w.finish();
+    if (events)
+        *events = w.events();
+    return out.str();
+}
+
+} // namespace
+
+class TestPerfettoProto : public QObject {
+    Q_OBJECT
+private slots:
+    void wireFormatRoundTrips() {
+        proto::Writer w;
+        w.varint(1, 300);
+        w.int64(2, -5);
+        w.bytes(3, std::string("a\0b", 3));
+        const size_t m = w.beginNested(4);
+        w.varint(1, 1ull << 40);
+        w.endNested(m);
+        w.doubleValue(5, 2.5);
+        proto::Reader r(w.data());
+        proto::Field f;
+        QVERIFY(r.next(f));
+        QCOMPARE(f.number, 1u);
+        QCOMPARE(f.value, uint64_t(300));
+        QVERIFY(r.next(f));
+        QCOMPARE(int64_t(f.value), int64_t(-5));
+        QVERIFY(r.next(f));
+        QCOMPARE(f.bytes, std::string_view("a\0b", 3));
+        QVERIFY(r.next(f));
+        QCOMPARE(f.type, proto::WireType::Bytes);
+        proto::Reader inner(f.bytes);
+        proto::Field g;
+        QVERIFY(inner.next(g));
+        QCOMPARE(g.value, uint64_t(1) << 40);
+        QVERIFY(r.next(f));
+        QCOMPARE(f.type, proto::WireType::Fixed64);
+        QVERIFY(!r.next(f));
+        QVERIFY(r.error().empty());
+        // Cut short anywhere: an error with the offset, never a read past the end.
+        for (size_t cut = 1; cut < w.size(); ++cut) {
+            proto::Reader c(std::string_view(w.data()).substr(0, cut), 1000);
+            while (c.next(f)) {
+            }
+            if (!c.error().empty())
+                QVERIFY2(c.error().rfind("offset 10", 0) == 0, c.error().c_str());
+        }
+    }
+
+    void aSimulationReadsBackAsItRan_data() {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<bool>("compact");
+        QTest::newRow("default, per event") << QStringLiteral("default") << false;
+        QTest::newRow("default, compact_sched") << QStringLiteral("default") << true;
+        QTest::newRow("autogroup-spawn (forks, exits)") << QStringLiteral("autogroup-spawn") << false;
+        QTest::newRow("autogroup-spawn, compact_sched") << QStringLiteral("autogroup-spawn") << true;
+        QTest::newRow("rt-audio (RT priorities, preemptions)") << QStringLiteral("rt-audio") << false;
+        QTest::newRow("cpu-max (throttling), compact_sched") << QStringLiteral("cpu-max") << true;
+    }
+    void aSimulationReadsBackAsItRan() {
+        QFETCH(QString, scenario);
+        QFETCH(bool, compact);
+        Records ran(true);
+        const std::string bytes = simulate(scenario.toStdString(), 300, compact, ran);
+        QVERIFY(ran.switches.size() > 300);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("run.pftrace")).toStdString();
+        spit(path, bytes);
+        Records read(false);
+        const TraceFileResult r = importTraceFile(path, &read);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.summary.trace->format, std::string("perfetto"));
+        for (const std::string& w : r.summary.trace->warnings)
+            qInfo("warning: %s", w.c_str());
+        // Records of the same nanosecond on different CPUs come in either order.
+        for (Records* r : {&ran, &read}) {
+            std::sort(r->switches.begin(), r->switches.end());
+            std::sort(r->wakeups.begin(), r->wakeups.end());
+            std::sort(r->migrations.begin(), r->migrations.end());
+        }
+        QCOMPARE(read.switches.size(), ran.switches.size());
+        for (size_t i = 0; i < ran.switches.size(); ++i)
+            QVERIFY2(read.switches[i] == ran.switches[i], ("switch " + std::to_string(i) + ": read " +
+                                                           read.switches[i] + ", ran " + ran.switches[i])
+                                                              .c_str());
+        QCOMPARE(read.migrations, ran.migrations);
+        QCOMPARE(read.wakeups.size(), ran.wakeups.size());
+        for (size_t i = 0; i < ran.wakeups.size(); ++i)
+            QVERIFY2(read.wakeups[i] == ran.wakeups[i],
+                     ("wakeup " + std::to_string(i) + ": read " + read.wakeups[i] + ", ran " + ran.wakeups[i])
+                         .c_str());
+    }
+
+    void theSummaryOfTheTraceIsTheRunsSummary() {
+        // The CLI's path: replay writes the file, trace-summary reads it.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("run.pftrace")).toStdString();
+        auto spec = testutil::load(std::string(findBuiltin("default")->text), "builtin:default");
+        ReplayOptions ro;
+        ro.until = SimTime::ms(400);
+        const ReplayResult run = replay(spec, {{perfettoFormatFor(path), path}}, ro);
+        QVERIFY2(run.ok(), run.error.c_str());
+        const TraceFileResult r = importTraceFile(path, nullptr);
+        QVERIFY2(r.ok, r.error.c_str());
+        const Counters& c = run.engine->counters();
+        QCOMPARE(r.summary.counters.contextSwitches, c.contextSwitches);
+        QCOMPARE(r.summary.counters.migrations, c.migrations);
+        QCOMPARE(r.summary.counters.wakeups, c.wakeups);
+        std::map<int64_t, const TaskSummary*> byPid;
+        for (const TaskSummary& t : r.summary.tasks)
+            byPid[t.pid] = &t;
+        int compared = 0;
+        run.engine->tasks().forEach([&](const Task& t) {
+            if (t.nvcsw + t.nivcsw == 0)
+                return; // never ran: no event names it
+            auto it = byPid.find(int64_t(t.id.value()) + 1);
+            QVERIFY2(it != byPid.end(), t.name.c_str());
+            QCOMPARE(it->second->name, t.name);
+            QCOMPARE(it->second->switches, t.nvcsw + t.nivcsw);
+            QCOMPARE(it->second->migrations, t.migrations);
+            ++compared;
+        });
+        QVERIFY(compared > 5);
+    }
+
+    void aRecordingConvertsAndReadsBackTheSame_data() {
+        QTest::addColumn<QString>("file");
+        for (const char* f : {"ftrace.txt", "perf-sched.script", "trace-cmd.report", "trace.dat"})
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+    void aRecordingConvertsAndReadsBackTheSame() {
+        QFETCH(QString, file);
+        const std::string source = std::string(SCHEDSCOPE_TEST_DATA "/traces/") + file.toStdString();
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("rec.pftrace")).toStdString();
+        const PerfettoConversion c = convertToPerfetto(source, path, {});
+        if (!c.trace.ok && c.trace.error.find("libtracecmd") != std::string::npos)
+            QSKIP("this build reads no trace.dat");
+        QVERIFY2(c.error.empty(), c.error.c_str());
+        const ImportedTrace back = importTrace(path);
+        QVERIFY2(back.ok, back.error.c_str());
+        const RunSummary& a = c.trace.summary;
+        const RunSummary& b = back.summary;
+        QCOMPARE(b.counters.contextSwitches, a.counters.contextSwitches);
+        QCOMPARE(b.counters.wakeups, a.counters.wakeups);
+        QCOMPARE(b.counters.migrations, a.counters.migrations);
+        QCOMPARE(b.counters.forks, a.counters.forks);
+        QCOMPARE(b.counters.exits, a.counters.exits);
+        std::map<int64_t, const TaskSummary*> byPid;
+        for (const TaskSummary& t : b.tasks)
+            byPid[t.pid] = &t;
+        for (const TaskSummary& t : a.tasks) {
+            auto it = byPid.find(t.pid);
+            QVERIFY2(it != byPid.end(), t.name.c_str());
+            QCOMPARE(it->second->name, t.name);
+            QCOMPARE(it->second->switches, t.switches);
+            QCOMPARE(it->second->migrations, t.migrations);
+            // Only scheduler events are written: the time a task ran before its CPU's first one
+            // (known from the tracer's pid on other events) is not in the file.
+            QVERIFY2(it->second->runtime <= t.runtime, t.name.c_str());
+        }
+    }
+
+    void protocDecodesItWithTheSubset() {
+        const QString protoc = QStandardPaths::findExecutable(QStringLiteral("protoc"));
+        if (protoc.isEmpty())
+            QSKIP("protoc is not installed (Debian: protobuf-compiler; scripts/deps.sh installs it)");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.pftrace"));
+        ReplayOptions ro;
+        ro.until = SimTime::ms(300);
+        Records ran(true);
+        ro.sinks.push_back(&ran);
+        const ReplayResult run =
+            replay(testutil::load(std::string(findBuiltin("cpu-max")->text), "builtin:cpu-max"),
+                   {{TraceOutput::Format::PerfettoProto, path.toStdString()}}, ro);
+        QVERIFY2(run.ok(), run.error.c_str());
+        QProcess p;
+        p.setStandardInputFile(path);
+        p.start(protoc, {QStringLiteral("--decode=perfetto.protos.Trace"), QStringLiteral("-I"),
+                         QStringLiteral(SCHEDSCOPE_SOURCE_DIR "/resources/perfetto"),
+                         QStringLiteral("schedscope-perfetto.proto")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString text = QString::fromUtf8(p.readAllStandardOutput());
+        // A field the subset does not know would print as a bare number: every field is named.
+        static const QRegularExpression unknown(QStringLiteral("^\\s*\\d+:"),
+                                                QRegularExpression::MultilineOption);
+        QVERIFY2(!text.contains(unknown), qPrintable(text.left(2000)));
+        QCOMPARE(qsizetype(text.count(QStringLiteral("sched_switch {"))), qsizetype(ran.switches.size()));
+        QVERIFY(text.contains(QStringLiteral("release: \"6.12.0\"")));
+        QVERIFY(text.contains(QStringLiteral("prev_state: 256"))); // a preemption, as 4.14+ encodes it
+        QVERIFY(text.contains(QStringLiteral("name: \"cpu0 nr_running\"")));
+        QVERIFY(text.contains(QStringLiteral("psi_cpu_some")));
+        QVERIFY(text.contains(QStringLiteral("double_counter_value")));
+    }
+
+    void badFilesSayWhereAndWhat() {
+        Records ran(true);
+        const std::string good = simulate("default", 50, false, ran);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("bad.pftrace")).toStdString();
+        auto import = [&](std::string_view bytes) {
+            spit(path, bytes);
+            return importTraceFile(path, nullptr);
+        };
+        // Cut short inside the last packets: what came before is read, a warning says so.
+        TraceFileResult r = import(std::string_view(good).substr(0, good.size() * 2 / 3));
+        QVERIFY2(r.ok, r.error.c_str());
+        bool said = false;
+        for (const std::string& w : r.summary.trace->warnings)
+            said |= w.find("bytes remain") != std::string::npos || w.find("cut short") != std::string::npos;
+        QVERIFY(said);
+        // Cut inside the first packet: an error naming the file and the offset.
+        r = import(std::string_view(good).substr(0, 20));
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.find("bad.pftrace") != std::string::npos &&
+                     r.error.find("offset 0") != std::string::npos,
+                 r.error.c_str());
+        // A huge length prefix.
+        std::string huge = good.substr(0, 1) + std::string("\xff\xff\xff\xff\x0f", 5) + good.substr(5);
+        r = import(huge);
+        QVERIFY(!r.ok);
+        QVERIFY2(r.error.find("offset 0: a packet of 4294967295 bytes") != std::string::npos,
+                 r.error.c_str());
+        // An unknown packet kind and a wrong field type: skipped and counted.
+        proto::Writer extra;
+        const size_t p = extra.beginNested(1);
+        extra.bytes(999, "something else");
+        extra.endNested(p);
+        const size_t q = extra.beginNested(1);
+        extra.varint(1, 7); // ftrace_events as a varint
+        extra.endNested(q);
+        r = import(good + extra.data());
+        QVERIFY2(r.ok, r.error.c_str());
+        std::string all;
+        for (const std::string& w : r.summary.trace->warnings)
+            all += w + "\n";
+        QVERIFY2(all.find("field 999 1") != std::string::npos, all.c_str());
+        QVERIFY2(all.find("expected a length-delimited message, found a varint") != std::string::npos,
+                 all.c_str());
+        // A switch whose pid is a string: that event skipped, named.
+        proto::Writer bad;
+        const size_t a = bad.beginNested(1);
+        const size_t b = bad.beginNested(1);
+        bad.varint(1, 0);
+        const size_t e = bad.beginNested(2);
+        bad.varint(1, 5);
+        const size_t s = bad.beginNested(4);
+        bad.bytes(2, "not a pid");
+        bad.endNested(s);
+        bad.endNested(e);
+        bad.endNested(b);
+        bad.endNested(a);
+        r = import(good + bad.data());
+        QVERIFY2(r.ok, r.error.c_str());
+        all.clear();
+        for (const std::string& w : r.summary.trace->warnings)
+            all += w + "\n";
+        QVERIFY2(all.find("field 2: expected a varint, found a length-delimited value") != std::string::npos,
+                 all.c_str());
+        // Not a trace at all.
+        r = import(std::string("\x0a\x05\x08\x01\x10\x02\x18", 7) + std::string(100, '\x07'));
+        QVERIFY(!r.ok);
+        QVERIFY2(!r.error.empty(), "no message");
+    }
+
+    void theProcessTreeNamesWhatNoEventNames() {
+        // A process tree, then switches that leave the comm empty, in the older kernels' layout
+        // (no SystemInfo: 0x800 is preempted).
+        proto::Writer w;
+        size_t p = w.beginNested(1);
+        size_t t = w.beginNested(2);
+        size_t pr = w.beginNested(1);
+        w.varint(1, 42);
+        w.bytes(3, "from-tree");
+        w.endNested(pr);
+        w.endNested(t);
+        w.endNested(p);
+        p = w.beginNested(1);
+        const size_t b = w.beginNested(1);
+        w.varint(1, 0);
+        auto sw = [&](uint64_t ts, int prev, int next, int64_t state) {
+            const size_t e = w.beginNested(2);
+            w.varint(1, ts);
+            w.varint(2, static_cast<uint64_t>(prev));
+            const size_t x = w.beginNested(4);
+            w.int64(2, prev);
+            w.int64(4, state);
+            w.int64(6, next);
+            w.endNested(x);
+            w.endNested(e);
+        };
+        sw(1000, 0, 42, 0);
+        sw(5000, 42, 0, 0x800); // preempted, as 4.4 encodes it
+        sw(9000, 0, 42, 0);
+        w.endNested(b);
+        w.endNested(p);
+        const TraceFileResult r = importTraceText(w.data(), "tree.pftrace", nullptr);
+        QVERIFY2(r.ok, r.error.c_str());
+        bool found = false;
+        for (const TaskSummary& task : r.summary.tasks)
+            if (task.pid == 42) {
+                QCOMPARE(task.name, std::string("from-tree"));
+                QCOMPARE(task.runtime, SimTime::ns(4000));
+                QCOMPARE(task.wait, SimTime::ns(4000)); // preempted at 5000, back at 9000
+                found = true;
+            }
+        QVERIFY(found);
+    }
+
+    void textIsNotTakenForAPerfettoTrace() {
+        QVERIFY(!looksLikePerfettoTrace("\n# tracer: nop\n#\n# entries-in-buffer/entries-written: 5/5\n"));
+        QVERIFY(looksLikeTrace("\n# tracer: nop\n"));
+        Records ran(true);
+        const std::string good = simulate("default", 20, false, ran);
+        QVERIFY(looksLikePerfettoTrace(std::string_view(good).substr(0, 64)));
+        QVERIFY(looksLikeTrace(std::string_view(good).substr(0, 64)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPerfettoProto)
+#include "tst_perfettoproto.moc"

@@ -5,6 +5,8 @@
 // is the same subset as a .proto file, for `protoc --decode` (tests check both agree).
 
 #include <cstdint>
+#include <cstdio>
+#include <string>
 
 namespace core::perfetto {
 
@@ -122,9 +124,32 @@ inline constexpr uint32_t kType = 9, kTrackUuid = 11, kCounterValue = 30, kDoubl
 inline constexpr uint32_t kTypeCounter = 4;
 } // namespace track_event
 
-/// sched_switch's prev_state as a kernel of 4.14 or later encodes it (TASK_REPORT bits; the
-/// preempted flag is TASK_REPORT_MAX), which Perfetto decodes that way when the trace's
-/// SystemInfo names such a kernel.
+/// How a kernel encodes sched_switch's prev_state, which Perfetto (and the reader) choose by the
+/// release the trace's SystemInfo names: from 4.14 the TASK_REPORT bits with TASK_REPORT_MAX
+/// (0x100) for a preempted task and the exit as EXIT_ZOMBIE (0x20); before, the raw task state
+/// with TASK_STATE_MAX for a preempted task (0x1000 from 4.8, 0x800 before) and the exit as
+/// TASK_DEAD (0x40). Without a release, 4.4's layout, as Perfetto assumes.
+struct PrevStateLayout {
+    bool modern = false;
+    int64_t preempted = 0x800;
+    int64_t dead = 0x40;
+};
+
+/// The layout of a release such as "6.12.0" or "4.11.0-generic"; nullopt-like `ok` false when
+/// it does not start with MAJOR.MINOR.
+inline PrevStateLayout prevStateLayoutOf(const std::string& release, bool& ok) {
+    int major = 0, minor = 0;
+    ok = std::sscanf(release.c_str(), "%d.%d", &major, &minor) == 2;
+    PrevStateLayout l;
+    if (!ok)
+        return l;
+    l.modern = major > 4 || (major == 4 && minor >= 14);
+    l.preempted = l.modern ? 0x100 : (major == 4 && minor >= 8 ? 0x1000 : 0x800);
+    l.dead = l.modern ? 0x20 : 0x40;
+    return l;
+}
+
+/// The prev_state bits a 4.14+ kernel reports (TASK_REPORT), and those older kernels share.
 namespace prev_state {
 inline constexpr int64_t kRunning = 0;
 inline constexpr int64_t kInterruptible = 0x1;   ///< S

@@ -19,6 +19,8 @@ namespace {
 
 /// A packet bigger than this is not believed: Perfetto's own packets stay far below it.
 constexpr uint64_t kMaxPacket = 256ull << 20;
+/// Nor a bundle of more events than this (Perfetto's hold a page or a few of them).
+constexpr size_t kMaxBundleEvents = 1u << 20;
 
 /// Packet kinds a scheduler trace may carry that are not read, by field number (for warnings).
 const char* packetKindName(uint32_t field) {
@@ -50,16 +52,11 @@ const char* packetKindName(uint32_t field) {
     }
 }
 
-/// How a kernel encodes sched_switch's prev_state: from 4.14 the TASK_REPORT bits and
-/// TASK_REPORT_MAX for a preempted task; before, the raw task state with TASK_STATE_MAX.
-struct StateLayout {
-    bool modern = false;
-    int64_t preemptBit = 0x800;
-};
+using StateLayout = pf::PrevStateLayout;
 
 char stateLetter(int64_t raw, const StateLayout& layout, bool& preempt) {
-    preempt = (raw & layout.preemptBit) != 0;
-    const int64_t bits = raw & (layout.preemptBit - 1);
+    preempt = (raw & layout.preempted) != 0;
+    const int64_t bits = raw & (layout.preempted - 1);
     if (bits == 0)
         return 'R';
     static constexpr char kModern[] = {'S', 'D', 'T', 't', 'X', 'Z', 'P', 'I'};
@@ -86,24 +83,44 @@ struct CpuState {
     int32_t pid = -1;
     int16_t prio = -1;
     uint32_t comm = 0;
+    int64_t lastTime = -1; ///< the CPU's latest event so far
 };
 
 /// Compact arrays lose the order of events of the same nanosecond: an event recorded by the
-/// task a compact switch brings in (its common_pid) comes after that switch.
+/// task a compact switch brings in (its common_pid) comes after that switch (the last one of
+/// the instant that brings it in). One pass per instant.
 void orderAfterCompactSwitches(std::vector<Pending>& pending) {
+    std::vector<Pending> group;
+    std::unordered_map<int32_t, size_t> lastSwitchOf; // pid -> index in the instant
+    std::unordered_map<size_t, std::vector<Pending>> after;
     for (size_t i = 0; i < pending.size();) {
         size_t j = i;
+        bool compact = false;
         while (j < pending.size() && pending[j].ev.time == pending[i].ev.time)
-            ++j;
-        for (size_t k = i; k < j; ++k) {
-            if (!pending[k].compactSwitch || pending[k].ev.b <= 0)
-                continue;
-            const int32_t next = pending[k].ev.b;
-            // Per-event messages of that task placed before the switch move right after it.
-            std::stable_partition(pending.begin() + static_cast<std::ptrdiff_t>(i),
-                                  pending.begin() + static_cast<std::ptrdiff_t>(k + 1),
-                                  [&](const Pending& p) { return !(p.rank == 0 && p.ev.pid == next); });
+            compact |= pending[j++].compactSwitch;
+        if (!compact) {
+            i = j;
+            continue;
         }
+        lastSwitchOf.clear();
+        after.clear();
+        for (size_t k = i; k < j; ++k)
+            if (pending[k].compactSwitch && pending[k].ev.b > 0)
+                lastSwitchOf[pending[k].ev.b] = k;
+        group.clear();
+        for (size_t k = i; k < j; ++k) {
+            Pending& p = pending[k];
+            auto it = p.rank == 0 ? lastSwitchOf.find(p.ev.pid) : lastSwitchOf.end();
+            if (it != lastSwitchOf.end() && it->second > k) {
+                after[it->second].push_back(std::move(p));
+                continue;
+            }
+            group.push_back(std::move(p));
+            if (auto a = after.find(k); a != after.end())
+                for (Pending& q : a->second)
+                    group.push_back(std::move(q));
+        }
+        std::move(group.begin(), group.end(), pending.begin() + static_cast<std::ptrdiff_t>(i));
         i = j;
     }
 }
@@ -137,7 +154,6 @@ private:
     StateLayout m_layout;
     std::vector<CpuState> m_cpus;
     std::map<std::string, uint64_t> m_skippedPackets;
-    std::map<uint32_t, uint64_t> m_skippedEvents;
     std::unordered_map<int32_t, uint32_t> m_processNames;
     std::unordered_map<int32_t, int64_t> m_forked; ///< child pid -> time of its fork event
     uint64_t m_malformed = 0;
@@ -162,7 +178,7 @@ bool PerfettoReader::packet(std::string_view bytes, uint64_t at) {
             if (f.type != WireType::Bytes) {
                 malformed("offset " + std::to_string(at + f.offset) +
                           ": ftrace_events: expected a length-delimited message, found a " +
-                          std::string(proto::wireTypeName(f.type)) + " value: packet skipped");
+                          std::string(proto::wireTypeName(f.type)) + " value: that field skipped");
                 break;
             }
             if (!bundle(f.bytes, r.offsetOf(f)))
@@ -214,15 +230,14 @@ void PerfettoReader::systemInfo(std::string_view bytes, uint64_t at) {
         }
     if (sysname != "Linux" || release.empty())
         return;
-    int major = 0, minor = 0;
-    if (std::sscanf(release.c_str(), "%d.%d", &major, &minor) != 2) {
+    bool ok = false;
+    const StateLayout layout = pf::prevStateLayoutOf(release, ok);
+    if (!ok) {
         m_notes.push_back("offset " + std::to_string(at) + ": the kernel release \"" + release +
                           "\" is not MAJOR.MINOR: prev_state decoded as 4.4 encodes it");
         return;
     }
-    m_layout.modern = major > 4 || (major == 4 && minor >= 14);
-    m_layout.preemptBit =
-        m_layout.modern ? pf::prev_state::kPreempted : (major == 4 && minor >= 8 ? 0x1000 : 0x800);
+    m_layout = layout;
 }
 
 void PerfettoReader::processTree(std::string_view bytes, uint64_t at) {
@@ -436,12 +451,9 @@ bool PerfettoReader::event(std::string_view bytes, uint64_t at, int32_t cpu, Pen
     case pf::event::kTaskNewtask:
     case pf::event::kTaskRename:
     case pf::event::kCgroupAttachTask:
-        if (!payload(kind, body, bodyAt, ev))
-            return false;
-        out.rank = ev.type == TraceEventType::Switch ? 2 : ev.type == TraceEventType::Waking ? 1 : 0;
-        return true;
+        return payload(kind, body, bodyAt, ev);
     default:
-        ++m_skippedEvents[kind];
+        // Counted by name, as every other event kind, by the importer.
         ev.type = TraceEventType::Unknown;
         ev.name = text("ftrace event " + std::to_string(kind));
         return true;
@@ -579,6 +591,11 @@ bool PerfettoReader::bundle(std::string_view bytes, uint64_t at) {
     }
     if (!r.error().empty())
         malformed(r.error() + " (in an ftrace bundle: the rest of it skipped)");
+    if (events.size() > kMaxBundleEvents) {
+        malformed("offset " + std::to_string(at) + ": an ftrace bundle of " + std::to_string(events.size()) +
+                  " events (expected at most " + std::to_string(kMaxBundleEvents) + "): skipped");
+        return true;
+    }
     if (cpu < 0 || cpu > 65535) {
         malformed("offset " + std::to_string(at) +
                   ": an ftrace bundle without a CPU number (expected field 1 " + "from 0 to 65535): skipped");
@@ -596,6 +613,11 @@ bool PerfettoReader::bundle(std::string_view bytes, uint64_t at) {
     }
     for (const auto& [b, off] : compacts)
         compact(b, off, c, pending);
+    if (pending.size() > kMaxBundleEvents) {
+        malformed("offset " + std::to_string(at) + ": an ftrace bundle of " + std::to_string(pending.size()) +
+                  " compact events (expected at most " + std::to_string(kMaxBundleEvents) + "): skipped");
+        return true;
+    }
     std::stable_sort(pending.begin(), pending.end(), [](const Pending& x, const Pending& y) {
         return x.ev.time != y.ev.time ? x.ev.time < y.ev.time : x.rank < y.rank;
     });
@@ -605,20 +627,26 @@ bool PerfettoReader::bundle(std::string_view bytes, uint64_t at) {
         m_cpus.resize(static_cast<size_t>(c) + 1);
     CpuState& state = m_cpus[static_cast<size_t>(c)];
     if (lost) {
+        // Lost after the CPU's last event before this bundle (or, without one, before this
+        // bundle's first); a bundle says that events were lost, not how many.
         ++m_lostBundles;
         TraceEvent ev;
         ev.type = TraceEventType::Lost;
         ev.cpu = c;
-        ev.time = pending.empty() ? 0 : pending.front().ev.time;
+        ev.time = state.lastTime >= 0 ? state.lastTime : pending.empty() ? -1 : pending.front().ev.time;
         ev.line = ++m_record;
-        m_add(ev);
+        if (ev.time >= 0)
+            m_add(ev);
     }
     for (Pending& p : pending) {
         TraceEvent& ev = p.ev;
         if (p.compactSwitch) {
             if (!state.seen) {
                 // The first compact switch on a CPU only says who runs there from now on.
-                state = {true, ev.b, ev.prio, ev.name2};
+                state.seen = true;
+                state.pid = ev.b;
+                state.prio = ev.prio;
+                state.comm = ev.name2;
                 continue;
             }
             ev.a = state.pid;
@@ -630,8 +658,12 @@ bool PerfettoReader::bundle(std::string_view bytes, uint64_t at) {
         } else if (p.compactWaking) {
             ev.pid = state.seen ? state.pid : -1;
         }
-        if (ev.type == TraceEventType::Switch)
-            state = {true, ev.b, ev.prio, ev.name2};
+        if (ev.type == TraceEventType::Switch) {
+            state.seen = true;
+            state.pid = ev.b;
+            state.prio = ev.prio;
+            state.comm = ev.name2;
+        }
         if (ev.type == TraceEventType::Fork) {
             // task_newtask and sched_process_fork both report a fork: take it once.
             auto [it, added] = m_forked.emplace(ev.b, ev.time);
@@ -643,6 +675,7 @@ bool PerfettoReader::bundle(std::string_view bytes, uint64_t at) {
             ++m_sched;
             nameFromProcessTree(ev);
         }
+        state.lastTime = std::max(state.lastTime, ev.time);
         m_add(ev);
     }
     return true;
@@ -677,17 +710,6 @@ void PerfettoReader::finish(PerfettoReadResult& r) {
         }
         r.warnings.push_back(std::to_string(n) + " packets of other kinds were skipped (" + kinds + ")");
     }
-    if (!m_skippedEvents.empty()) {
-        uint64_t n = 0;
-        std::string kinds;
-        for (const auto& [kind, count] : m_skippedEvents) {
-            n += count;
-            kinds += (kinds.empty() ? "" : ", ") + ("FtraceEvent field " + std::to_string(kind)) + " " +
-                     std::to_string(count);
-        }
-        r.warnings.push_back(std::to_string(n) + " ftrace events of other kinds were skipped (" + kinds +
-                             ")");
-    }
     if (m_malformed > 0) {
         std::string w = std::to_string(m_malformed) + " records could not be read and were skipped";
         for (const std::string& n : m_malformedNotes)
@@ -699,19 +721,21 @@ void PerfettoReader::finish(PerfettoReadResult& r) {
 }
 
 /// Reads a varint from a stream; false at the end or on a varint cut short.
-bool streamVarint(std::istream& in, uint64_t& v, size_t& used) {
+/// Reads a varint from a stream: 1, 0 at the end of the file (`used` says whether it ended
+/// inside the varint), -1 for one longer than ten bytes.
+int streamVarint(std::istream& in, uint64_t& v, size_t& used) {
     v = 0;
     used = 0;
     for (int i = 0; i < 10; ++i) {
         const int c = in.get();
         if (c == EOF)
-            return false;
+            return 0;
         ++used;
         v |= uint64_t(c & 0x7f) << (7 * i);
         if (!(c & 0x80))
-            return true;
+            return 1;
     }
-    return false;
+    return -1;
 }
 
 /// The packet framing both entry points share: calls `packet` for each packet's bytes.
@@ -733,7 +757,8 @@ PerfettoReadResult readPackets(const std::string& name, uint64_t size, StringTab
                 result.error = name + ": " + why;
                 return result;
             }
-            result.warnings.push_back(why);
+            result.warnings.push_back(why + "; the " + std::to_string(size - std::min(size, at)) +
+                                      " bytes from there on were not read");
             break;
         }
         ++packets;
@@ -747,7 +772,6 @@ PerfettoReadResult readPackets(const std::string& name, uint64_t size, StringTab
         result.error = name +
                        ": not a scheduler trace: no scheduler events (sched_switch, sched_waking, ...) in " +
                        std::to_string(packets) + " packets";
-    (void)size;
     return result;
 }
 
@@ -763,16 +787,32 @@ bool looksLikePerfettoTrace(std::string_view head) {
         return false;
     const auto* p = reinterpret_cast<const uint8_t*>(head.data());
     uint64_t len;
-    if (proto::decodeVarint(p + 1, p + head.size(), len) == 0 || len == 0)
+    const size_t n = proto::decodeVarint(p + 1, p + head.size(), len);
+    if (n == 0 || len == 0)
         return false;
-    // Text starting with a blank line has the same first byte: a packet has bytes text has not.
-    const size_t scan = std::min<size_t>(head.size(), 64);
-    for (size_t i = 1; i < scan; ++i) {
+    // Text starting with a blank line has the same first byte: a packet has bytes text has not,
+    // and the fields of the packet that the head holds are well formed (text is not: its
+    // characters read as group wire types or field number 0 within a few fields).
+    bool binary = false;
+    for (size_t i = 1; i < std::min<size_t>(head.size(), 64) && !binary; ++i) {
         const auto c = static_cast<uint8_t>(head[i]);
-        if (c >= 0x80 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t'))
-            return true;
+        binary = c >= 0x80 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t');
     }
-    return false;
+    if (!binary)
+        return false;
+    const std::string_view packet =
+        head.substr(1 + n, static_cast<size_t>(std::min<uint64_t>(len, head.size() - 1 - n)));
+    Reader r(packet);
+    Field f;
+    int fields = 0;
+    while (r.next(f))
+        ++fields;
+    if (r.error().empty())
+        return fields > 0;
+    // A field the head cuts is no sign against it; a wrong wire type or field number is.
+    const bool whole = len <= head.size() - 1 - n;
+    return !whole && r.error().find("wire type") == std::string::npos &&
+           r.error().find("field number") == std::string::npos;
 }
 
 PerfettoReadResult readPerfettoBytes(std::string_view data, const std::string& name, StringTable& strings,
@@ -783,11 +823,12 @@ PerfettoReadResult readPerfettoBytes(std::string_view data, const std::string& n
             if (pos >= data.size())
                 return 0;
             const uint64_t start = pos;
+            at = start;
             Reader r(data.substr(pos), pos);
             Field f;
             if (!r.next(f)) {
-                why = r.error().empty() ? framingError(start, "expected a packet") : r.error();
-                why += " (the trace is cut short here, or is not a Perfetto trace)";
+                why = (r.error().empty() ? framingError(start, "expected a packet") : r.error()) +
+                      " (the trace is cut short here, or is not a Perfetto trace)";
                 return -1;
             }
             if (f.number != pf::trace::kPacket || f.type != WireType::Bytes) {
@@ -795,6 +836,11 @@ PerfettoReadResult readPerfettoBytes(std::string_view data, const std::string& n
                     framingError(start, "expected a trace packet (field 1, length-delimited), found field " +
                                             std::to_string(f.number) + " as a " +
                                             std::string(proto::wireTypeName(f.type)) + " value");
+                return -1;
+            }
+            if (f.bytes.size() > kMaxPacket) {
+                why = framingError(start, "a packet of " + std::to_string(f.bytes.size()) +
+                                              " bytes, but packets are at most 256 MiB (not a length?)");
                 return -1;
             }
             bytes.assign(f.bytes);
@@ -829,10 +875,14 @@ PerfettoReadResult readPerfettoTrace(const std::string& path, StringTable& strin
             }
             uint64_t key, len;
             size_t used;
-            if (!streamVarint(in, key, used)) {
-                if (used == 0)
+            at = pos;
+            const int tag = streamVarint(in, key, used);
+            if (tag <= 0) {
+                if (tag == 0 && used == 0)
                     return 0; // the end, between packets
-                why = framingError(pos, "expected a packet's tag, found the end of the file (cut short?)");
+                why = framingError(
+                    pos, tag < 0 ? "expected a packet's tag, found a varint longer than 10 bytes"
+                                 : "expected a packet's tag, found the end of the file (cut short?)");
                 return -1;
             }
             const uint64_t tagAt = pos;
@@ -843,17 +893,20 @@ PerfettoReadResult readPerfettoTrace(const std::string& path, StringTable& strin
                                        std::to_string(key >> 3) + " of wire type " + std::to_string(key & 7));
                 return -1;
             }
-            if (!streamVarint(in, len, used)) {
-                why = framingError(pos, "expected a packet's length, found the end of the file (cut short?)");
+            const int length = streamVarint(in, len, used);
+            if (length <= 0) {
+                why = framingError(
+                    pos, length < 0 ? "expected a packet's length, found a varint longer than 10 bytes"
+                                    : "expected a packet's length, found the end of the file (cut short?)");
                 return -1;
             }
             pos += used;
-            if (len > kMaxPacket || len > size - pos) {
-                why = framingError(tagAt,
-                                   "a packet of " + std::to_string(len) + " bytes, but " +
-                                       (len > kMaxPacket ? std::string("packets are at most 256 MiB")
-                                                         : std::to_string(size - pos) + " bytes remain") +
-                                       " (cut short, or not a length)");
+            if (len > kMaxPacket || len > size - std::min(size, pos)) {
+                why = framingError(tagAt, "a packet of " + std::to_string(len) + " bytes, but " +
+                                              (len > kMaxPacket ? std::string("packets are at most 256 MiB")
+                                                                : std::to_string(size - std::min(size, pos)) +
+                                                                      " bytes remain") +
+                                              " (cut short, or not a length)");
                 return -1;
             }
             bytes.resize(static_cast<size_t>(len));

@@ -222,7 +222,7 @@ bool looksLikeTrace(std::string_view head) {
 
 TraceFileResult importTraceText(std::string_view text, const std::string& name, TraceSink* sink,
                                 const TraceFileOptions& options) {
-    if (looksLikePerfettoTrace(text.substr(0, 64)))
+    if (looksLikePerfettoTrace(text.substr(0, 4096)))
         return finishPerfetto(name, sink, options, [&](StringTable& strings, const auto& add) {
             return readPerfettoBytes(text, name, strings, add);
         });
@@ -241,7 +241,7 @@ TraceFileResult importTraceFile(const std::string& path, TraceSink* sink, const 
     in.seekg(0, std::ios::end);
     const auto size = static_cast<double>(std::max<std::streamoff>(in.tellg(), 1));
     in.seekg(0);
-    char head[64] = {};
+    char head[4096] = {};
     in.read(head, sizeof head);
     const std::string_view magic(head, static_cast<size_t>(in.gcount()));
     if (looksLikePerfettoTrace(magic)) {
@@ -269,11 +269,12 @@ TraceFileResult importTraceFile(const std::string& path, TraceSink* sink, const 
     if (magic.substr(0, kPerfDataMagic.size()) == kPerfDataMagic)
         return fail(path + ": a perf.data file: expected text; convert it with `perf script --ns -i " + path +
                     " > trace.txt` and open that");
-    if (magic.find('\0') != std::string_view::npos)
+    if (magic.substr(0, 16).find('\0') != std::string_view::npos)
         return fail(
             path +
             ": expected a text trace (ftrace, trace-cmd report, perf script), a trace.dat or a Perfetto "
             "trace, found binary data");
+    in.clear(); // a file shorter than the head ended that read: start again from its first byte
     in.seekg(0);
     StringTable strings;
     const std::string name = baseName(path);

@@ -381,6 +381,10 @@ void TraceImporter::onMigrate(const TraceEvent& ev) {
     const int32_t i = task(ev.a, ev.name, ev.time);
     if (i < 0 || ev.b == ev.c) // set_task_cpu to the same CPU traces but is no migration
         return;
+    if (ev.b < 0 || ev.c < 0 || ev.b > kMaxCpu || ev.c > kMaxCpu) {
+        ++m_badMigrations; // a CPU no machine has: not a migration anyone can place
+        return;
+    }
     Task& rec = m_tasks[static_cast<size_t>(i)];
     // The reason is inferred from the task's state: moved while waking = wakeup placement,
     // while queued = load balancing, while running = the stopper pushing it (active balance).
@@ -439,10 +443,13 @@ void TraceImporter::onLost(const TraceEvent& ev) {
         m_observer->lost(ev.cpu, ev.time);
     if (m_sink)
         m_sink->lost(SimTime::ns(ev.time), ev.cpu);
-    note("line " + std::to_string(ev.line) + ": " + std::to_string(ev.lost) + " events lost on " + where +
-         " at " + seconds(ev.time) + "; its running task is unknown until its next event");
+    // A Perfetto bundle says that events were lost, not how many (lost = 0).
+    const std::string how =
+        ev.lost > 0 ? std::to_string(ev.lost) + " events" : std::string("events (how many unknown)");
+    note("line " + std::to_string(ev.line) + ": " + how + " lost on " + where + " at " + seconds(ev.time) +
+         "; its running task is unknown until its next event");
     if (m_sink)
-        m_sink->marker({SimTime::ns(ev.time), "lost " + std::to_string(ev.lost) + " events (" + where + ")"});
+        m_sink->marker({SimTime::ns(ev.time), "lost " + how + " (" + where + ")"});
 }
 
 RunSummary TraceImporter::finish(const std::string& name, TraceSource source) {
@@ -468,6 +475,9 @@ RunSummary TraceImporter::finish(const std::string& name, TraceSource source) {
                  " out of it: the idle task's events went missing without a lost-events marker; this "
                  "CPU's busy and idle times and its tasks' waits are not reliable");
     }
+    if (m_badMigrations > 0)
+        note(std::to_string(m_badMigrations) + " sched_migrate_task events name a CPU outside 0.." +
+             std::to_string(kMaxCpu) + ": skipped");
     if (m_mismatches > 0)
         note(std::to_string(m_mismatches) +
              " events ran under a different task than the last sched_switch said (first at line " +

@@ -31,6 +31,8 @@ class TraceImporter {
 public:
     /// Task ids are pids; the bits above kPidBits count the reuses of a pid.
     static constexpr int kPidBits = 22;
+    /// The largest CPU number a migration may name (NR_CPUS is at most 8192 today).
+    static constexpr int32_t kMaxCpu = 65535;
 
     TraceImporter(const StringTable& strings, LatencyStart start, TraceSink* sink);
     /// Also tells `observer` (may be null) what each task does, as it happens.
@@ -119,6 +121,7 @@ private:
     std::vector<std::string> m_warnings;
     uint64_t m_lost = 0;
     uint64_t m_mismatches = 0;
+    uint64_t m_badMigrations = 0; ///< sched_migrate_task with a CPU outside 0..kMaxCpu, skipped
     uint32_t m_firstMismatchLine = 0;
     uint64_t m_reusedPids = 0;
     std::map<std::string, uint64_t> m_unknown;

@@ -25,7 +25,7 @@ PerfettoConversion convertToPerfetto(const std::string& tracePath, const std::st
     }
     PerfettoProtoWriter::Options o;
     o.kernelRelease = "4.14.0-unknown";
-    o.scenarioName = "recording " + tracePath;
+    o.version = "converted by SchedScope from " + tracePath + "; the recording does not name its kernel";
     o.task = [](TaskId id) {
         PerfettoTask who;
         who.pid = static_cast<int32_t>(id.value() & kPidMask);
@@ -33,8 +33,8 @@ PerfettoConversion convertToPerfetto(const std::string& tracePath, const std::st
     };
     PerfettoProtoWriter writer(file.out(), o);
     ThreadStateRecorder own = ThreadStateRecorder::forRecording();
+    own.setSliceLimit(kPerfettoStateSlices); // the caller's recorder keeps its own limit
     ThreadStateRecorder& recorder = states ? *states : own;
-    recorder.setSliceLimit(kPerfettoStateSlices);
     TraceTee tee;
     tee.add(&writer);
     tee.add(&recorder);

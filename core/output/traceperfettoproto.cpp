@@ -15,19 +15,20 @@ namespace {
 
 constexpr uint32_t kSequenceId = 1; ///< the one sequence of the track events (markers, counters)
 
-int64_t prevStateOf(const SwitchRecord& s) {
+/// prev_state as the kernel the trace names encodes it (base/perfettofields.h).
+int64_t prevStateOf(const SwitchRecord& s, const pf::PrevStateLayout& layout) {
     switch (s.prevState) {
     case TaskState::Running: // still current when the switch was recorded: preempted
     case TaskState::Runnable:
         // Switched out while runnable: preempted (R+), unless it gave the CPU up itself (R).
-        return s.rule == PreemptRule::Yield ? pf::prev_state::kRunning : pf::prev_state::kPreempted;
+        return s.rule == PreemptRule::Yield ? pf::prev_state::kRunning : layout.preempted;
     case TaskState::Sleeping:
         return pf::prev_state::kInterruptible;
     case TaskState::IoWait:
     case TaskState::MemStall:
         return pf::prev_state::kUninterruptible;
     case TaskState::Dead:
-        return pf::prev_state::kExitZombie;
+        return layout.dead;
     case TaskState::New:
         break;
     }
@@ -39,6 +40,8 @@ int64_t prevStateOf(const SwitchRecord& s) {
 PerfettoProtoWriter::PerfettoProtoWriter(std::ostream& out, Options options)
     : m_out(out)
     , m_options(std::move(options)) {
+    bool ok = false;
+    m_layout = pf::prevStateLayoutOf(m_options.kernelRelease, ok);
     writeSystemInfo();
 }
 
@@ -48,14 +51,24 @@ uint32_t PerfettoProtoWriter::kernelCpu(uint32_t cpu) const {
 
 PerfettoProtoWriter::Bundle& PerfettoProtoWriter::bundle(uint32_t cpu) {
     if (cpu >= m_bundles.size()) {
-        m_bundles.resize(cpu + 1);
+        m_bundles.resize(size_t(cpu) + 1);
         while (m_idle.size() < m_bundles.size()) {
             TaskInfo idle;
             idle.comm = "swapper/" + std::to_string(kernelCpu(static_cast<uint32_t>(m_idle.size())));
+            m_bundles[m_idle.size()].current = idle;
             m_idle.push_back(std::move(idle));
         }
     }
     return m_bundles[cpu];
+}
+
+bool PerfettoProtoWriter::takes(uint32_t cpu) {
+    // A recording's CPU numbers are the tracer's: one beyond any machine's is not given a
+    // bundle (and thousands of empty ones), it is counted.
+    if (cpu < kMaxCpus)
+        return true;
+    ++m_dropped;
+    return false;
 }
 
 const PerfettoProtoWriter::TaskInfo& PerfettoProtoWriter::info(TaskId id, uint32_t cpu) {
@@ -115,16 +128,16 @@ void PerfettoProtoWriter::endEvent(Bundle& b, Marks marks, uint32_t cpu) {
 void PerfettoProtoWriter::seed(Bundle& b, SimTime t) {
     // A compact switch names only the task coming in: the one going out is the previous one's,
     // so a reader takes the first compact switch on a CPU as its starting point only. Each
-    // CPU's first record is preceded by one into its idle task, which the reader then knows.
+    // CPU's first record is preceded by one into the task running there (its idle task, until
+    // a record says otherwise), which the reader then knows.
     if (!m_options.compact || b.seeded)
         return;
     b.seeded = true;
-    const size_t cpu = static_cast<size_t>(&b - m_bundles.data());
     b.switchTime.push_back(static_cast<uint64_t>(t.count()));
     b.switchPrevState.push_back(pf::prev_state::kRunning);
-    b.switchNextPid.push_back(0);
-    b.switchNextPrio.push_back(120);
-    b.switchComm.push_back(intern(b, m_idle[cpu].comm));
+    b.switchNextPid.push_back(b.current.pid);
+    b.switchNextPrio.push_back(b.current.prio);
+    b.switchComm.push_back(intern(b, b.current.comm));
 }
 
 uint32_t PerfettoProtoWriter::intern(Bundle& b, const std::string& comm) {
@@ -138,7 +151,7 @@ void PerfettoProtoWriter::writeSwitch(uint32_t cpu, const SwitchRecord& s, const
                                       const TaskInfo& next) {
     namespace sw = pf::sched_switch;
     Bundle& b = bundle(cpu);
-    const int64_t state = s.prev.valid() ? prevStateOf(s) : pf::prev_state::kRunning;
+    const int64_t state = s.prev.valid() ? prevStateOf(s, m_layout) : pf::prev_state::kRunning;
     if (m_options.compact) {
         seed(b, s.time);
         b.switchTime.push_back(static_cast<uint64_t>(s.time.count()));
@@ -164,7 +177,7 @@ void PerfettoProtoWriter::writeSwitch(uint32_t cpu, const SwitchRecord& s, const
 }
 
 void PerfettoProtoWriter::contextSwitch(const SwitchRecord& s) {
-    if (m_finished)
+    if (m_finished || !takes(s.cpu))
         return;
     m_now = std::max(m_now, s.time);
     flushProcesses();
@@ -185,7 +198,7 @@ void PerfettoProtoWriter::contextSwitch(const SwitchRecord& s) {
         return;
     }
     writeSwitch(s.cpu, s, prev, next);
-    bundle(s.cpu).currentPid = next.pid;
+    bundle(s.cpu).current = next;
 }
 
 void PerfettoProtoWriter::release(uint32_t cpu) {
@@ -196,7 +209,7 @@ void PerfettoProtoWriter::release(uint32_t cpu) {
     for (const MigrationRecord& m : h.migrations)
         writeMigration(m);
     writeSwitch(cpu, h.s, h.prev, h.next);
-    bundle(cpu).currentPid = h.next.pid;
+    bundle(cpu).current = h.next;
 }
 
 void PerfettoProtoWriter::writeWaking(uint32_t cpu, SimTime t, int32_t commonPid, const TaskInfo& task,
@@ -206,6 +219,10 @@ void PerfettoProtoWriter::writeWaking(uint32_t cpu, SimTime t, int32_t commonPid
     namespace wk = pf::sched_wakeup;
     Bundle& b = bundle(cpu);
     if (m_options.compact) {
+        // Readers put a bundle's wakings before its switches of the same nanosecond: a waking
+        // that came after such a switch goes into the next bundle, which keeps the order.
+        if (!b.switchTime.empty() && b.switchTime.back() == static_cast<uint64_t>(t.count()))
+            flush(cpu); // b is then the next, empty bundle of the same CPU
         seed(b, t);
         b.wakingTime.push_back(static_cast<uint64_t>(t.count()));
         b.wakingPid.push_back(task.pid);
@@ -229,7 +246,7 @@ void PerfettoProtoWriter::writeWaking(uint32_t cpu, SimTime t, int32_t commonPid
 }
 
 void PerfettoProtoWriter::wakeup(const WakeupRecord& w) {
-    if (m_finished || !w.task.valid())
+    if (m_finished || !w.task.valid() || !takes(w.wakerCpu) || !takes(w.targetCpu))
         return;
     m_now = std::max(m_now, w.time);
     flushProcesses();
@@ -243,7 +260,7 @@ void PerfettoProtoWriter::wakeup(const WakeupRecord& w) {
     }
     const TaskInfo task = info(w.task, w.wakerCpu);
     Bundle& b = bundle(w.wakerCpu);
-    const int32_t commonPid = w.waker.valid() ? info(w.waker, w.wakerCpu).pid : b.currentPid;
+    const int32_t commonPid = w.waker.valid() ? info(w.waker, w.wakerCpu).pid : b.current.pid;
     if (w.source != WakeSource::Fork) {
         writeWaking(w.wakerCpu, w.time, commonPid, task, w.targetCpu, w.source);
         for (const MigrationRecord& m : after)
@@ -270,6 +287,8 @@ void PerfettoProtoWriter::wakeup(const WakeupRecord& w) {
     nb.events.int64(wk::kSuccess, 1);
     nb.events.int64(wk::kTargetCpu, kernelCpu(w.targetCpu));
     endEvent(nb, marks, w.wakerCpu);
+    for (const MigrationRecord& m : after)
+        writeMigration(m);
 }
 
 void PerfettoProtoWriter::attachCgroup(const WakeupRecord& w) {
@@ -286,7 +305,7 @@ void PerfettoProtoWriter::attachCgroup(const WakeupRecord& w) {
     namespace ca = pf::cgroup_attach;
     const TaskInfo task = info(w.task, w.wakerCpu);
     Bundle& b = bundle(w.wakerCpu);
-    const int32_t commonPid = w.waker.valid() ? info(w.waker, w.wakerCpu).pid : b.currentPid;
+    const int32_t commonPid = w.waker.valid() ? info(w.waker, w.wakerCpu).pid : b.current.pid;
     const Marks marks = beginEvent(b, w.time, commonPid, pf::event::kCgroupAttachTask);
     b.events.int64(ca::kDstRoot, 0);
     b.events.int64(ca::kPid, task.pid);
@@ -305,7 +324,7 @@ uint32_t PerfettoProtoWriter::migrationCpu(const MigrationRecord& m) const {
 }
 
 void PerfettoProtoWriter::migration(const MigrationRecord& m) {
-    if (m_finished)
+    if (m_finished || !takes(m.from) || !takes(m.to))
         return;
     m_now = std::max(m_now, m.time);
     flushProcesses();
@@ -326,7 +345,7 @@ void PerfettoProtoWriter::writeMigration(const MigrationRecord& m) {
     const TaskInfo task = info(m.task, cpu);
     Bundle& b = bundle(cpu);
     namespace mg = pf::sched_migrate;
-    const Marks marks = beginEvent(b, m.time, b.currentPid, pf::event::kSchedMigrateTask);
+    const Marks marks = beginEvent(b, m.time, b.current.pid, pf::event::kSchedMigrateTask);
     b.events.bytes(mg::kComm, task.comm);
     b.events.int64(mg::kPid, task.pid);
     b.events.int64(mg::kPrio, task.prio);
@@ -336,18 +355,22 @@ void PerfettoProtoWriter::writeMigration(const MigrationRecord& m) {
 }
 
 void PerfettoProtoWriter::lost(SimTime t, int32_t cpu) {
-    if (m_finished)
+    if (m_finished || (cpu >= 0 && !takes(static_cast<uint32_t>(cpu))))
         return;
+    m_now = std::max(m_now, t);
+    // lost_events says the loss came before the bundle's events: what is buffered goes first.
+    auto mark = [&](uint32_t c) {
+        release(c);
+        flush(c);
+        m_bundles[c].lost = true;
+    };
     if (cpu < 0) {
-        for (uint32_t c = 0; c < m_bundles.size(); ++c) {
-            release(c);
-            m_bundles[c].lost = true;
-        }
+        for (uint32_t c = 0; c < m_bundles.size(); ++c)
+            mark(c);
         return;
     }
-    release(static_cast<uint32_t>(cpu));
-    bundle(static_cast<uint32_t>(cpu)).lost = true;
-    m_now = std::max(m_now, t);
+    bundle(static_cast<uint32_t>(cpu));
+    mark(static_cast<uint32_t>(cpu));
 }
 
 void PerfettoProtoWriter::marker(const Marker& m) {
@@ -378,9 +401,8 @@ void PerfettoProtoWriter::writeSystemInfo() {
     const size_t si = m_packet.beginNested(pf::packet::kSystemInfo);
     const size_t u = m_packet.beginNested(pf::system_info::kUtsname);
     m_packet.bytes(pf::system_info::utsname::kSysname, "Linux");
-    if (!m_options.scenarioName.empty())
-        m_packet.bytes(pf::system_info::utsname::kVersion,
-                       "SchedScope simulation: " + m_options.scenarioName);
+    if (!m_options.version.empty())
+        m_packet.bytes(pf::system_info::utsname::kVersion, m_options.version);
     if (!m_options.kernelRelease.empty())
         m_packet.bytes(pf::system_info::utsname::kRelease, m_options.kernelRelease);
     m_packet.bytes(pf::system_info::utsname::kMachine, "schedscope");
@@ -391,14 +413,21 @@ void PerfettoProtoWriter::writeSystemInfo() {
 }
 
 void PerfettoProtoWriter::flushProcesses() {
-    if (m_newTasks.empty())
-        return;
+    // At most kTreeTasks tasks a packet, so that no packet nears the wire format's limits.
+    constexpr size_t kTreeTasks = 1000;
+    for (size_t first = 0; first < m_newTasks.size(); first += kTreeTasks)
+        writeProcessTree(first, std::min(m_newTasks.size(), first + kTreeTasks));
+    m_newTasks.clear();
+}
+
+void PerfettoProtoWriter::writeProcessTree(size_t first, size_t end) {
     namespace pt = pf::process_tree;
     m_packet.clear();
     const size_t p = m_packet.beginNested(pf::trace::kPacket);
     m_packet.varint(pf::packet::kTimestamp, static_cast<uint64_t>(m_now.count()));
     const size_t tree = m_packet.beginNested(pf::packet::kProcessTree);
-    for (TaskId id : m_newTasks) {
+    for (size_t i = first; i < end; ++i) {
+        const TaskId id = m_newTasks[i];
         const TaskInfo& t = m_tasks[id.value()];
         const PerfettoTask who = m_options.task ? m_options.task(id) : PerfettoTask{t.pid, 0, 0};
         const size_t proc = m_packet.beginNested(pt::kProcesses);
@@ -415,7 +444,6 @@ void PerfettoProtoWriter::flushProcesses() {
     m_packet.endNested(tree);
     m_packet.endNested(p);
     writePacket(m_packet);
-    m_newTasks.clear();
 }
 
 void PerfettoProtoWriter::flush(uint32_t cpu) {
@@ -464,7 +492,7 @@ void PerfettoProtoWriter::flush(uint32_t cpu) {
     writePacket(m_packet);
     // Start the next bundle empty; what the CPU runs and holds carries over.
     Bundle next;
-    next.currentPid = b.currentPid;
+    next.current = b.current;
     next.seeded = true;
     next.held = std::move(b.held);
     b = std::move(next);
@@ -561,7 +589,7 @@ PerfettoProtoWriter::Options perfettoOptionsOf(const Engine& engine) {
         o.kernelRelease = "6.12.0";
         break;
     }
-    o.scenarioName = engine.spec().name;
+    o.version = "SchedScope simulation: " + engine.spec().name;
     o.cpuNumbers = engine.spec().topology.cpuNumbers;
     o.task = [&engine](TaskId id) {
         PerfettoTask who;

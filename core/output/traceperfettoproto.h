@@ -1,5 +1,6 @@
 #pragma once
 
+#include "base/perfettofields.h"
 #include "base/protowire.h"
 #include "base/trace.h"
 #include "report/threadstates.h"
@@ -45,9 +46,10 @@ struct PerfettoCounters {
 class PerfettoProtoWriter : public TraceSink {
 public:
     struct Options {
-        bool compact = false;      ///< sched_switch and sched_waking in compact_sched
-        std::string kernelRelease; ///< SystemInfo's utsname.release ("6.12.0"); empty: none
-        std::string scenarioName;  ///< written as the utsname's version, for the reader
+        bool compact = false; ///< sched_switch and sched_waking in compact_sched
+        /// SystemInfo's utsname.release ("6.12.0"), which also chooses the prev_state encoding.
+        std::string kernelRelease;
+        std::string version; ///< utsname.version: what wrote the trace, from what
         /// The kernel's number of each CPU, by record CPU (empty: the same numbers).
         std::vector<uint32_t> cpuNumbers;
         /// A task's pid, parent and nice; unset: pid = id + 1, no parent, nice 0.
@@ -73,6 +75,9 @@ public:
     void finish(const PerfettoCounters& counters = {});
     /// Events written so far (ftrace events, not packets).
     uint64_t events() const { return m_events; }
+    /// Records left out because their CPU number was kMaxCpus or more (a recording's).
+    uint64_t dropped() const { return m_dropped; }
+    static constexpr uint32_t kMaxCpus = 65536;
 
 private:
     struct TaskInfo {
@@ -94,8 +99,8 @@ private:
         proto::Writer events;
         size_t count = 0;
         bool lost = false;
-        int32_t currentPid = 0; ///< the task running there (common_pid of a timer's wakeup)
-        bool seeded = false;    ///< compact: the CPU's starting switch is written
+        TaskInfo current;    ///< the task running there (common_pid of a timer's wakeup)
+        bool seeded = false; ///< compact: the CPU's starting switch is written
         // compact_sched
         std::vector<uint64_t> switchTime, wakingTime;
         std::vector<int64_t> switchPrevState;
@@ -107,6 +112,8 @@ private:
 
     const TaskInfo& info(TaskId id, uint32_t cpu);
     Bundle& bundle(uint32_t cpu);
+    /// Whether records of this CPU are written (below kMaxCpus; else counted in dropped()).
+    bool takes(uint32_t cpu);
     uint32_t kernelCpu(uint32_t cpu) const;
     struct Marks {
         size_t event = 0, payload = 0;
@@ -125,6 +132,7 @@ private:
     void release(uint32_t cpu);
     void flush(uint32_t cpu);
     void flushProcesses();
+    void writeProcessTree(size_t first, size_t end);
     void writePacket(const proto::Writer& packet);
     void writeSystemInfo();
     /// Writes a track's descriptor (a counter track, or one for instants); returns its uuid.
@@ -140,6 +148,8 @@ private:
     std::vector<TaskInfo> m_idle;   ///< swapper/N by record CPU
     SimTime m_now;                  ///< the latest record's time
     uint64_t m_events = 0;
+    uint64_t m_dropped = 0;
+    perfetto::PrevStateLayout m_layout;
     uint64_t m_nextUuid = 1;
     uint64_t m_markerTrack = 0;
     bool m_finished = false;

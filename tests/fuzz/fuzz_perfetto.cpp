@@ -1,14 +1,17 @@
 // libFuzzer harness: any bytes as a Perfetto protobuf trace. The reader must end every input
 // with events or a message (never a crash, a hang or a read past the end), every event it hands
 // over must name strings it interned, and whatever the importer then accepts must give a summary
-// every writer can print. Anything else aborts.
+// every writer can print, and the .pftrace writer must take its records (a recording's CPU
+// numbers are anything the file says). Anything else aborts.
 #include "import/perfettotrace.h"
 #include "import/tracefile.h"
+#include "output/traceperfettoproto.h"
 #include "report/summary.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 #include <string>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -31,13 +34,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         std::fprintf(stderr, "an error that does not name the file: %s\n", r.error.c_str());
         std::abort();
     }
-    if (!core::looksLikePerfettoTrace(bytes.substr(0, 64)))
+    if (!core::looksLikePerfettoTrace(bytes.substr(0, 4096)))
         return 0;
     const core::TraceFileResult t = core::importTraceText(bytes, "fuzz.pftrace", nullptr, {});
     if (t.ok) {
         (void)core::toJson(t.summary, false);
         (void)core::toCsv(t.summary);
         (void)core::toTable(t.summary);
+        std::ostringstream out;
+        core::PerfettoProtoWriter writer(out, {});
+        (void)core::importTraceText(bytes, "fuzz.pftrace", &writer, {});
+        writer.finish();
     }
     return 0;
 }

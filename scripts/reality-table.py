@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The README's reality table: each small scenario of tests/data/reality run on this host's kernel
-(schedscope-cli reality, as root) once per simulation variant -- kernel models v4.11 and v6.12,
-with the default costs and with this host's calibrated costs -- and the key figures side by side.
-Each variant is its own real run, so the "real" column is the range over those runs.
+(schedscope-cli reality, as root) REAL_RUNS times -- the "real" column is the range over those
+runs -- and simulated in four variants -- kernel models v4.11 and v6.12, with the default costs
+and with this host's calibrated costs -- as one sweep per scenario (schedscope-cli sweep, axes
+model x costs). Each simulated figure is compared with the mean of the real runs.
 
 usage: scripts/reality-table.py [BUILD_DIR] [--for DUR] [--costs FILE]
 Without --costs it calibrates first (schedscope-cli calibrate, about 15 s)."""
@@ -77,27 +78,47 @@ FIGURES = {
         ("hog CPU share", lambda s: task(s, "hog")["runtime_ns"] / 1e9 / secs(s), "{:.4f}"),
     ],
 }
-VARIANTS = [("v4.11", False), ("v4.11", True), ("v6.12", False), ("v6.12", True)]
+MODELS = ["v4.11", "v6.12"]
+REAL_RUNS = 4
 
-print(f"| scenario | figure | real ({len(VARIANTS)} runs) | v4.11 | v4.11 calibrated | v6.12 | v6.12 calibrated |")
+
+def simulate(scenario):
+    """The four variants as one sweep: {(model, calibrated): summary}."""
+    out = tempfile.mkdtemp(prefix="schedscope-reality-sweep-")
+    spec = os.path.join(out, "spec.json")
+    with open(spec, "w") as f:
+        json.dump({"scenario": os.path.join(data, scenario), "for": dur,
+                   "axes": {"model": MODELS, "costs": ["default", costs]}}, f)
+    r = subprocess.run([cli, "sweep", spec, "--out", os.path.join(out, "cells")], capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"sweep of {scenario}: exit {r.returncode}\n{r.stderr}")
+    sims = {}
+    with open(os.path.join(out, "cells", "cells.jsonl")) as f:
+        for line in f:
+            c = json.loads(line)
+            sims[(c["cell"]["model"], c["cell"]["costs"] != "default")] = c["summary"]
+    return sims
+
+
+print(f"| scenario | figure | real ({REAL_RUNS} runs) | v4.11 | v4.11 calibrated | v6.12 | v6.12 calibrated |")
 print("|---|---|---|---|---|---|---|")
 for scenario, figures in FIGURES.items():
     runs = []
-    for model, calibrated in VARIANTS:
-        cmd = [cli, "reality", os.path.join(data, scenario), "--for", dur, "--model", model, "--format", "json"]
-        if calibrated:
-            cmd += ["--costs", costs]
+    for _ in range(REAL_RUNS):
+        cmd = [cli, "reality", os.path.join(data, scenario), "--for", dur, "--format", "json"]
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             sys.exit(f"{' '.join(cmd)}: exit {r.returncode}\n{r.stderr}")
-        runs.append(json.loads(r.stdout))
+        runs.append(json.loads(r.stdout)["real"])
+    sims = simulate(scenario)
     for name, f, fmt in figures:
-        real = [f(j["real"]) for j in runs]
-        sim = [f(j["simulated"]) for j in runs]
+        real = [f(j) for j in runs]
         lo, hi = fmt.format(min(real)), fmt.format(max(real))
+        ref = sum(real) / len(real)
         cells = [lo if lo == hi else f"{lo} - {hi}"]
-        for v, j in zip(sim, runs):
-            ref = f(j["real"])
-            diff = f" ({(v - ref) / ref * 100:+.0f}%)" if ref else ""
-            cells.append(fmt.format(v) + diff)
+        for model in MODELS:
+            for calibrated in (False, True):
+                v = f(sims[(model, calibrated)])
+                diff = f" ({(v - ref) / ref * 100:+.0f}%)" if ref else ""
+                cells.append(fmt.format(v) + diff)
         print(f"| {scenario[:-5]} | {name} | " + " | ".join(cells) + " |")

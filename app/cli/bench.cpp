@@ -183,10 +183,11 @@ int cmdBench(Args& args) {
         return cmdBenchMemory(args);
     if (args.positional().size() == 1 && args.positional()[0] == "import")
         return cmdBenchImport(args);
+    if (args.positional().size() == 1 && args.positional()[0] == "sweep")
+        return cmdBenchSweep(args);
     if (args.positional().size() != 1 || args.positional()[0] != "engine") {
-        std::fprintf(
-            stderr,
-            "schedscope-cli bench: expected \"engine\", \"seeds\", \"scale\", \"memory\" or \"import\"\n");
+        std::fprintf(stderr, "schedscope-cli bench: expected \"engine\", \"seeds\", \"scale\", \"memory\", "
+                             "\"import\" or \"sweep\"\n");
         return ExitUsage;
     }
     const bool quick = args.flag("--quick");

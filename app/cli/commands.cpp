@@ -1,5 +1,6 @@
 #include "commands.h"
 
+#include "experiments/runrequest.h"
 #include "output/atomicfile.h"
 #include "output/replay.h"
 #include "output/runstates.h"
@@ -40,14 +41,12 @@ bool tableOrJson(const std::string& format, const char* command) {
 }
 
 std::optional<SimTime> parseForOption(const std::string& text, const char* command) {
-    DurationParse d = parseDuration(text);
-    if (!d.value || d.value->count() == 0) {
-        std::fprintf(stderr,
-                     "schedscope-cli %s: --for expects a positive duration such as 2s, found \"%s\"\n",
-                     command, text.c_str());
+    SimTime d;
+    if (const std::string e = parseForText(text, d); !e.empty()) {
+        std::fprintf(stderr, "schedscope-cli %s: %s\n", command, e.c_str());
         return std::nullopt;
     }
-    return *d.value;
+    return d;
 }
 
 int loadScenarioForRun(const std::string& source, const std::optional<std::string>& modelName,
@@ -60,88 +59,54 @@ int modelOption(const std::optional<std::string>& name, const char* command,
                 std::optional<KernelModel>& model) {
     if (!name)
         return ExitOk;
-    model = kernelModelFromName(*name);
-    if (model)
-        return ExitOk;
-    std::string known;
-    for (const KernelModelInfo& m : kernelModelCatalog())
-        known += " " + std::string(m.name);
-    std::fprintf(stderr, "schedscope-cli %s: unknown kernel model \"%s\"; known:%s\n", command, name->c_str(),
-                 known.c_str());
-    return ExitUsage;
+    KernelModel m{};
+    if (const std::string e = parseModelOption(*name, m); !e.empty()) {
+        std::fprintf(stderr, "schedscope-cli %s: %s\n", command, e.c_str());
+        return ExitUsage;
+    }
+    model = m;
+    return ExitOk;
 }
 
 int costsOption(const std::optional<std::string>& path, ScenarioSpec& spec) {
-    if (!path)
+    std::vector<std::string> errors;
+    if (!path || applyCostsOption(*path, spec, errors))
         return ExitOk;
-    const CostsFile costs = loadCostsFile(*path);
-    if (!costs.ok()) {
-        for (const std::string& e : costs.errors)
-            std::fprintf(stderr, "%s\n", e.c_str());
-        return ExitInvalid;
+    for (const std::string& e : errors)
+        std::fprintf(stderr, "%s\n", e.c_str());
+    return ExitInvalid;
+}
+
+int reportShaped(ShapedRun shaped, const char* command, std::optional<ScenarioSpec>& spec) {
+    for (const std::string& n : shaped.notes)
+        std::fprintf(stderr, "note: %s\n", n.c_str());
+    if (shaped.ok()) {
+        spec = std::move(shaped.spec);
+        return ExitOk;
     }
-    applyCosts(spec, costs);
-    return ExitOk;
+    const bool option = shaped.problem == ShapedRun::Problem::Option;
+    for (const std::string& e : shaped.errors) {
+        if (option)
+            std::fprintf(stderr, "schedscope-cli %s: %s\n", command, e.c_str());
+        else
+            std::fprintf(stderr, "%s\n", e.c_str());
+    }
+    return option ? ExitUsage : ExitInvalid;
 }
 
 int prepareForRun(LoadResult r, const std::string& source, const std::optional<std::string>& modelName,
                   const std::optional<std::string>& costsPath, const char* command,
                   std::optional<ScenarioSpec>& spec) {
-    std::optional<KernelModel> model;
-    if (const int rc = modelOption(modelName, command, model); rc != ExitOk)
-        return rc;
-    // A scenario the loader read as JSON has its text, valid or not: one refused only because
-    // of its own model is checked again as written for the model asked for.
-    if (model && !r.text.empty()) {
-        // The scenario as it would be written for that kernel, checked like any file.
-        const std::string name = r.ok() ? r.spec->source : source;
-        ModelLoad m = loadScenarioForModel(r.text, name, *model);
-        for (const ModelConflict& c : m.dropped)
-            std::fprintf(stderr, "note: %s: %s: %s\n", name.c_str(), c.path.c_str(), c.message.c_str());
-        r = std::move(m.result);
-    }
-    if (!r.ok()) {
-        for (const std::string& e : r.errors)
-            std::fprintf(stderr, "%s\n", e.c_str());
-        return ExitInvalid;
-    }
-    spec = std::move(*r.spec);
-    return costsOption(costsPath, *spec);
+    RunRequest request;
+    request.model = modelName;
+    request.costs = costsPath;
+    return reportShaped(shapeRun(std::move(r), source, request), command, spec);
 }
 
 bool applyOptOptions(const std::vector<std::string>& opts, ScenarioSpec& spec, const char* command) {
-    for (const std::string& o : opts) {
-        const auto eq = o.find('=');
-        const std::string key = o.substr(0, eq);
-        const std::string val = eq == std::string::npos ? "" : o.substr(eq + 1);
-        if (val != "on" && val != "off") {
-            std::fprintf(stderr, "schedscope-cli %s: --opt expects KEY=on or KEY=off, found \"%s\"\n",
-                         command, o.c_str());
-            return false;
-        }
-        if (key == "all") {
-            for (const OptimizationInfo& i : optimizationCatalog())
-                if (optimizationApplicability(i.id, spec.kernel.model).togglable)
-                    spec.optimizations.set(i.id, val == "on");
-            continue;
-        }
-        auto id = optimizationFromKey(key);
-        if (!id) {
-            std::string known;
-            for (const OptimizationInfo& i : optimizationCatalog())
-                known += " " + std::string(i.key);
-            std::fprintf(stderr, "schedscope-cli %s: unknown optimization \"%s\"; known:%s all\n", command,
-                         key.c_str(), known.c_str());
-            return false;
-        }
-        if (const OptimizationApplicability a = optimizationApplicability(*id, spec.kernel.model);
-            !a.togglable && a.fixedOn != (val == "on")) {
-            std::fprintf(stderr, "schedscope-cli %s: --opt %s: not possible in kernel model %s: %s\n",
-                         command, o.c_str(), std::string(kernelModelInfo(spec.kernel.model).name).c_str(),
-                         std::string(a.reason).c_str());
-            return false;
-        }
-        spec.optimizations.set(*id, val == "on");
+    if (const std::string e = applyOptTexts(opts, spec); !e.empty()) {
+        std::fprintf(stderr, "schedscope-cli %s: %s\n", command, e.c_str());
+        return false;
     }
     return true;
 }
@@ -169,6 +134,19 @@ void printUsage() {
         "                                events, process tree, counter tracks), else trace-event JSON\n"
         "      --states PATH             write every task's states as CSV: "
         "pid,name,state,cpu,start_ns,end_ns\n"
+        "  sweep SPEC.json               run a scenario over a grid of settings (docs/sweeps.md): axes\n"
+        "                                model, opt.KEY, seed (a range), for, costs, scenario paths such\n"
+        "                                as tasks[0].count; each cell exactly as run; resumable\n"
+        "      --jobs N                  cells at once (default: one per core)\n"
+        "      --out DIR                 results folder (default SPEC-sweep): sweep.json, cells.jsonl,\n"
+        "                                cells.csv, aggregate.csv, aggregate.json\n"
+        "      --format table|json|csv   the aggregate over seeds on stdout (default table)\n"
+        "      --slurm                   write DIR/sweep.sbatch, a Slurm job array, and run nothing\n"
+        "      --slices K                array tasks of --slurm (default: cells, at most 100); --jobs:\n"
+        "                                CPUs per array task (default 1)\n"
+        "      --slice I/K               run only cells whose index %% K == I (what an array task runs)\n"
+        "  sweep-merge DIR               join a --slurm run's slices into the outputs of a local sweep\n"
+        "      --format table|json|csv   as for sweep\n"
         "  why FILE|builtin:NAME|TRACE   who woke a task, what that waker waited on, and back\n"
         "      --pid P                   the task (a recording's pid; a scenario's pid, else the task id)\n"
         "      --at TIME                 the wait or sleep that contains TIME (e.g. 1.5s; a recording's\n"
@@ -193,6 +171,9 @@ void printUsage() {
         "      --model NAME              kernel model of every cell (default v4.11)\n"
         "      --format table|markdown   output format (default table); --out PATH as above\n"
         "  bench memory [--quick]        engine heap over an hour of builtin:default and 10 M forks\n"
+        "  bench sweep [--quick]         1,000 cells of builtin:default --for 1s against one cell's time\n"
+        "                                x cells / cores, and peak RSS against the grid's size\n"
+        "      --cells N, --jobs N       cells (default 1000; --quick: 100) and threads (default: cores)\n"
         "  bench import [--replay]       import speed and memory on a generated 10 M-event ftrace trace;\n"
         "                                --replay: import-trace and replay of it too; --pftrace: the\n"
         "                                events written as a .pftrace and read back, timed\n"
@@ -243,9 +224,9 @@ void printUsage() {
         "      --format table|json       output format (default table); --out PATH as above\n"
         "      --keep DIR                keep the recording there (perf.data, trace.txt: open trace.txt\n"
         "                                in the GUI's Compare A/B against the scenario)\n\n"
-        "exit codes: 0 ok, 1 output not written (reality: the run failed), 2 invalid scenario (reality: also "
-        "a\n"
-        "missing permission or a machine this host cannot give), 64 bad command line, 130/143 interrupted\n");
+        "exit codes: 0 ok, 1 output not written (reality: the run failed; sweep: some cells failed or are\n"
+        "missing), 2 invalid scenario or sweep spec (reality: also a missing permission or a machine this\n"
+        "host cannot give), 64 bad command line, 130/143 interrupted\n");
 }
 
 bool reportLeftovers(Args& args) {
@@ -330,8 +311,8 @@ int cmdValidate(Args& args) {
     return allOk ? ExitOk : ExitInvalid;
 }
 
-RunOptions takeRunOptions(Args& args) {
-    RunOptions o;
+RunRequest takeRunOptions(Args& args) {
+    RunRequest o;
     o.forText = args.take("--for");
     o.seedText = args.take("--seed");
     o.opts = args.takeAll("--opt");
@@ -340,32 +321,13 @@ RunOptions takeRunOptions(Args& args) {
     return o;
 }
 
-int specForRun(const std::string& source, const RunOptions& o, const char* command,
+int specForRun(const std::string& source, const RunRequest& o, const char* command,
                std::optional<ScenarioSpec>& spec) {
-    if (const int rc = loadScenarioForRun(source, o.model, o.costs, command, spec); rc != ExitOk)
-        return rc;
-    if (o.forText) {
-        const std::optional<SimTime> d = parseForOption(*o.forText, command);
-        if (!d)
-            return ExitUsage;
-        spec->duration = *d;
-    }
-    if (o.seedText) {
-        char* end = nullptr;
-        errno = 0;
-        unsigned long long v = std::strtoull(o.seedText->c_str(), &end, 10);
-        if (o.seedText->empty() || *end || errno || (*o.seedText)[0] == '-') {
-            std::fprintf(stderr, "schedscope-cli %s: --seed expects a non-negative integer, found \"%s\"\n",
-                         command, o.seedText->c_str());
-            return ExitUsage;
-        }
-        spec->seed = v;
-    }
-    return applyOptOptions(o.opts, *spec, command) ? ExitOk : ExitUsage;
+    return reportShaped(shapeRun(loadScenario(source), source, o), command, spec);
 }
 
 int cmdRun(Args& args) {
-    const RunOptions runOptions = takeRunOptions(args);
+    const RunRequest runOptions = takeRunOptions(args);
     const std::string format = args.take("--format").value_or("table");
     const auto out = args.take("--out");
     const auto tracePath = args.take("--trace");

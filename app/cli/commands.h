@@ -3,6 +3,7 @@
 #include "options.h"
 
 #include "base/simtime.h"
+#include "experiments/runrequest.h"
 #include "scenario/loader.h"
 #include "scenario/scenariospec.h"
 
@@ -20,6 +21,7 @@ int cmdBenchSeeds(Args& args);
 int cmdBenchScale(Args& args);
 int cmdBenchMemory(Args& args);
 int cmdBenchImport(Args& args);
+int cmdBenchSweep(Args& args);
 int cmdTraceSummary(Args& args);
 int cmdImportRtApp(Args& args);
 int cmdImportTrace(Args& args);
@@ -29,6 +31,8 @@ int cmdCalibrate(Args& args);
 int cmdCosts(Args& args);
 int cmdModels(Args& args);
 int cmdReality(Args& args);
+int cmdSweep(Args& args);
+int cmdSweepMerge(Args& args);
 void printUsage();
 /// Writes a command's output to `path` atomically (nothing partial is left), or to stdout when
 /// no path was given. Returns the exit code: ExitOk, or ExitFailure with the reason on stderr.
@@ -57,14 +61,10 @@ bool reportLeftovers(Args& args);
 /// `--format table|json`: true, or false after saying what was wrong.
 bool tableOrJson(const std::string& format, const char* command);
 /// What `run` takes to shape a run: `--for`, `--seed`, `--opt`, `--model`, `--costs`.
-struct RunOptions {
-    std::optional<std::string> forText, seedText, model, costs;
-    std::vector<std::string> opts;
-};
-RunOptions takeRunOptions(Args& args);
+core::RunRequest takeRunOptions(Args& args);
 /// The scenario `source` loaded and shaped by those options as `run` does; problems go to
 /// stderr, returns the exit code (ExitOk and `spec`).
-int specForRun(const std::string& source, const RunOptions& options, const char* command,
+int specForRun(const std::string& source, const core::RunRequest& options, const char* command,
                std::optional<core::ScenarioSpec>& spec);
 int cmdWhy(Args& args);
 /// `--for DUR`: a positive duration, or nullopt after saying what was wrong.

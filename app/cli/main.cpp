@@ -52,6 +52,10 @@ int main(int argc, char** argv) {
         rc = cmdCalibrate(args);
     else if (cmd == "reality")
         rc = cmdReality(args);
+    else if (cmd == "sweep")
+        rc = cmdSweep(args);
+    else if (cmd == "sweep-merge")
+        rc = cmdSweepMerge(args);
     else if (cmd == "why")
         rc = cmdWhy(args);
     else {

@@ -47,7 +47,7 @@ int statesOfTrace(const std::string& path, StatesSource& src) {
     return ExitOk;
 }
 
-int statesOfScenario(const std::string& source, const RunOptions& runOptions, StatesSource& src) {
+int statesOfScenario(const std::string& source, const RunRequest& runOptions, StatesSource& src) {
     std::optional<ScenarioSpec> spec;
     if (const int rc = specForRun(source, runOptions, "why", spec); rc != ExitOk)
         return rc;
@@ -178,7 +178,7 @@ std::string chainTable(const StatesSource& src, const WakeupChain& chain, int64_
 } // namespace
 
 int cmdWhy(Args& args) {
-    const RunOptions runOptions = takeRunOptions(args);
+    const RunRequest runOptions = takeRunOptions(args);
     const auto pidText = args.take("--pid");
     const auto atText = args.take("--at");
     const std::string depthText = args.take("--depth").value_or("10");

@@ -1,5 +1,8 @@
 #include "experiments/seeds.h"
 
+#include "experiments/sweeprun.h"
+#include "experiments/sweepspec.h"
+
 #include "scenario/builtins.h"
 #include "scenario/loader.h"
 #include "sim/engine.h"
@@ -9,7 +12,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <future>
 #include <sstream>
 #include <stdexcept>
 
@@ -58,20 +60,31 @@ void setPipeLoops(json& j, int64_t loops) {
     prog[1]["loop"] = loops;
 }
 
-/// Runs `base` with the optimization `key` off (before) and on (after), the two engines
-/// concurrently (they share nothing), and returns the metric of each.
+/// `base` with the optimization `key` off and on, over `seeds` when given, as a sweep: the
+/// cells run on every core, each shaped as `schedscope-cli sweep` shapes it, and `measure` reads
+/// each engine. Cells in the sweep's order: seed by seed, off before on.
+std::vector<std::vector<double>> sweepOffOn(const json& base, const std::string& key,
+                                            const std::string& scenario, const std::vector<int>& seeds,
+                                            const std::function<std::vector<double>(Engine&)>& measure) {
+    nlohmann::ordered_json spec; // the axes in this order: seed, then the change
+    spec["scenario"] = base;
+    spec["scenario_name"] = "seed:" + scenario;
+    if (!seeds.empty())
+        spec["axes"]["seed"] = seeds;
+    spec["axes"]["opt." + key] = {"off", "on"};
+    SweepSpecLoad l = parseSweepSpec(spec.dump(), "seed:" + scenario);
+    if (!l.ok())
+        throw std::logic_error("seed experiment " + scenario + ": " + l.errors.front());
+    return measureSweepCells(*l.spec, 0, measure);
+}
+
+/// Runs `base` with the optimization `key` off (before) and on (after) and returns the metric
+/// of each.
 template <typename Metric>
 auto runOffOn(const json& base, const std::string& key, const std::string& scenario, Metric metric) {
-    json before = base, after = base;
-    before["optimizations"][key] = false;
-    after["optimizations"][key] = true;
-    auto run = [&](const json& j) {
-        Engine e(toSpec(j, scenario));
-        return metric(e);
-    };
-    auto onAsync = std::async(std::launch::async, run, std::cref(after));
-    auto off = run(before);
-    return std::make_pair(off, onAsync.get());
+    const auto cells =
+        sweepOffOn(base, key, scenario, {}, [&](Engine& e) { return std::vector<double>{metric(e)}; });
+    return std::make_pair(cells[0].at(0), cells[1].at(0));
 }
 
 SeedExperiment experiment(std::string id, std::string title, std::string scenario, std::string metric,
@@ -143,25 +156,28 @@ SeedExperiment psiClockOnce(const SeedOptions& o) {
                 t["program"][2]["loop"] = loops;
         }
         const int seeds = o.quick ? 8 : 40;
+        progress(o,
+                 "psi_clock_once: sched messaging, " + std::to_string(seeds) + " seeds, change off and on");
+        auto metric = [](Engine& e) {
+            // The parent takes the start time once it has read every worker's ready byte.
+            size_t ready = 0;
+            for (size_t i = 0; i < e.channels().size(); ++i)
+                if (e.channels()[i].name == "ready")
+                    ready = i;
+            while (e.channels()[ready].received < 400 && e.step()) {
+            }
+            const SimTime start = e.now();
+            e.runToEnd();
+            return std::vector<double>{(e.now() - start).seconds()};
+        };
+        std::vector<int> seedList;
+        for (int s = 1; s <= seeds; ++s)
+            seedList.push_back(s);
+        const auto cells = sweepOffOn(base, "psi_clock_once", "psi-clock-messaging", seedList, metric);
         double b = 0, a = 0;
         std::vector<double> changes;
-        for (int s = 1; s <= seeds; ++s) {
-            progress(o, "psi_clock_once: sched messaging, seed " + std::to_string(s) + " of " +
-                            std::to_string(seeds));
-            base["seed"] = s;
-            auto metric = [](Engine& e) {
-                // The parent takes the start time once it has read every worker's ready byte.
-                size_t ready = 0;
-                for (size_t i = 0; i < e.channels().size(); ++i)
-                    if (e.channels()[i].name == "ready")
-                        ready = i;
-                while (e.channels()[ready].received < 400 && e.step()) {
-                }
-                const SimTime start = e.now();
-                e.runToEnd();
-                return (e.now() - start).seconds();
-            };
-            auto [tb, ta] = runOffOn(base, "psi_clock_once", "psi-clock-messaging", metric);
+        for (int s = 0; s < seeds; ++s) {
+            const double tb = cells[2 * s][0], ta = cells[2 * s + 1][0];
             b += tb / seeds;
             a += ta / seeds;
             changes.push_back((ta - tb) / tb * 100);
@@ -343,32 +359,34 @@ SeedExperiment preferSiblingLocal(const SeedOptions& o) {
         {22, {1440, 1133}, {366, 123}}, {48, {6287, 2169}, {3776, 189}}, {96, {8776, 5333}, {2790, 506}}};
     const int seeds = o.quick ? 1 : 3;
     for (const auto& [threads, pubSwitches, pubMigrations] : seed) {
+        progress(o, "prefer_sibling_local: ebizzy -t " + std::to_string(threads) + ", " +
+                        std::to_string(seeds) + " seed(s), change off and on");
+        json base = builtin("ebizzy-smt8");
+        base["tasks"][0]["count"] = threads;
+        if (o.quick)
+            base["duration"] = "20s";
+        // perf stat -p ebizzy: only the benchmark's threads count.
+        auto both = [](Engine& e) {
+            e.runToEnd();
+            uint64_t switches = 0, migrations = 0;
+            e.tasks().forEach([&](const Task& t) {
+                if (t.name.rfind("ebizzy", 0) == 0) {
+                    switches += t.nvcsw + t.nivcsw;
+                    migrations += t.migrations;
+                }
+            });
+            return std::vector<double>{static_cast<double>(switches), static_cast<double>(migrations)};
+        };
+        std::vector<int> seedList;
+        for (int s = 0; s < seeds; ++s)
+            seedList.push_back(7 + s);
+        const auto cells = sweepOffOn(base, "prefer_sibling_local", "ebizzy-smt8", seedList, both);
         double sb = 0, sa = 0, mb = 0, ma = 0;
         for (int s = 0; s < seeds; ++s) {
-            progress(o, "prefer_sibling_local: ebizzy -t " + std::to_string(threads) + ", seed " +
-                            std::to_string(7 + s));
-            json base = builtin("ebizzy-smt8");
-            base["tasks"][0]["count"] = threads;
-            base["seed"] = 7 + s;
-            if (o.quick)
-                base["duration"] = "20s";
-            // perf stat -p ebizzy: only the benchmark's threads count.
-            auto both = [](Engine& e) {
-                e.runToEnd();
-                uint64_t switches = 0, migrations = 0;
-                e.tasks().forEach([&](const Task& t) {
-                    if (t.name.rfind("ebizzy", 0) == 0) {
-                        switches += t.nvcsw + t.nivcsw;
-                        migrations += t.migrations;
-                    }
-                });
-                return std::make_pair(static_cast<double>(switches), static_cast<double>(migrations));
-            };
-            const auto [b, a] = runOffOn(base, "prefer_sibling_local", "ebizzy-smt8", both);
-            sb += b.first / seeds;
-            mb += b.second / seeds;
-            sa += a.first / seeds;
-            ma += a.second / seeds;
+            sb += cells[2 * s][0] / seeds;
+            mb += cells[2 * s][1] / seeds;
+            sa += cells[2 * s + 1][0] / seeds;
+            ma += cells[2 * s + 1][1] / seeds;
         }
         const std::string t = std::to_string(threads) + " threads";
         // The threads' run and sleep lengths were chosen for the seed's context-switch rate.

@@ -1,6 +1,9 @@
 // schedscope-cli as a user runs it: commands, formats and exit codes.
 #include <QtTest>
 
+#include <csignal>
+#include <sys/types.h>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +24,13 @@ Result cli(const QStringList& args) {
     if (!p.waitForFinished(120000))
         return {-1, {}, "timeout"};
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+void writeText(const QString& path, const std::string& text) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()))
+        QTest::qFail("cannot write a test file", __FILE__, __LINE__);
 }
 
 QString data(const char* name) {
@@ -95,6 +105,99 @@ QMap<QString, int> checkStates(const QString& csvPath, const QJsonObject& summar
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
+    // A sweep's cell is the same run as `run` with the same settings, byte for byte; a bad axis
+    // stops the sweep before any cell runs; an interrupted sweep keeps what it finished.
+    void sweepCellsAreRuns() {
+        QTemporaryDir tmp;
+        const QString spec = tmp.filePath(QStringLiteral("spec.json"));
+        writeText(spec, "{\"scenario\": \"builtin:default\", \"for\": \"100ms\", \"axes\": {"
+                        "\"model\": [\"v4.11\", \"v6.12\"], \"opt.psi_direct_iteration\": [\"off\", \"on\"], "
+                        "\"seed\": {\"from\": 1, \"to\": 2}, \"topology.cores_per_socket\": [2, 4]}}");
+        const QString out = tmp.filePath(QStringLiteral("out"));
+        const Result r =
+            cli({QStringLiteral("sweep"), spec, QStringLiteral("--jobs"), QStringLiteral("2"),
+                 QStringLiteral("--out"), out, QStringLiteral("--format"), QStringLiteral("json")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject agg = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(agg[QStringLiteral("finished")].toInt(), 16);
+        QCOMPARE(agg[QStringLiteral("groups")].toArray().size(), 8); // 16 cells / 2 seeds
+        QFile cells(out + QStringLiteral("/cells.jsonl"));
+        QVERIFY(cells.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = cells.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 16);
+        QFile base(out + QStringLiteral("/sweep.json"));
+        QVERIFY(base.open(QIODevice::ReadOnly));
+        const QJsonObject scenario =
+            QJsonDocument::fromJson(base.readAll()).object()[QStringLiteral("scenario")].toObject();
+        for (int k : {0, 5, 10, 15}) {
+            const QJsonObject line = QJsonDocument::fromJson(lines[k]).object();
+            const QJsonObject cell = line[QStringLiteral("cell")].toObject();
+            QJsonObject edited = scenario;
+            QJsonObject topo = edited[QStringLiteral("topology")].toObject();
+            topo[QStringLiteral("cores_per_socket")] = cell[QStringLiteral("topology.cores_per_socket")];
+            edited[QStringLiteral("topology")] = topo;
+            const QString file = tmp.filePath(QStringLiteral("cell%1.json").arg(k));
+            writeText(file, QJsonDocument(edited).toJson().toStdString());
+            const Result run =
+                cli({QStringLiteral("run"), file, QStringLiteral("--model"),
+                     cell[QStringLiteral("model")].toString(), QStringLiteral("--opt"),
+                     QStringLiteral("psi_direct_iteration=") +
+                         cell[QStringLiteral("opt.psi_direct_iteration")].toString(),
+                     QStringLiteral("--seed"), QString::number(cell[QStringLiteral("seed")].toInt()),
+                     QStringLiteral("--for"), QStringLiteral("100ms"), QStringLiteral("--format"),
+                     QStringLiteral("json"), QStringLiteral("--no-wall-time")});
+            QVERIFY2(run.code == 0, run.err.constData());
+            QCOMPARE(QJsonDocument(line[QStringLiteral("summary")].toObject()).toJson(QJsonDocument::Compact),
+                     QJsonDocument::fromJson(run.out).toJson(QJsonDocument::Compact));
+        }
+        // A bad axis: exit 2 naming it, and no cell has run.
+        writeText(
+            spec,
+            "{\"scenario\": \"builtin:default\", \"axes\": {\"seed\": [1, 2], \"tasks[0].cuont\": [1]}}");
+        const QString bad = tmp.filePath(QStringLiteral("bad"));
+        const Result b = cli({QStringLiteral("sweep"), spec, QStringLiteral("--out"), bad});
+        QCOMPARE(b.code, 2);
+        QVERIFY2(b.err.contains("axes.tasks[0].cuont"), b.err.constData());
+        QVERIFY(!QFile::exists(bad));
+        QCOMPARE(cli({QStringLiteral("sweep"), spec, QStringLiteral("--jobs"), QStringLiteral("0")}).code,
+                 64);
+        QCOMPARE(cli({QStringLiteral("sweep"), spec, QStringLiteral("--format"), QStringLiteral("xml")}).code,
+                 64);
+    }
+
+    void sweepInterruptedKeepsFinishedCells() {
+        QTemporaryDir tmp;
+        const QString spec = tmp.filePath(QStringLiteral("spec.json"));
+        writeText(spec, "{\"scenario\": \"builtin:default\", \"for\": \"20s\", "
+                        "\"axes\": {\"seed\": {\"from\": 1, \"to\": 200}}}");
+        const QString out = tmp.filePath(QStringLiteral("out"));
+        const QStringList args{QStringLiteral("sweep"), spec, QStringLiteral("--jobs"), QStringLiteral("1"),
+                               QStringLiteral("--out"), out};
+        QProcess p;
+        p.start(QStringLiteral(SCHEDSCOPE_CLI), args);
+        QVERIFY(p.waitForStarted());
+        QFile cells(out + QStringLiteral("/cells.jsonl"));
+        QTRY_VERIFY_WITH_TIMEOUT(cells.exists() && cells.size() > 0, 30000);
+        ::kill(static_cast<pid_t>(p.processId()), SIGINT);
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 130);
+        QVERIFY(p.readAllStandardError().contains("run the same command to go on"));
+        QVERIFY(cells.open(QIODevice::ReadOnly));
+        const int finished = cells.readAll().count('\n');
+        cells.close();
+        QVERIFY(finished >= 1 && finished < 200);
+        // The same command again skips them (stopped again right away: it says so at the end).
+        QProcess again;
+        again.start(QStringLiteral(SCHEDSCOPE_CLI), args);
+        QVERIFY(again.waitForStarted());
+        QTest::qWait(300);
+        ::kill(static_cast<pid_t>(again.processId()), SIGINT);
+        QVERIFY(again.waitForFinished(30000));
+        QVERIFY2(again.readAllStandardError().contains(QByteArray::number(finished) +
+                                                       " cells were already finished"),
+                 "the rerun did not skip the finished cells");
+    }
+
     void listShowsBuiltins() {
         auto r = cli({QStringLiteral("list")});
         QCOMPARE(r.code, 0);

@@ -1,6 +1,9 @@
 // Qt-free on purpose, so ThreadSanitizer sees every line that runs (make tsan): the snapshot
 // hand-off between the simulation thread and the viewer under stress, and engines running on
 // several threads at once (the GUI's A/B comparison and Depth sweep do) sharing no state.
+#include "experiments/sweepresults.h"
+#include "experiments/sweeprun.h"
+#include "experiments/sweepspec.h"
 #include "output/summarize.h"
 #include "report/mailbox.h"
 #include "scenario/builtins.h"
@@ -10,8 +13,10 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace core;
@@ -122,12 +127,48 @@ void enginesOnThreadsAgree() {
     check(off != on, "the two configurations differ");
 }
 
+/// A sweep on four threads, appending to one cells.jsonl and reporting progress, gives what it
+/// gives on one thread.
+void sweepOnThreadsAgrees() {
+    const SweepSpecLoad l =
+        parseSweepSpec("{\"scenario\": \"builtin:default\", \"for\": \"100ms\", \"axes\": "
+                       "{\"model\": [\"v4.11\", \"v6.12\"], \"seed\": {\"from\": 1, \"to\": 4}}}",
+                       "tst_threads");
+    check(l.ok(), "the sweep spec loads");
+    if (!l.ok())
+        return;
+    char tmpl[] = "/tmp/schedscope-tst-threads-XXXXXX";
+    if (!mkdtemp(tmpl)) {
+        check(false, "a temporary folder");
+        return;
+    }
+    const std::string dir = tmpl;
+    std::string csv[2];
+    for (unsigned jobs : {1u, 4u}) {
+        SweepRunOptions o;
+        o.outDir = dir + "/jobs" + std::to_string(jobs);
+        o.jobs = jobs;
+        size_t calls = 0;
+        o.progress = [&](const SweepProgress&) { ++calls; };
+        const SweepRunResult r = runSweep(*l.spec, o);
+        check(r.ok() && calls == 8, "a sweep runs every cell once", (long long)calls, 8);
+        const SweepResultsLoad res = readSweepResults(o.outDir);
+        check(res.ok(), "its results read back");
+        if (res.ok())
+            csv[jobs == 1 ? 0 : 1] = sweepCellsCsv(*res.results);
+    }
+    check(!csv[0].empty() && csv[0] == csv[1], "four threads give what one gives");
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+}
+
 } // namespace
 
 int main() {
     mailboxUnderStress();
     mailboxNeverMergesAcrossRuns();
     enginesOnThreadsAgree();
+    sweepOnThreadsAgrees();
     if (failures) {
         std::fprintf(stderr, "%d check(s) failed\n", failures);
         return 1;

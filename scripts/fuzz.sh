@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 CC=clang-19 CXX=clang++-19 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DSCHEDSCOPE_FUZZ=ON -DSCHEDSCOPE_GUI=OFF -DSCHEDSCOPE_TESTS=OFF -DSCHEDSCOPE_BENCHMARKS=OFF \
   -DSCHEDSCOPE_SANITIZE=address,undefined >/dev/null
-cmake --build "$build" --target fuzz_scenario fuzz_run fuzz_trace fuzz_perfetto schedscope-cli
+cmake --build "$build" --target fuzz_scenario fuzz_run fuzz_trace fuzz_perfetto fuzz_sweepspec schedscope-cli
 rm -rf "$build/crashes"  # earlier findings live on in tests/data/fuzz/
 mkdir -p "$build/crashes" "$build/seeds"
 cp "$root"/resources/scenarios/*.json "$root"/tests/data/*.json "$build/seeds/"
@@ -20,9 +20,11 @@ cp "$root"/tests/data/traces/ftrace.txt "$root"/tests/data/traces/perf-sched.scr
 "$build/app/schedscope-cli" run builtin:default --for 5ms --perfetto "$build/seeds/default.pftrace" >/dev/null
 "$build/app/schedscope-cli" trace-summary "$root/tests/data/traces/ftrace.txt" \
   --perfetto "$build/seeds/ftrace.pftrace" >/dev/null 2>&1
+# The sweep spec harness starts from the example sweep.
+cp "$root"/docs/sweeps/*.json "$build/seeds/"
 [[ -d "$root/tests/data/fuzz" ]] && cp "$root"/tests/data/fuzz/* "$build/seeds/" 2>/dev/null || true
 status=0
-for h in fuzz_scenario fuzz_run fuzz_trace fuzz_perfetto; do
+for h in fuzz_scenario fuzz_run fuzz_trace fuzz_perfetto fuzz_sweepspec; do
   mkdir -p "$build/corpus/$h"
   echo "== $h for ${seconds}s"
   "$build/tests/fuzz/$h" "$build/corpus/$h" "$build/seeds" -max_total_time="$seconds" -timeout=10 \

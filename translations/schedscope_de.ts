@@ -2408,6 +2408,22 @@
         <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
         <translation>Scheduler-Traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;Alle Dateien (*)</translation>
     </message>
+    <message>
+        <source>Open S&amp;weep Results...</source>
+        <translation>S&amp;weep-Ergebnisse öffnen...</translation>
+    </message>
+    <message>
+        <source>Open sweep results: the sweep.json of a results folder</source>
+        <translation>Sweep-Ergebnisse öffnen: die sweep.json eines Ergebnisordners</translation>
+    </message>
+    <message>
+        <source>Sweep results (sweep.json);;All files (*)</source>
+        <translation>Sweep-Ergebnisse (sweep.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open sweep results</source>
+        <translation>Sweep-Ergebnisse können nicht geöffnet werden</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2908,6 +2924,182 @@ Cgroup %2
     <message>
         <source>Kernel overhead as a share of all CPU time, %1</source>
         <translation>Kernel-Overhead als Anteil der gesamten CPU-Zeit, %1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SweepPlot</name>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 nach %2</translation>
+    </message>
+    <message>
+        <source>%1 by %2, a line per %3</source>
+        <translation>%1 nach %2, eine Linie je %3</translation>
+    </message>
+    <message>
+        <source>mean and standard error over the seeds</source>
+        <translation>Mittelwert und Standardfehler über die Seeds</translation>
+    </message>
+    <message>
+        <source>mean and standard error over the seeds; %1</source>
+        <translation>Mittelwert und Standardfehler über die Seeds; %1</translation>
+    </message>
+    <message>
+        <source>%1 over %2 and %3</source>
+        <translation>%1 über %2 und %3</translation>
+    </message>
+    <message>
+        <source>mean over the seeds; blank: no finished cell</source>
+        <translation>Mittelwert über die Seeds; leer: keine fertige Zelle</translation>
+    </message>
+    <message>
+        <source>mean over the seeds; blank: no finished cell; %1</source>
+        <translation>Mittelwert über die Seeds; leer: keine fertige Zelle; %1</translation>
+    </message>
+    <message>
+        <source>%1: mean %2 ± %3 (standard error), n = %4</source>
+        <translation>%1: Mittelwert %2 ± %3 (Standardfehler), n = %4</translation>
+    </message>
+    <message>
+        <source>min %1, max %2</source>
+        <translation>Minimum %1, Maximum %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the cells failed and are left out</source>
+        <translation>
+            <numerusform>%n der Zellen ist fehlgeschlagen und bleibt außen vor</numerusform>
+            <numerusform>%n der Zellen sind fehlgeschlagen und bleiben außen vor</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sweep results: %1</source>
+        <translation>Sweep-Ergebnisse: %1</translation>
+    </message>
+    <message>
+        <source>Click to run cell %1 (the first seed) in the main window</source>
+        <translation>Klicken, um Zelle %1 (den ersten Seed) im Hauptfenster auszuführen</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SweepWindow</name>
+    <message>
+        <source>Sweep results: %1 - SchedScope</source>
+        <translation>Sweep-Ergebnisse: %1 - SchedScope</translation>
+    </message>
+    <message>
+        <source>Warnings:</source>
+        <translation>Warnungen:</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>Linien</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>Heatmap</translation>
+    </message>
+    <message>
+        <source>A heat map needs two axes besides seed</source>
+        <translation>Eine Heatmap braucht zwei Achsen außer seed</translation>
+    </message>
+    <message>
+        <source>&amp;Metric:</source>
+        <translation>&amp;Metrik:</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>&amp;Ansicht:</translation>
+    </message>
+    <message>
+        <source>&amp;X axis:</source>
+        <translation>&amp;X-Achse:</translation>
+    </message>
+    <message>
+        <source>&amp;Lines by:</source>
+        <translation>&amp;Linien nach:</translation>
+    </message>
+    <message>
+        <source>&amp;Y axis:</source>
+        <translation>&amp;Y-Achse:</translation>
+    </message>
+    <message>
+        <source>The other axes, held at:</source>
+        <translation>Die anderen Achsen, festgehalten bei:</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Export Chart...</source>
+        <translation>Diagramm &amp;exportieren...</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;Data as CSV...</source>
+        <translation>&amp;Daten als CSV exportieren...</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>S&amp;chließen</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells, %3 failed, %4 missing</source>
+        <translation>%1 von %2 Zellen, %3 fehlgeschlagen, %4 fehlen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n Warnung</numerusform>
+            <numerusform>%n Warnungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>This sweep varies only the seed: there is no axis to plot.</source>
+        <translation>Dieser Sweep variiert nur den Seed: es gibt keine Achse zum Zeichnen.</translation>
+    </message>
+    <message>
+        <source>cell %1 (%2)</source>
+        <translation>Zelle %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Cannot open the cell</source>
+        <translation>Die Zelle kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The run of %1 cannot be set up; the main window&apos;s session goes on.</source>
+        <translation>Der Lauf von %1 lässt sich nicht einrichten; die Sitzung des Hauptfensters läuft weiter.</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Opened %1 in the main window</source>
+        <translation>%1 im Hauptfenster geöffnet</translation>
+    </message>
+    <message>
+        <source>Scenario: %1</source>
+        <translation>Szenario: %1</translation>
+    </message>
+    <message>
+        <source>Each cell runs for %1</source>
+        <translation>Jede Zelle läuft %1</translation>
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation>Ordner: %1</translation>
+    </message>
+    <message>
+        <source>Axes (number of values): %1</source>
+        <translation>Achsen (Anzahl der Werte): %1</translation>
     </message>
 </context>
 <context>

@@ -2399,6 +2399,22 @@
         <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
         <translation>调度器跟踪 (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;所有文件 (*)</translation>
     </message>
+    <message>
+        <source>Open S&amp;weep Results...</source>
+        <translation>打开扫描结果(&amp;W)...</translation>
+    </message>
+    <message>
+        <source>Open sweep results: the sweep.json of a results folder</source>
+        <translation>打开扫描结果：结果文件夹中的 sweep.json</translation>
+    </message>
+    <message>
+        <source>Sweep results (sweep.json);;All files (*)</source>
+        <translation>扫描结果 (sweep.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open sweep results</source>
+        <translation>无法打开扫描结果</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2899,6 +2915,180 @@ cgroup %2
     <message>
         <source>Kernel overhead as a share of all CPU time, %1</source>
         <translation>内核开销占全部 CPU 时间的比例，%1</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SweepPlot</name>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 随 %2 的变化</translation>
+    </message>
+    <message>
+        <source>%1 by %2, a line per %3</source>
+        <translation>%1 随 %2 的变化，每个 %3 一条线</translation>
+    </message>
+    <message>
+        <source>mean and standard error over the seeds</source>
+        <translation>各种子的均值与标准误差</translation>
+    </message>
+    <message>
+        <source>mean and standard error over the seeds; %1</source>
+        <translation>各种子的均值与标准误差；%1</translation>
+    </message>
+    <message>
+        <source>%1 over %2 and %3</source>
+        <translation>%1 随 %2 和 %3 的变化</translation>
+    </message>
+    <message>
+        <source>mean over the seeds; blank: no finished cell</source>
+        <translation>各种子的均值；空白：没有已完成的单元</translation>
+    </message>
+    <message>
+        <source>mean over the seeds; blank: no finished cell; %1</source>
+        <translation>各种子的均值；空白：没有已完成的单元；%1</translation>
+    </message>
+    <message>
+        <source>%1: mean %2 ± %3 (standard error), n = %4</source>
+        <translation>%1：均值 %2 ± %3（标准误差），n = %4</translation>
+    </message>
+    <message>
+        <source>min %1, max %2</source>
+        <translation>最小 %1，最大 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of the cells failed and are left out</source>
+        <translation>
+            <numerusform>%n 个单元失败，未计入</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sweep results: %1</source>
+        <translation>扫描结果：%1</translation>
+    </message>
+    <message>
+        <source>Click to run cell %1 (the first seed) in the main window</source>
+        <translation>单击以在主窗口中运行单元 %1（第一个种子）</translation>
+    </message>
+</context>
+<context>
+    <name>ui::SweepWindow</name>
+    <message>
+        <source>Sweep results: %1 - SchedScope</source>
+        <translation>扫描结果：%1 - SchedScope</translation>
+    </message>
+    <message>
+        <source>Warnings:</source>
+        <translation>警告：</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>折线</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>热图</translation>
+    </message>
+    <message>
+        <source>A heat map needs two axes besides seed</source>
+        <translation>热图需要 seed 之外的两个轴</translation>
+    </message>
+    <message>
+        <source>&amp;Metric:</source>
+        <translation>指标(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;View:</source>
+        <translation>视图(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;X axis:</source>
+        <translation>X 轴(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>&amp;Lines by:</source>
+        <translation>折线依据(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>&amp;Y axis:</source>
+        <translation>Y 轴(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>The other axes, held at:</source>
+        <translation>其他轴固定为：</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Export Chart...</source>
+        <translation>导出图表(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Export &amp;Data as CSV...</source>
+        <translation>将数据导出为 CSV(&amp;D)...</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 cells, %3 failed, %4 missing</source>
+        <translation>%1/%2 个单元，%3 个失败，%4 个缺失</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 条警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>This sweep varies only the seed: there is no axis to plot.</source>
+        <translation>此扫描只改变种子：没有可绘制的轴。</translation>
+    </message>
+    <message>
+        <source>cell %1 (%2)</source>
+        <translation>单元 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Cannot open the cell</source>
+        <translation>无法打开该单元</translation>
+    </message>
+    <message>
+        <source>The run of %1 cannot be set up; the main window&apos;s session goes on.</source>
+        <translation>无法设置 %1 的运行；主窗口的会话继续进行。</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Opened %1 in the main window</source>
+        <translation>已在主窗口中打开 %1</translation>
+    </message>
+    <message>
+        <source>Scenario: %1</source>
+        <translation>场景：%1</translation>
+    </message>
+    <message>
+        <source>Each cell runs for %1</source>
+        <translation>每个单元运行 %1</translation>
+    </message>
+    <message>
+        <source>Folder: %1</source>
+        <translation>文件夹：%1</translation>
+    </message>
+    <message>
+        <source>Axes (number of values): %1</source>
+        <translation>轴（取值个数）：%1</translation>
     </message>
 </context>
 <context>

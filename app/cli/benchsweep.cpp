@@ -2,9 +2,6 @@
 // against the grid's size (the speed goal of docs/sweeps.md).
 #include "commands.h"
 
-#include "experiments/sweeprun.h"
-#include "experiments/sweepspec.h"
-
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -35,12 +32,14 @@ struct ChildRun {
     int status = -1;
 };
 
-/// `schedscope-cli sweep` on `cells` seeds in a child process: its wall time and its own peak RSS.
+/// `schedscope-cli sweep` on `cells` seeds in a child process (results in `dir`): its wall time and
+/// its own peak RSS.
 ChildRun sweepInChild(const std::string& dir, size_t cells, unsigned jobs) {
     ChildRun r;
-    const std::string spec = dir + "/spec-" + std::to_string(cells) + ".json";
+    std::filesystem::create_directories(dir);
+    const std::string spec = dir + "/spec.json";
     std::ofstream(spec) << specText(cells);
-    const std::string out = dir + "/out-" + std::to_string(cells);
+    const std::string out = dir + "/out";
     const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
     const std::string jobsText = std::to_string(jobs);
     std::fflush(nullptr);
@@ -80,21 +79,6 @@ int cmdBenchSweep(Args& args) {
         std::fprintf(stderr, "schedscope-cli bench sweep: --cells expects at least 10, --jobs at least 1\n");
         return ExitUsage;
     }
-    // One cell alone: the mean of 20 cells run one after another in this process.
-    const SweepSpecLoad l = parseSweepSpec(specText(20), "bench-sweep");
-    if (!l.ok()) {
-        std::fprintf(stderr, "%s\n", l.errors.front().c_str());
-        return ExitFailure;
-    }
-    std::fprintf(stderr, "one cell (builtin:default --for 1s) at a time, 20 cells...\n");
-    const auto t0 = std::chrono::steady_clock::now();
-    for (size_t i = 0; i < 20; ++i)
-        if (runSweepCell(*l.spec, l.spec->cell(i), {}).failed) {
-            std::fprintf(stderr, "schedscope-cli bench sweep: a cell failed\n");
-            return ExitFailure;
-        }
-    const double single = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / 20;
-
     char tmpl[] = "/tmp/schedscope-bench-sweep-XXXXXX";
     if (!mkdtemp(tmpl)) {
         std::perror("mkdtemp");
@@ -102,24 +86,29 @@ int cmdBenchSweep(Args& args) {
     }
     const std::string dir = tmpl;
     const size_t small = std::max<size_t>(10, cells / 10);
-    std::fprintf(stderr, "sweep of %zu cells, then of %zu, --jobs %u...\n", small, cells, jobs);
-    const ChildRun a = sweepInChild(dir, small, jobs);
-    const ChildRun b = sweepInChild(dir, cells, jobs);
+    // One cell's time: the same grid with one cell at a time, divided by its cells (each seed's
+    // run differs, so a few cells alone would not be its mean).
+    std::fprintf(stderr, "sweep of %zu cells with --jobs 1, of %zu and of %zu with --jobs %u...\n", cells,
+                 small, cells, jobs);
+    const ChildRun one = sweepInChild(dir + "/one", cells, 1);
+    const ChildRun a = sweepInChild(dir + "/small", small, jobs);
+    const ChildRun b = sweepInChild(dir + "/all", cells, jobs);
     std::error_code ec;
     std::filesystem::remove_all(dir, ec);
-    if (!WIFEXITED(a.status) || WEXITSTATUS(a.status) != 0 || !WIFEXITED(b.status) ||
-        WEXITSTATUS(b.status) != 0) {
-        std::fprintf(stderr, "schedscope-cli bench sweep: a sweep failed (status %d, %d)\n", a.status,
-                     b.status);
-        return ExitFailure;
-    }
+    for (const ChildRun* r : {&one, &a, &b})
+        if (!WIFEXITED(r->status) || WEXITSTATUS(r->status) != 0) {
+            std::fprintf(stderr, "schedscope-cli bench sweep: a sweep failed (status %d)\n", r->status);
+            return ExitFailure;
+        }
+    const double single = one.wall / static_cast<double>(cells);
     const double ideal = single * static_cast<double>(cells) / std::min<double>(jobs, hw);
-    std::printf("one cell alone:              %.2f ms (mean of 20)\n", single * 1e3);
+    std::printf("one cell (builtin:default --for 1s): %.2f ms (%zu cells one at a time: %.2f s)\n",
+                single * 1e3, cells, one.wall);
     std::printf(
-        "%zu cells, --jobs %u:      %.2f s wall (ideal: one cell x cells / cores = %.2f s; %+.1f%%)\n", cells,
-        jobs, b.wall, ideal, (b.wall / ideal - 1) * 100);
-    std::printf("peak RSS:                    %.1f MiB for %zu cells, %.1f MiB for %zu cells\n", a.peakRssMiB,
-                small, b.peakRssMiB, cells);
+        "%zu cells, --jobs %u on %u cores: %.2f s wall; one cell x cells / cores = %.2f s (%+.1f%%)\n", cells,
+        jobs, hw, b.wall, ideal, (b.wall / ideal - 1) * 100);
+    std::printf("peak RSS: %.1f MiB for %zu cells, %.1f MiB for %zu cells\n", a.peakRssMiB, small,
+                b.peakRssMiB, cells);
     return ExitOk;
 }
 

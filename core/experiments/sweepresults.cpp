@@ -321,6 +321,9 @@ std::string sweepAggregateTable(const SweepResults& r, const std::vector<SweepGr
     for (size_t i = 0; i < axes.size(); ++i)
         o << (i ? ", " : "") << axes[i];
     o << ": mean ± standard error over seeds [min .. max]\n";
+    size_t width = 0;
+    for (const std::string& m : r.spec.metrics)
+        width = std::max(width, m.size());
     for (const SweepGroup& g : groups) {
         std::string head;
         for (const std::string& a : axes)
@@ -328,13 +331,14 @@ std::string sweepAggregateTable(const SweepResults& r, const std::vector<SweepGr
         o << (head.empty() ? std::string("all cells") : head) << "  (" << g.cells << " cells"
           << (g.failed ? ", " + std::to_string(g.failed) + " failed" : std::string()) << ")\n";
         for (size_t m = 0; m < r.spec.metrics.size(); ++m) {
-            char line[256];
+            char line[128];
             if (const auto& s = g.metrics[m])
-                std::snprintf(line, sizeof line, "  %-40s %14.6g ± %-10.3g [%.6g .. %.6g]  n=%zu\n",
-                              r.spec.metrics[m].c_str(), s->mean, s->stdErr, s->min, s->max, s->n);
+                std::snprintf(line, sizeof line, " %14.6g ± %-10.3g [%.6g .. %.6g]  n=%zu\n", s->mean,
+                              s->stdErr, s->min, s->max, s->n);
             else
-                std::snprintf(line, sizeof line, "  %-40s %14s\n", r.spec.metrics[m].c_str(), "-");
-            o << line;
+                std::snprintf(line, sizeof line, " %14s\n", "-");
+            const std::string& name = r.spec.metrics[m];
+            o << "  " << name << std::string(width > name.size() ? width - name.size() : 0, ' ') << line;
         }
     }
     return o.str();

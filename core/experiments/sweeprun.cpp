@@ -97,10 +97,6 @@ std::string finishedCells(const SweepSpec& spec, const std::string& path, std::u
 }
 
 std::string prepareFolder(const SweepSpec& spec, const std::string& dir) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec)
-        return dir + ": cannot create the results folder: " + ec.message();
     const std::string specPath = dir + "/" + kSweepSpecFile;
     const std::string normalized = spec.normalizedJson();
     if (fs::exists(specPath)) {
@@ -172,13 +168,19 @@ SweepCellLine runSweepCell(const SweepSpec& spec, const SweepCell& cell,
 
 SweepRunResult runSweep(const SweepSpec& spec, const SweepRunOptions& o) {
     SweepRunResult result;
-    if (std::string e = prepareFolder(spec, o.outDir); !e.empty()) {
-        result.error = e;
+    std::error_code ec;
+    fs::create_directories(o.outDir, ec);
+    if (ec) {
+        result.error = o.outDir + ": cannot create the results folder: " + ec.message();
         return result;
     }
     FolderLock lock(o.outDir);
     if (!lock.error().empty()) {
         result.error = lock.error();
+        return result;
+    }
+    if (std::string e = prepareFolder(spec, o.outDir); !e.empty()) {
+        result.error = e;
         return result;
     }
     const std::string cellsPath = o.outDir + "/" + kSweepCellsFile;

@@ -9,8 +9,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace core {
 
@@ -19,7 +17,7 @@ using nlohmann::ordered_json;
 namespace {
 
 /// Largest grid accepted: a guard against a typo that asks for years of runs.
-constexpr size_t kMaxCells = 10'000'000;
+constexpr size_t kMaxCells = 1'000'000;
 
 bool isRunAxis(const std::string& name) {
     return name == "model" || name == "seed" || name == "for" || name == "costs" ||
@@ -199,14 +197,11 @@ void readScenario(Reader& r, const ordered_json& j, SweepSpec& s) {
         return;
     }
     s.scenarioName = resolvePath(name, s.file);
-    std::ifstream in(s.scenarioName, std::ios::binary);
-    if (!in) {
-        r.error("scenario", "cannot read " + s.scenarioName);
-        return;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    s.scenarioText = text.str();
+    std::vector<std::string> errors;
+    if (std::optional<std::string> text = readScenarioText(s.scenarioName, errors))
+        s.scenarioText = std::move(*text);
+    else
+        r.error("scenario", errors.front());
 }
 
 /// Checks a scenario-path axis: its syntax, and each value set alone on the scenario and run
@@ -553,15 +548,10 @@ SweepSpecLoad parseSweepSpec(const std::string& text, const std::string& file) {
 }
 
 SweepSpecLoad loadSweepSpec(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        SweepSpecLoad out;
-        out.errors.push_back(path + ": cannot read the sweep spec");
-        return out;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseSweepSpec(text.str(), path);
+    SweepSpecLoad out;
+    if (std::optional<std::string> text = readScenarioText(path, out.errors))
+        return parseSweepSpec(*text, path);
+    return out;
 }
 
 CellRun cellRun(const SweepSpec& spec, const SweepCell& cell) {

@@ -47,8 +47,9 @@ std::optional<json> parseText(std::string_view text, const std::string& source,
     return std::nullopt;
 }
 
-/// Reads a whole file of at most kMaxScenarioBytes; nullopt with the message in `errors`.
-std::optional<std::string> readText(const std::string& path, std::vector<std::string>& errors) {
+} // namespace
+
+std::optional<std::string> readScenarioText(const std::string& path, std::vector<std::string>& errors) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         errors.push_back(path + ": cannot open the file");
@@ -75,8 +76,6 @@ std::optional<std::string> readText(const std::string& path, std::vector<std::st
     return text;
 }
 
-} // namespace
-
 LoadResult loadScenarioText(std::string_view text, const std::string& source) {
     LoadResult result;
     std::optional<json> root = parseText(text, source, result.errors);
@@ -89,7 +88,7 @@ LoadResult loadScenarioText(std::string_view text, const std::string& source) {
 
 LoadResult loadScenarioFile(const std::string& path) {
     LoadResult result;
-    std::optional<std::string> text = readText(path, result.errors);
+    std::optional<std::string> text = readScenarioText(path, result.errors);
     return text ? loadScenarioText(*text, path) : result;
 }
 
@@ -102,7 +101,7 @@ CostsFile loadCostsText(std::string_view text, const std::string& source) {
 
 CostsFile loadCostsFile(const std::string& path) {
     CostsFile result;
-    std::optional<std::string> text = readText(path, result.errors);
+    std::optional<std::string> text = readScenarioText(path, result.errors);
     return text ? loadCostsText(*text, path) : result;
 }
 

@@ -27,6 +27,9 @@ inline constexpr size_t kMaxScenarioBytes = 64u << 20;
 /// Parses and validates scenario text. `source` names the file in messages.
 LoadResult loadScenarioText(std::string_view text, const std::string& source);
 
+/// Reads a whole file of at most kMaxScenarioBytes (a scenario, costs or sweep spec file, before
+/// it is parsed); nullopt with "PATH: why" in `errors`.
+std::optional<std::string> readScenarioText(const std::string& path, std::vector<std::string>& errors);
 /// Reads a file (at most kMaxScenarioBytes) and loads it.
 LoadResult loadScenarioFile(const std::string& path);
 

@@ -66,11 +66,6 @@ struct Records : TraceSink {
     }
 };
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 void spit(const std::string& path, std::string_view bytes) {
     std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
@@ -529,7 +524,8 @@ private slots:
     void textIsNotTakenForAPerfettoTrace() {
         QVERIFY(!looksLikePerfettoTrace("\n# tracer: nop\n#\n# entries-in-buffer/entries-written: 5/5\n"));
         // A scenario starting with a blank line, with UTF-8 early on.
-        QVERIFY(!looksLikePerfettoTrace("\n{\n  \"format\": 1,\n  \"name\": \"L\xc3\xa4uft \xc3\xbcber\",\n"
+        QVERIFY(!looksLikePerfettoTrace("\n{\n  \"format\": 1,\n  \"name\": \"L\xc3\xa4uft \xc3\xbc"
+                                        "ber\",\n"
                                         "  \"description\": \"zwei Aufgaben\", \"duration\": \"1s\"\n}\n"));
         QVERIFY(looksLikeTrace("\n# tracer: nop\n"));
         Records ran(true);

@@ -2,6 +2,7 @@
 
 #include "controller/session.h"
 #include "export/csv.h"
+#include "plots/heatgradient.h"
 #include "plots/plotrender.h"
 
 #include <QVBoxLayout>
@@ -29,16 +30,7 @@ MigrationMatrixPlot::MigrationMatrixPlot(Session& session, QWidget* parent)
     // A perceptually ordered sequential map (light yellow to dark purple, lightness falling
     // steadily) over a log scale: one migration and a thousand are both readable. Cells with no
     // migration are NaN and drawn white, apart from the scale.
-    QCPColorGradient g;
-    g.clearColorStops();
-    g.setColorStopAt(0.0, QColor(0xfc, 0xfd, 0xbf));
-    g.setColorStopAt(0.25, QColor(0xfe, 0x9f, 0x6d));
-    g.setColorStopAt(0.5, QColor(0xde, 0x49, 0x68));
-    g.setColorStopAt(0.75, QColor(0x8c, 0x29, 0x81));
-    g.setColorStopAt(1.0, QColor(0x3b, 0x0f, 0x70));
-    g.setColorInterpolation(QCPColorGradient::ciRGB);
-    g.setNanHandling(QCPColorGradient::nhNanColor);
-    g.setNanColor(Qt::white);
+    const QCPColorGradient g = sequentialHeatGradient(QColor(0xfc, 0xfd, 0xbf));
     m_map->setGradient(g);
     m_map->setDataScaleType(QCPAxis::stLogarithmic);
     m_scale->setDataScaleType(QCPAxis::stLogarithmic);

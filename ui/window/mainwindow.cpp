@@ -24,6 +24,7 @@
 #include "plots/pressurechart.h"
 #include "plots/topologyview.h"
 #include "scenario/loader.h"
+#include "sweep/sweepwindow.h"
 #include "window/bookmarksmenu.h"
 #include "window/builtinsdialog.h"
 #include "window/helpdialogs.h"
@@ -314,6 +315,14 @@ void MainWindow::createFileMenu() {
                             openTrace(path);
                     })
         ->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
+    file->addAction(tr("Open S&weep Results..."), this, [this] {
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open sweep results: the sweep.json of a results folder"),
+                                         QSettings().value(QStringLiteral("sweep/folder")).toString(),
+                                         tr("Sweep results (sweep.json);;All files (*)"));
+        if (!path.isEmpty())
+            openSweepResults(path);
+    });
     m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
     connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openScenario);
     file->addSeparator();
@@ -775,6 +784,33 @@ CompareWindow* MainWindow::openRecordingsCompare(std::shared_ptr<const ImportedT
     return w;
 }
 
+SweepWindow* MainWindow::openSweepResults(const QString& path) {
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    QStringList errors;
+    SweepWindow* w = SweepWindow::open(path, this, errors);
+    QApplication::restoreOverrideCursor();
+    if (!w) {
+        warnNotOpened(
+            tr("Cannot open sweep results"),
+            tr("%1 was not opened; the current session goes on.").arg(QDir::toNativeSeparators(path)),
+            errors.mid(0, 12).join(QLatin1Char('\n')));
+        return nullptr;
+    }
+    QSettings().setValue(QStringLiteral("sweep/folder"), w->folder());
+    connect(w, &SweepWindow::cellChosen, this, &MainWindow::openSweepCell);
+    w->show();
+    return w;
+}
+
+void MainWindow::openSweepCell(const QString& title, core::ScenarioSpec spec, std::string scenarioText) {
+    m_source.clear();
+    setWindowTitle(tr("%1 - SchedScope").arg(title));
+    m_session.open(std::make_shared<const core::ScenarioSpec>(std::move(spec)), std::move(scenarioText));
+    statusBar()->showMessage(tr("Opened %1. Space runs it.").arg(title), 15000);
+    raise();
+    activateWindow();
+}
+
 void MainWindow::openTraceFor(const QString& title, TraceOpener*& opener,
                               const std::function<void(std::shared_ptr<ImportedTrace>)>& then) {
     const QString path =
@@ -827,6 +863,10 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
     if (urls.size() != 1 || !urls.first().isLocalFile())
         return;
     const QString file = urls.first().toLocalFile();
+    if (QFileInfo(file).isDir() && QFileInfo::exists(QDir(file).filePath(QStringLiteral("sweep.json")))) {
+        e->acceptProposedAction(); // a sweep's results folder
+        return;
+    }
     for (const char* ext : {".json", ".pftrace", ".perfetto-trace"})
         if (file.endsWith(QLatin1String(ext), Qt::CaseInsensitive)) {
             e->acceptProposedAction();
@@ -836,7 +876,12 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
 
 void MainWindow::dropEvent(QDropEvent* e) {
     const QList<QUrl> urls = e->mimeData()->urls();
-    if (!urls.isEmpty())
+    if (urls.isEmpty())
+        return;
+    const QFileInfo file(urls.first().toLocalFile());
+    if (file.isDir() || file.fileName() == QStringLiteral("sweep.json"))
+        openSweepResults(file.absoluteFilePath());
+    else
         openScenario(urls.first().toLocalFile());
 }
 

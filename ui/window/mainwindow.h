@@ -32,6 +32,7 @@ class CountersPanel;
 class RecentFiles;
 class ExportRegistry;
 class CompareWindow;
+class SweepWindow;
 class TraceOpener;
 
 /// The application window: assembles the pages, docks and actions around one Session; holds
@@ -75,6 +76,12 @@ public:
                                            std::shared_ptr<const core::WorkloadScenario> workload);
     /// File > Compare with Another Recording: the open recording on A, `other` on B.
     CompareWindow* openRecordingsCompare(std::shared_ptr<const ImportedTrace> other);
+    /// File > Open Sweep Results: a results folder of `schedscope-cli sweep` (the folder or a
+    /// file in it) in a window of its own; returns it. A folder that does not read is a warning
+    /// box naming the file and line, and nothing changes.
+    SweepWindow* openSweepResults(const QString& path);
+    /// Runs one cell of a sweep (shaped by its window) in place of the current session.
+    void openSweepCell(const QString& title, core::ScenarioSpec spec, std::string scenarioText);
     /// Sets the speed by preset index (see speedPresets()).
     void setSpeedPreset(int index);
 

@@ -29,8 +29,10 @@ cli = os.path.join(build, "app", "schedscope-cli")
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 data = os.path.join(root, "tests", "data", "reality")
 
+# Every file this script makes lives here and goes when it ends.
+work = tempfile.TemporaryDirectory(prefix="schedscope-reality-table-")
 if costs is None:
-    costs = os.path.join(tempfile.mkdtemp(prefix="schedscope-costs-"), "costs.json")
+    costs = os.path.join(work.name, "costs.json")
     subprocess.run([cli, "calibrate", "--out", costs], check=True, stderr=subprocess.DEVNULL)
 
 
@@ -84,7 +86,8 @@ REAL_RUNS = 4
 
 def simulate(scenario):
     """The four variants as one sweep: {(model, calibrated): summary}."""
-    out = tempfile.mkdtemp(prefix="schedscope-reality-sweep-")
+    out = os.path.join(work.name, scenario[:-5])
+    os.makedirs(out)
     spec = os.path.join(out, "spec.json")
     with open(spec, "w") as f:
         json.dump({"scenario": os.path.join(data, scenario), "for": dur,

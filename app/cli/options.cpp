@@ -10,7 +10,7 @@ namespace cli {
 namespace {
 // Options that never take a value.
 const char* const kFlags[] = {"--quick",     "--help",        "-h",       "--no-wall-time", "--list",
-                              "--vs-kernel", "--keep-tracer", "--replay", "--pftrace", "--slurm"};
+                              "--vs-kernel", "--keep-tracer", "--replay", "--pftrace",      "--slurm"};
 bool isFlag(const std::string& s) {
     for (const char* f : kFlags)
         if (s == f)

@@ -623,7 +623,7 @@ bool Fair::taskTick(Rq& rq) {
     return resched || rq.needResched;
 }
 
-bool Fair::checkPreemptWakeup(Rq& rq, Task& p) {
+bool Fair::checkPreemptWakeup(Rq& rq, Task& p, bool currUpToDate) {
     Task* curr = rq.curr;
     if (!curr)
         return true;
@@ -645,7 +645,13 @@ bool Fair::checkPreemptWakeup(Rq& rq, Task& p) {
     if (p.policy != SchedPolicy::Other)
         return false;
     findMatchingSe(se, pse);
-    updateCurr(rq);
+    // The kernel reads the runqueue's clock once per locked section (update_rq_clock), so this
+    // update_curr sees the clock the enqueue's did: nothing has elapsed, and the kernel work
+    // charged since (the enqueue itself) is not seen before the next section. Only a delayed
+    // task's requeue reads no clock first, and then the current task's run since its last
+    // update counts here.
+    if (!currUpToDate)
+        updateCurr(rq);
     if (m_eevdf)
         return eevdfWakeupPreempt(rq, *se, *pse);
     if (rq.needResched) // out of bandwidth runtime, noticed just now

@@ -51,8 +51,9 @@ public:
     void updateCurr(Rq& rq);
     /// Scheduler tick on the current task; true if it should be preempted.
     bool taskTick(Rq& rq);
-    /// Should the woken task p preempt the current one?
-    bool checkPreemptWakeup(Rq& rq, Task& p);
+    /// Should the woken task p preempt the current one? `currUpToDate`: the enqueue in the same
+    /// runqueue-locked section already brought the current task up to the section's clock.
+    bool checkPreemptWakeup(Rq& rq, Task& p, bool currUpToDate);
     void yieldTask(Rq& rq);
     /// Initial vruntime of a new task (relative to its queue, as task_fork_fair leaves it).
     void taskFork(Task& child, uint32_t cpu);

@@ -284,7 +284,7 @@ void Scheduler::reschedPoint(Rq& rq) {
         schedule(rq);
 }
 
-void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
+void Scheduler::checkPreemptCurr(Rq& rq, Task& p, bool currUpToDate) {
     if (rq.picking)
         return; // the CPU is in schedule() and will pick it
     if (rq.reschedArmed && rq.needResched) {
@@ -304,7 +304,7 @@ void Scheduler::checkPreemptCurr(Rq& rq, Task& p) {
     else if (rq.curr->rt())
         preempt = false; // a fair task never preempts an RT one
     else
-        preempt = m_fair.checkPreemptWakeup(rq, p);
+        preempt = m_fair.checkPreemptWakeup(rq, p, currUpToDate);
     if (preempt) {
         ++m_ctx.counters.wakeupPreemptions;
         if (rq.reschedRule == PreemptRule::None) // a rule that asked earlier came first
@@ -358,7 +358,7 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
                                  p.cpu.value(), waker ? WakeSource::Task : WakeSource::Timer});
         Rq& rq = m_machine.rq(p.cpu.value());
         enqueueTask(rq, p, Fair::EnqueueWakeup);
-        checkPreemptCurr(rq, p);
+        checkPreemptCurr(rq, p, false); // requeue_delayed_entity reads no clock
         return;
     }
     const uint32_t prev = p.cpu.value();
@@ -382,7 +382,7 @@ void Scheduler::tryToWakeUp(Task& p, Rq& wakerRq, Task* waker, bool sync) {
         m_machine.charge(rq, CostOp::Ipi);
     m_balancer.noteWakeupOnIdle(rq);
     enqueueTask(rq, p, Fair::EnqueueWakeup);
-    checkPreemptCurr(rq, p);
+    checkPreemptCurr(rq, p, true);
     if (p.rt())
         m_rt.taskWoken(rq, p);
 }
@@ -408,7 +408,7 @@ void Scheduler::wakeUpNewTask(Task& p, uint32_t parentCpu, Task* parent) {
     if (&rq != &parentRq && m_machine.idle(rq))
         m_machine.charge(rq, CostOp::Ipi);
     enqueueTask(rq, p, Fair::EnqueueInitial);
-    checkPreemptCurr(rq, p);
+    checkPreemptCurr(rq, p, true);
     if (p.rt())
         m_rt.taskWoken(rq, p);
 }
@@ -647,7 +647,7 @@ void Scheduler::migrateQueued(Task& p, uint32_t cpu, MigrationReason reason, int
     if (m_machine.idle(dst) && &dst != &chargeTo)
         m_machine.charge(dst, CostOp::Ipi);
     enqueueTask(dst, p, 0);
-    checkPreemptCurr(dst, p);
+    checkPreemptCurr(dst, p, true);
 }
 
 void Scheduler::migrateRunning(Task& p, uint32_t cpu, MigrationReason reason, int level) {

@@ -99,7 +99,8 @@ private:
     /// Counts a context switch on rq (prev or next null: the idle task or the stopper) and
     /// reports it to the trace sink.
     void countSwitch(Rq& rq, const Task* prev, const Task* next, PreemptRule rule);
-    void checkPreemptCurr(Rq& rq, Task& p);
+    /// wakeup_preempt after p was enqueued on rq; `currUpToDate` as for Fair::checkPreemptWakeup.
+    void checkPreemptCurr(Rq& rq, Task& p, bool currUpToDate);
     /// resched_curr for a task that became runnable on rq: the CPU switches once the kernel
     /// work charged to it (the wakeup, the IPI, the enqueue) is done, at its cursor; at once if
     /// none is pending.

@@ -63,5 +63,9 @@ OptimizationApplicability optimizationApplicability(Optimization o, KernelModel 
 /// Custom slices accepted by sched_setattr for SCHED_OTHER (v6.12): 0.1 ms to 100 ms.
 inline constexpr int64_t kMinCustomSliceNs = 100'000;
 inline constexpr int64_t kMaxCustomSliceNs = 100'000'000;
+/// A task's timer slack: the kernel's default for a new task (init's), and the most a scenario
+/// may ask for.
+inline constexpr int64_t kDefaultTimerSlackNs = 50'000;
+inline constexpr int64_t kMaxTimerSlackNs = 1'000'000'000;
 
 } // namespace core

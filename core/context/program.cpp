@@ -32,6 +32,7 @@ void compileInto(const std::vector<ActionSpec>& actions, uint32_t instance, Name
                 t->session = r.session(*c.session);
             t->nice = c.nice;
             t->slice = c.slice;
+            t->timerSlack = c.timerSlack;
             t->pid = c.pid.value_or(-1);
             t->policy = c.policy;
             t->rtPriority = c.rtPriority;

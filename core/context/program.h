@@ -39,7 +39,8 @@ struct ForkTemplate {
     int nice = 0;
     SchedPolicy policy = SchedPolicy::Other;
     uint8_t rtPriority = 0;
-    std::optional<SimTime> slice; ///< custom slice (v6.12 model)
+    std::optional<SimTime> slice;      ///< custom slice (v6.12 model)
+    std::optional<SimTime> timerSlack; ///< absent: inherit the parent's (fork copies it)
     /// Absent: inherit the parent's (fork copies the affinity mask). Present: the child's own,
     /// where a null set means every CPU, so a child that asks for all CPUs is not pinned to its
     /// pinned parent's.

@@ -291,6 +291,9 @@ TaskSpec Writer::task(int32_t i, int depth, bool topLevel) {
     TaskSpec t;
     t.name = bytesAsText(m_names[static_cast<size_t>(i)]);
     t.pid = info(i).pid;
+    // A recorded sleep runs from the switch out to the wakeup: it already holds the timer's
+    // slack, so the replay adds none.
+    t.timerSlack = SimTime();
     scheduling(t, i);
     if (topLevel && rel(r.start) > 0)
         t.start = SimTime::ns(rel(r.start));

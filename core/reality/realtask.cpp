@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <random>
@@ -216,6 +217,12 @@ void setUp(Proc& p, const TaskSpec& t, const std::string& name, bool forked, pid
     } else if (::setpriority(PRIO_PROCESS, 0, t.nice) != 0) {
         fail(w,
              "task " + name + ": setpriority(nice " + std::to_string(t.nice) + "): " + std::strerror(errno));
+    }
+    if (t.timerSlack) {
+        // PR_SET_TIMERSLACK of 0 restores the default, so no slack is asked for as 1 ns.
+        const unsigned long ns = static_cast<unsigned long>(std::max<int64_t>(1, t.timerSlack->count()));
+        if (::prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0) != 0)
+            fail(w, "task " + name + ": prctl(PR_SET_TIMERSLACK): " + std::strerror(errno));
     }
     if (t.session && !forked)
         ::setsid();

@@ -75,8 +75,11 @@ struct TaskSpec {
     std::optional<std::string> cgroup; ///< absent: "/" (or the parent's, for fork)
     int nice = 0;
     SchedPolicy policy = SchedPolicy::Other;
-    uint8_t rtPriority = 0;             ///< 1..99 for "fifo" and "rr"
-    std::optional<SimTime> slice;       ///< custom slice (v6.12 sched_attr.sched_runtime); absent: base slice
+    uint8_t rtPriority = 0;       ///< 1..99 for "fifo" and "rr"
+    std::optional<SimTime> slice; ///< custom slice (v6.12 sched_attr.sched_runtime); absent: base slice
+    /// prctl(PR_SET_TIMERSLACK): how late its sleeps may end; absent: 50 us (the kernel's default)
+    /// or, for fork, the parent's
+    std::optional<SimTime> timerSlack;
     std::optional<CpuListParse> cpus;   ///< affinity; absent = all CPUs
     std::optional<std::string> session; ///< absent: none (or the parent's, for fork)
     SimTime start;

@@ -142,6 +142,8 @@ void appendTaskText(std::string& out, const TaskSpec& t) {
     }
     if (t.slice)
         out += ", \"slice\": " + durationText(*t.slice);
+    if (t.timerSlack)
+        out += ", \"timer_slack\": " + durationText(*t.timerSlack);
     if (t.cpus)
         out += ", \"cpus\": \"" + t.cpus->toString() + "\"";
     if (t.session) {

@@ -14,6 +14,7 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
     ok &= taskScheduling(j, p, t);
     ok &= taskCpus(j, p, t);
     taskSlice(j, p, t);
+    taskTimerSlack(j, p, t);
     ok &= taskSessionAndStart(j, p, t);
     ok &= taskProgram(j, p, t, nesting);
     if (!ok || !taskAffinityInCgroup(p, t)) // checked only for an otherwise valid task
@@ -24,14 +25,14 @@ std::optional<TaskSpec> Validator::task(const json& j, const std::string& p, boo
 bool Validator::taskNameAndCount(const json& j, const std::string& p, bool topLevel, TaskSpec& t) {
     if (topLevel)
         checkKeys(j, p,
-                  {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "cpus", "session",
-                   "start", "program", "pid"});
+                  {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "timer_slack", "cpus",
+                   "session", "start", "program", "pid"});
     else {
         if (j.contains("count"))
             error(join(p, "count"), "\"count\" is not allowed in a forked task");
         checkKeys(j, p,
-                  {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "cpus", "session",
-                   "start", "program", "pid"});
+                  {"name", "count", "cgroup", "nice", "policy", "rt_priority", "slice", "timer_slack", "cpus",
+                   "session", "start", "program", "pid"});
     }
     bool ok = true;
     auto nit = j.find("name");
@@ -155,6 +156,18 @@ void Validator::taskSlice(const json& j, const std::string& p, TaskSpec& t) {
                                         formatDuration(*d));
         else
             t.slice = *d;
+    }
+}
+
+void Validator::taskTimerSlack(const json& j, const std::string& p, TaskSpec& t) {
+    auto it = j.find("timer_slack");
+    if (it == j.end())
+        return;
+    if (auto d = duration(*it, join(p, "timer_slack"))) {
+        if (d->count() > kMaxTimerSlackNs)
+            error(join(p, "timer_slack"), "a timer slack from 0 to 1s, found " + formatDuration(*d));
+        else
+            t.timerSlack = *d;
     }
 }
 

@@ -281,6 +281,7 @@ private:
     bool taskCpus(const json& j, const std::string& path, TaskSpec& t);
     /// A slice that does not fit is reported but does not drop the task.
     void taskSlice(const json& j, const std::string& path, TaskSpec& t);
+    void taskTimerSlack(const json& j, const std::string& path, TaskSpec& t);
     bool taskSessionAndStart(const json& j, const std::string& path, TaskSpec& t);
     bool taskProgram(const json& j, const std::string& path, TaskSpec& t, int nesting);
     /// Affinity must leave the task somewhere to run inside its cgroup's cpuset.

@@ -442,7 +442,9 @@ void Scheduler::tick(Rq& rq) {
     const bool resched = rq.curr->rt() ? m_rt.taskTick(rq) : m_fair.taskTick(rq);
     m_machine.charge(rq, CostOp::Tick);
     ensureTick(rq);
-    m_balancer.tick(rq);                                              // SCHED_SOFTIRQ and the NOHZ kick
+    m_balancer.tick(rq); // SCHED_SOFTIRQ and the NOHZ kick
+    if (m_timerListener) // the interrupt goes on with the sleep timers due; it reschedules on its way out
+        m_timerListener->timerInterrupt(rq);
     if (resched && rq.curr && !(rq.reschedArmed && rq.needResched)) { // else a wakeup's switch is due
         ++m_ctx.counters.tickPreemptions;
         if (rq.reschedRule == PreemptRule::None)

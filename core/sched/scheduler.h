@@ -23,6 +23,14 @@ public:
     virtual void taskExited(Task& t) = 0;
 };
 
+/// The rest of a tick's timer interrupt: the other timers due on the CPU (sleeps that timer
+/// slack let run late), which run before the interrupt returns and the CPU reschedules.
+class TimerInterruptListener {
+public:
+    virtual ~TimerInterruptListener() = default;
+    virtual void timerInterrupt(Rq& rq) = 0;
+};
+
 /// The scheduler core (kernel/sched/core.c): switching, waking, new tasks, blocking, exit,
 /// the tick, cgroup and group moves (sched_move_task), migrations, and the PSI and cpuacct
 /// hooks on those paths. It dispatches to the scheduling classes in their order: the fair
@@ -34,6 +42,7 @@ public:
               Wakeup& wakeup, Psi& psi, Cpuacct& cpuacct, Balancer& balancer);
 
     void setExitListener(TaskExitListener* l) { m_exitListener = l; }
+    void setTimerInterruptListener(TimerInterruptListener* l) { m_timerListener = l; }
 
     /// __schedule(): put the current task back if runnable, pick the next, switch.
     void schedule(Rq& rq);
@@ -129,6 +138,7 @@ private:
     Cpuacct& m_cpuacct;
     Balancer& m_balancer;
     TaskExitListener* m_exitListener = nullptr;
+    TimerInterruptListener* m_timerListener = nullptr;
 };
 
 } // namespace core

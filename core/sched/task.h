@@ -3,6 +3,7 @@
 #include "base/cpuset.h"
 #include "base/eventqueue.h"
 #include "base/ids.h"
+#include "base/kernelmodel.h"
 #include "base/latency.h"
 #include "base/taskstate.h"
 #include "base/weights.h"
@@ -51,6 +52,9 @@ struct Task {
     SimTime runRemaining;      ///< CPU time left in the current run action
     SimTime coldRemaining;     ///< cache-cold penalty still to run after a migration
     EventQueue::Handle timer;
+    int32_t hrtimerCpu = -1; ///< the CPU whose hrtimer queue holds its sleep's timer; -1: none
+    /// p->timer_slack_ns: how late its sleeps' timers may expire (an RT task's have none).
+    SimTime timerSlack = SimTime::ns(kDefaultTimerSlackNs);
 
     // Relations.
     TaskId parent;

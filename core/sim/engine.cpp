@@ -29,7 +29,7 @@ Engine::Engine(std::shared_ptr<const ScenarioSpec> spec, EngineOptions options)
     , m_wakeup(m_ctx, m_machine, m_fair)
     , m_sched(m_ctx, m_machine, m_cgroups, m_fair, m_rt, m_fairServer, m_wakeup, m_psi, m_cpuacct, m_balancer)
     , m_balancer(m_ctx, m_machine, m_fair, m_sched)
-    , m_interp(m_ctx, m_machine, m_sched, m_channels, *this) {
+    , m_interp(m_ctx, m_machine, m_sched, m_tasks, m_channels, *this) {
     const ScenarioSpec& s = *m_spec;
     m_machine.topology().setSmtGainCapacity(s.kernel.smtGainCapacity);
     if (kernelModelInfo(s.kernel.model).v6Balancer)
@@ -37,6 +37,7 @@ Engine::Engine(std::shared_ptr<const ScenarioSpec> spec, EngineOptions options)
     for (Rq& rq : m_machine.rqs())
         rq.capacity = m_machine.topology().capacityOrig();
     m_sched.setExitListener(this);
+    m_sched.setTimerInterruptListener(this);
     for (const CgroupSpec& c : s.cgroups)
         if (c.max != CpuMax{})
             m_sched.setCpuMax(*m_cgroups.at(m_cgroups.find(c.path)).tg, c.max);
@@ -148,6 +149,8 @@ void Engine::createTasks(const TaskSpec& spec, SimTime startAt) {
         Task& t = newTask(instanceName(spec.name, spec.count, i), cg, sess, spec.nice, spec.policy,
                           spec.rtPriority, affinity, std::move(prog));
         setCustomSlice(t, spec.slice);
+        if (spec.timerSlack)
+            t.timerSlack = *spec.timerSlack;
         t.pid = spec.pid.value_or(-1);
         ++m_pendingLaunches;
         m_ctx.schedule(startAt + spec.start, EventKind::TaskStart, t.slot, t.id.value());
@@ -168,6 +171,7 @@ Task* Engine::fork(Task& parent, const ForkTemplate& tmpl) {
                       tmpl.nice, tmpl.policy, tmpl.rtPriority, tmpl.affinity.value_or(parent.affinity),
                       tmpl.program);
     setCustomSlice(c, tmpl.slice);
+    c.timerSlack = tmpl.timerSlack.value_or(parent.timerSlack); // copied at fork
     c.pid = tmpl.pid;
     c.parent = parent.id;
     c.parentSlot = parent.slot;

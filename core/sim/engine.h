@@ -51,7 +51,10 @@ struct CommandResult {
 /// The simulation: one scenario's machine, cgroups, tasks and event queue. A plain object:
 /// engines share nothing, so several can run at once (A/B comparison). Deterministic: the same
 /// spec gives the same results, bit for bit.
-class Engine : private TaskExitListener, private TaskSpawner, private NameResolver {
+class Engine : private TaskExitListener,
+               private TimerInterruptListener,
+               private TaskSpawner,
+               private NameResolver {
 public:
     explicit Engine(std::shared_ptr<const ScenarioSpec> spec, EngineOptions options = {});
     ~Engine() override;
@@ -133,6 +136,8 @@ public:
 private:
     /// Why a cgroup setting cannot be changed now (run over, unknown path, the root), if so.
     std::optional<CommandResult> cgroupSettingRefused(const std::string& cgroupPath, const char* setting);
+    // TimerInterruptListener
+    void timerInterrupt(Rq& rq) override { m_interp.hrtimerInterrupt(rq.cpu); }
     // TaskExitListener
     void taskExited(Task& t) override;
     // TaskSpawner

@@ -13,13 +13,15 @@ namespace {
 constexpr int kMaxInlineActions = 256;
 } // namespace
 
-Interpreter::Interpreter(SimContext& ctx, Machine& machine, Scheduler& sched, std::vector<Channel>& channels,
-                         TaskSpawner& spawner)
+Interpreter::Interpreter(SimContext& ctx, Machine& machine, Scheduler& sched, const TaskTable& tasks,
+                         std::vector<Channel>& channels, TaskSpawner& spawner)
     : m_ctx(ctx)
     , m_machine(machine)
     , m_sched(sched)
+    , m_tasks(tasks)
     , m_channels(channels)
-    , m_spawner(spawner) {}
+    , m_spawner(spawner)
+    , m_hrtimers(ctx.queue) {}
 
 SimTime Interpreter::draw(const DurationDist& d) {
     switch (d.kind) {
@@ -52,11 +54,38 @@ void Interpreter::resume(Rq& rq) {
     run(*t, rq);
 }
 
+void Interpreter::armSleepTimer(Task& t, const Rq& rq, SimTime soft) {
+    // The timer goes on this CPU's queue with the task's slack (hrtimer_nanosleep: none for an
+    // RT task). Its interrupt gets to the CPU some microseconds after the hard expiry on a VM,
+    // where the host injects it (timer_delivery, 0 by default).
+    const SimTime hard = soft + (t.rt() ? SimTime() : t.timerSlack);
+    const SimTime at = hard + m_ctx.costs[CostOp::TimerDelivery];
+    t.timer = m_ctx.queue.push(at, Event{static_cast<uint32_t>(EventKind::TaskTimer), t.slot, t.id.value()});
+    t.hrtimerCpu = static_cast<int32_t>(rq.cpu);
+    m_hrtimers.arm(rq.cpu, soft, hard, t.slot, t.id.value(), t.timer);
+}
+
 void Interpreter::timerExpired(Task& t) {
+    const int32_t cpu = t.hrtimerCpu;
     t.timer = {};
-    if (t.state == TaskState::Dead || t.runnable())
-        return;
-    m_sched.tryToWakeUp(t, m_machine.rq(t.cpu.value()), nullptr, false);
+    t.hrtimerCpu = -1;
+    if (t.state != TaskState::Dead && !t.runnable())
+        m_sched.tryToWakeUp(t, m_machine.rq(cpu >= 0 ? static_cast<uint32_t>(cpu) : t.cpu.value()), nullptr,
+                            false);
+    if (cpu >= 0) // the interrupt of a sleep's timer runs the other timers due on its CPU
+        hrtimerInterrupt(static_cast<uint32_t>(cpu));
+}
+
+void Interpreter::hrtimerInterrupt(uint32_t cpu) {
+    m_hrtimers.interrupt(cpu, m_ctx.now, [&](uint32_t slot, uint32_t id) {
+        Task* t = m_tasks.get(slot, TaskId(id));
+        if (!t)
+            return;
+        t->timer = {};
+        t->hrtimerCpu = -1;
+        if (t->state != TaskState::Dead && !t->runnable())
+            m_sched.tryToWakeUp(*t, m_machine.rq(cpu), nullptr, false);
+    });
 }
 
 void Interpreter::detachBlocked(Task& t) {
@@ -206,13 +235,12 @@ void Interpreter::run(Task& t, Rq& rq) {
             const TaskState s = ins->kind == ActionKind::Sleep ? TaskState::Sleeping
                                 : ins->kind == ActionKind::Io  ? TaskState::IoWait
                                                                : TaskState::MemStall;
-            // A sleep ends when its timer's interrupt gets to the CPU: on a VM the host injects
-            // it some microseconds after the expiry (timer_delivery, 0 by default).
-            const SimTime delivery =
-                ins->kind == ActionKind::Sleep ? m_ctx.costs[CostOp::TimerDelivery] : SimTime();
-            t.timer =
-                m_ctx.queue.push(std::max(m_ctx.now, rq.cursor) + d + delivery,
-                                 Event{static_cast<uint32_t>(EventKind::TaskTimer), t.slot, t.id.value()});
+            const SimTime at = std::max(m_ctx.now, rq.cursor) + d;
+            if (ins->kind == ActionKind::Sleep)
+                armSleepTimer(t, rq, at);
+            else
+                t.timer = m_ctx.queue.push(
+                    at, Event{static_cast<uint32_t>(EventKind::TaskTimer), t.slot, t.id.value()});
             m_sched.blockCurrent(rq, s, BlockReason::Timer);
             return;
         }

@@ -5,12 +5,14 @@
 #include "sched/machine.h"
 #include "sched/scheduler.h"
 #include "sim/channel.h"
+#include "sim/hrtimers.h"
 
 #include <vector>
 
 namespace core {
 
 struct Task;
+class TaskTable;
 
 /// Creates tasks on behalf of a running program (fork).
 class TaskSpawner {
@@ -28,13 +30,15 @@ public:
 /// interleave in time order.
 class Interpreter {
 public:
-    Interpreter(SimContext& ctx, Machine& machine, Scheduler& sched, std::vector<Channel>& channels,
-                TaskSpawner& spawner);
+    Interpreter(SimContext& ctx, Machine& machine, Scheduler& sched, const TaskTable& tasks,
+                std::vector<Channel>& channels, TaskSpawner& spawner);
 
     /// The CPU's current task continues (CpuResume event).
     void resume(Rq& rq);
-    /// A sleep, io or memstall of the task has ended.
+    /// A sleep, io or memstall of the task has ended (its timer's event).
     void timerExpired(Task& t);
+    /// A timer interrupt on the CPU (the tick's): it also runs the sleep timers due by now.
+    void hrtimerInterrupt(uint32_t cpu);
     /// Removes a blocked task from the wait queue it sleeps on (before it is killed).
     void detachBlocked(Task& t);
 
@@ -47,13 +51,17 @@ private:
     bool waitChildren(Task& t, Rq& rq);
     SimTime draw(const DurationDist& d);
     bool handedOff(const Task& t, const Rq& rq) const;
+    /// Arms the timer of a sleep that asked to end at `soft`, on the CPU's hrtimer queue.
+    void armSleepTimer(Task& t, const Rq& rq, SimTime soft);
     void chargeSyscall(Rq& rq) { m_machine.charge(rq, CostOp::Syscall); }
 
     SimContext& m_ctx;
     Machine& m_machine;
     Scheduler& m_sched;
+    const TaskTable& m_tasks;
     std::vector<Channel>& m_channels;
     TaskSpawner& m_spawner;
+    Hrtimers m_hrtimers;
 };
 
 } // namespace core

@@ -114,17 +114,16 @@ private slots:
 
     void nonIdleWeighting() {
         // Two CPUs. CPU 0: two hogs of /a, cpu some 100% of the time. CPU 1: a task of /a that
-        // runs 1 ms and sleeps 3 ms (no stall), non-idle 25% of the time. Each CPU weighs by its
-        // non-idle time in whole jiffies (4 ms): per 2.004 s period CPU 0 counts 501, CPU 1
-        // 125 (0.501 s), so the group's stall is 2.004 s * 501 / 626 = 80% of the period,
-        // not the plain mean of 50%.
+        // runs 1 ms and sleeps 3 ms (no stall, no timer slack), non-idle 25% of the time. Each CPU weighs by
+        // its non-idle time in whole jiffies (4 ms): per 2.004 s period CPU 0 counts 501, CPU 1 125 (0.501
+        // s), so the group's stall is 2.004 s * 501 / 626 = 80% of the period, not the plain mean of 50%.
         //   periods: 501/125, 502/125, 501/125, 501/125 jiffies -> 80% each (floor)
         //   avg10 -> 90181 = 44.03%, avg60 -> 20412 = 9.96%, avg300 -> 4436 = 2.16%
         //   total = 2004e6*501/626 + 2008e6*502/627 + 2 * 2004e6*501/626 + 1980e6*495/618
         //         = 8005124115 ns = 8005124 us
         Engine e(testutil::load(scenario(2, json::parse(R"([
             {"name": "h", "count": 2, "cgroup": "/a", "cpus": "0", "program": [{"run": "100s"}]},
-            {"name": "p", "cgroup": "/a", "cpus": "1", "program": [{"loop": -1, "do": [{"run": "1ms"}, {"sleep": "3ms"}]}]}])"))));
+            {"name": "p", "cgroup": "/a", "cpus": "1", "timer_slack": "0us", "program": [{"loop": -1, "do": [{"run": "1ms"}, {"sleep": "3ms"}]}]}])"))));
         QCOMPARE(testutil::runChecked(e, 13), std::string());
         QCOMPARE(pressure(e, "/a", "cpu"),
                  std::string("some avg10=44.03 avg60=9.96 avg300=2.16 total=8005124\n"

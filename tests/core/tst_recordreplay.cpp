@@ -216,6 +216,9 @@ private slots:
         for (const TaskSpec& t : m_import.scenario.spec->tasks)
             appendTaskText(built, t);
         QCOMPARE(QString::fromStdString(built), QString::fromStdString(fromText));
+        // A recorded sleep already holds its timer's slack: the replay adds none.
+        for (const TaskSpec& t : l.spec->tasks)
+            QVERIFY(t.timerSlack && t.timerSlack->count() == 0);
         std::string channelsFromText, channelsBuilt;
         for (const ChannelSpec& c : l.spec->channels)
             appendChannelText(channelsFromText, c);

@@ -79,6 +79,9 @@ FIGURES = {
         ("sleeper wait max", lambda s: task(s, "sleeper")["latency"]["max_ns"] / 1e3, "{:.1f} us"),
         ("hog CPU share", lambda s: task(s, "hog")["runtime_ns"] / 1e9 / secs(s), "{:.4f}"),
     ],
+    "spawn.json": [
+        ("children started on the other CPU", lambda s: s["counters"]["placements"] / max(1, s["counters"]["forks"]), "{:.2f}"),
+    ],
 }
 MODELS = ["v4.11", "v6.12"]
 REAL_RUNS = 4

@@ -27,6 +27,7 @@ int cmdHost(Args& args) {
     try {
         // A copied tree is another machine: this kernel's configuration says nothing about it.
         core::HostKernelConfig config;
+        core::HostSchedSysctls sysctls; // this kernel's, for this machine only
         if (configArg)
             config = core::readKernelConfig(*configArg);
         else if (sysfsArg || cgroupfsArg)
@@ -35,7 +36,9 @@ int cmdHost(Args& args) {
                 "model's default";
         else
             config = core::readThisKernelConfig();
-        const core::HostImport host = core::importHost(sysfs, cgroupfs, config);
+        if (!sysfsArg && !cgroupfsArg)
+            sysctls = core::readSchedSysctls("/proc/sys/kernel");
+        const core::HostImport host = core::importHost(sysfs, cgroupfs, config, sysctls);
         for (const std::string& n : host.notes)
             std::fprintf(stderr, "note: %s\n", n.c_str());
         // What is printed must load: a failure here is a bug in the importer, said as such.

@@ -17,7 +17,7 @@ std::string durationUs(long long us) {
 } // namespace
 
 HostImport importHost(const std::filesystem::path& sysfsRoot, const std::filesystem::path& cgroupfsRoot,
-                      const HostKernelConfig& kernelConfig) {
+                      const HostKernelConfig& kernelConfig, const HostSchedSysctls& sysctls) {
     using ojson = nlohmann::ordered_json;
     HostImport r;
     r.topology = readHostTopology(sysfsRoot);
@@ -27,6 +27,8 @@ HostImport importHost(const std::filesystem::path& sysfsRoot, const std::filesys
     r.kernelConfig = kernelConfig;
     if (!kernelConfig.note.empty())
         r.notes.push_back(kernelConfig.note);
+    if (!sysctls.note.empty())
+        r.notes.push_back(sysctls.note);
 
     const TopologySpec& t = r.topology.machine;
     ojson s = ojson::object();

@@ -6,6 +6,7 @@
 
 #include "import/hostcgroups.h"
 #include "import/hostkernelconfig.h"
+#include "import/hostschedsysctls.h"
 #include "import/hosttopology.h"
 
 #include <filesystem>
@@ -24,8 +25,9 @@ struct HostImport {
 
 /// Reads sysfsRoot (normally "/sys") and cgroupfsRoot (normally "/sys/fs/cgroup"); the scenario's
 /// kernel.hz is kernelConfig's CONFIG_HZ where it has one (readThisKernelConfig for this machine).
+/// sysctls' note, when it has one, joins the notes (readSchedSysctls for this machine).
 /// Throws HostImportError when sysfsRoot has no CPUs to read.
 HostImport importHost(const std::filesystem::path& sysfsRoot, const std::filesystem::path& cgroupfsRoot,
-                      const HostKernelConfig& kernelConfig);
+                      const HostKernelConfig& kernelConfig, const HostSchedSysctls& sysctls = {});
 
 } // namespace core

@@ -2,6 +2,7 @@
 
 #include "base/cpuset.h"
 #include "import/hostfs.h"
+#include "import/hostschedsysctls.h"
 #include "import/importtrace.h"
 #include "reality/perfrecorder.h"
 #include "reality/realcgroups.h"
@@ -286,6 +287,9 @@ void noteApproximations(RealityRunState& st) {
         out.notes.push_back(
             "channels are pipes and socketpairs carrying 1-byte messages; their capacity is the "
             "kernel's (64 KiB), not the scenario's message count");
+    // A kernel with scheduling rules of its own is not the upstream kernel the models follow.
+    if (const HostSchedSysctls sysctls = readSchedSysctls("/proc/sys/kernel"); !sysctls.note.empty())
+        out.notes.push_back(sysctls.note + " (docs/reality.md)");
     for (const TimelineEntry& e : spec.timeline)
         if (e.kind == TimelineEntry::Kind::Optimizations) {
             out.notes.push_back(

@@ -186,6 +186,43 @@ private slots:
             QCOMPARE(r.spec->kernel.hz, *h.kernelConfig.hz);
     }
 
+    // Scheduler sysctls: upstream's pass silently; one no upstream kernel has is named with its
+    // value in a note, which the host's notes carry.
+    void schedSysctlsNoUpstreamKernelHas() {
+        QVERIFY(core::isUpstreamSchedSysctl("sched_autogroup_enabled"));
+        QVERIFY(core::isUpstreamSchedSysctl("sched_rt_runtime_us"));
+        QVERIFY(!core::isUpstreamSchedSysctl("sched_vcpu_pack"));
+        QVERIFY(!core::isUpstreamSchedSysctl("sched_"));
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const std::filesystem::path dir = tmp.path().toStdString();
+        auto put = [&](const char* name, const char* value) {
+            QFile f(QString::fromStdString((dir / name).string()));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(value);
+        };
+        put("sched_autogroup_enabled", "1\n");
+        put("sched_rt_period_us", "1000000\n");
+        put("hostname", "box\n");
+        const core::HostSchedSysctls plain = core::readSchedSysctls(dir);
+        QCOMPARE(plain.all.size(), size_t{2});
+        QVERIFY(plain.note.empty());
+        put("sched_vcpu_pack", "15\n");
+        const core::HostSchedSysctls own = core::readSchedSysctls(dir);
+        QCOMPARE(own.all.size(), size_t{3});
+        QCOMPARE(own.all[2].name, std::string("sched_vcpu_pack"));
+        QVERIFY(!own.all[2].upstream);
+        QVERIFY2(own.note.find("no upstream kernel has (kernel.sched_vcpu_pack = 15)") != std::string::npos,
+                 own.note.c_str());
+        const core::HostImport h = core::importHost(
+            hostDir("two-socket") + "/sys", hostDir("two-socket") + "/cgroup", core::HostKernelConfig{}, own);
+        QVERIFY2(anyNote(h.notes, "kernel.sched_vcpu_pack = 15"), joined(h.notes).constData());
+        QVERIFY2(h.scenarioJson.find("kernel.sched_vcpu_pack = 15") != std::string::npos,
+                 h.scenarioJson.c_str());
+        // No such directory: nothing to say.
+        QVERIFY(core::readSchedSysctls(dir / "missing").all.empty());
+    }
+
     void kernelHzFromTheConfiguration() {
         const std::string dir = hostDir("configs") + "/";
         // Text (/boot/config-RELEASE) and gzip (/proc/config.gz) alike.

@@ -1,5 +1,6 @@
 #include "reality/realtask.h"
 
+#include "base/kernelmodel.h"
 #include "import/hostfs.h"
 #include "reality/realcgroups.h"
 #include "scenario/patterns.h"
@@ -185,7 +186,6 @@ void setUp(Proc& p, const TaskSpec& t, const std::string& name, bool forked, pid
     ::signal(SIGINT, SIG_IGN); // the runner handles a Ctrl-C and stops everything in order
     ::signal(SIGPIPE, SIG_IGN);
     ::prctl(PR_SET_NAME, name.substr(0, 15).c_str());
-    ::prctl(PR_SET_TIMERSLACK, 1UL); // sleeps end when asked, as the simulation's timers do
 
     std::string cgroup = forked && parentSlot ? parentSlot->cgroup : "/";
     if (t.cgroup)
@@ -218,9 +218,13 @@ void setUp(Proc& p, const TaskSpec& t, const std::string& name, bool forked, pid
         fail(w,
              "task " + name + ": setpriority(nice " + std::to_string(t.nice) + "): " + std::strerror(errno));
     }
-    if (t.timerSlack) {
-        // PR_SET_TIMERSLACK of 0 restores the default, so no slack is asked for as 1 ns.
-        const unsigned long ns = static_cast<unsigned long>(std::max<int64_t>(1, t.timerSlack->count()));
+    // The timer slack the simulation gives the task: the scenario's, else the kernel's default
+    // (50 us) for a scenario task, whatever the runner inherited; a forked child keeps its
+    // parent's, as fork copies it. PR_SET_TIMERSLACK of 0 restores the default, so no slack is
+    // asked for as 1 ns.
+    if (t.timerSlack || !forked) {
+        const int64_t slack = t.timerSlack ? t.timerSlack->count() : kDefaultTimerSlackNs;
+        const unsigned long ns = static_cast<unsigned long>(std::max<int64_t>(1, slack));
         if (::prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0) != 0)
             fail(w, "task " + name + ": prctl(PR_SET_TIMERSLACK): " + std::strerror(errno));
     }

@@ -318,6 +318,53 @@ private slots:
         crossChecksAgree(r);
     }
 
+    // Timer slack: the real tasks sleep with the slack the simulation gives them (the kernel's
+    // default 50 us, or the scenario's), read from the live processes' /proc/PID/timerslack_ns.
+    // Until 2026-12-05 the runner gave every task 1 ns. The simulated task without slack wakes
+    // more often; the real rates are printed (this VM's timer noise is as large as the effect).
+    void timerSlackAsSimulated() {
+        REQUIRE_REAL_KERNEL();
+        QProcess p;
+        p.start(QStringLiteral(SCHEDSCOPE_CLI),
+                {QStringLiteral("reality"), data("slack.json"), QStringLiteral("--for"), QStringLiteral("2s"),
+                 QStringLiteral("--model"), QStringLiteral("v6.12"), QStringLiteral("--format"),
+                 QStringLiteral("json")});
+        QVERIFY(p.waitForStarted());
+        QMap<QString, QByteArray> slack;
+        QElapsedTimer t;
+        t.start();
+        while (slack.size() < 2 && t.elapsed() < 20000 && p.state() == QProcess::Running) {
+            QTest::qWait(50);
+            for (const QString& pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+                QFile comm(QStringLiteral("/proc/%1/comm").arg(pid));
+                if (!comm.open(QIODevice::ReadOnly))
+                    continue;
+                const QString name = QString::fromLatin1(comm.readAll().trimmed());
+                QFile f(QStringLiteral("/proc/%1/timerslack_ns").arg(pid));
+                if ((name == QStringLiteral("slack") || name == QStringLiteral("noslack")) &&
+                    f.open(QIODevice::ReadOnly))
+                    slack[name] = f.readAll().trimmed();
+            }
+        }
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QCOMPARE(slack.value(QStringLiteral("slack")), QByteArray("50000"));
+        QCOMPARE(slack.value(QStringLiteral("noslack")), QByteArray("1"));
+        const QJsonObject json = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        auto wakeups = [&](const char* side, const char* name) {
+            return task(json[QLatin1String(side)].toObject(),
+                        QLatin1String(name))[QStringLiteral("latency")][QStringLiteral("count")]
+                .toDouble();
+        };
+        QVERIFY2(wakeups("simulated", "noslack") > 1.1 * wakeups("simulated", "slack"),
+                 qPrintable(QStringLiteral("%1 vs %2")
+                                .arg(wakeups("simulated", "noslack"))
+                                .arg(wakeups("simulated", "slack"))));
+        qInfo("wakeups in 2 s, real: %.0f with the default slack, %.0f without; simulated: %.0f and %.0f",
+              wakeups("real", "slack"), wakeups("real", "noslack"), wakeups("simulated", "slack"),
+              wakeups("simulated", "noslack"));
+    }
+
     // A latency task behind a hog (v6.12 EEVDF): the hog has run ahead of it, so each wakeup
     // preempts the hog at once, real and simulated; no wait lasts until the hog's slice ends at a
     // tick (docs/eevdf.md, "The wakeup order checked against the real kernel").

@@ -18,7 +18,7 @@ bool isUpstreamSchedSysctl(std::string_view name) {
         "sched_domain", // a directory of per-domain settings until v5.13 (now debugfs)
         "sched_energy_aware",
         "sched_itmt_enabled",
-        "sched_latency_ns", // this and the next six: CONFIG_SCHED_DEBUG, until v5.13
+        "sched_latency_ns", // this and the next seven: CONFIG_SCHED_DEBUG; gone by v5.13
         "sched_migration_cost_ns",
         "sched_min_granularity_ns",
         "sched_nr_migrate",
@@ -51,6 +51,8 @@ HostSchedSysctls readSchedSysctls(const std::filesystem::path& dir) {
             s.value = "(directory)";
         else
             s.value = hostfs::readValue(it->path()).value_or("(unreadable)");
+        if (const size_t nl = s.value.find('\n'); nl != std::string::npos)
+            s.value = s.value.substr(0, nl) + " ..."; // one line in a note
         r.all.push_back(std::move(s));
     }
     std::sort(r.all.begin(), r.all.end(),
@@ -61,8 +63,7 @@ HostSchedSysctls readSchedSysctls(const std::filesystem::path& dir) {
             own += std::string(own.empty() ? "" : ", ") + "kernel." + s.name + " = " + s.value;
     if (!own.empty())
         r.note = "this kernel has scheduler settings no upstream kernel has (" + own +
-                 "): where they change a decision, it follows rules of its own, and the models "
-                 "follow upstream's";
+                 "); its decisions may differ from the upstream rules the models follow";
     return r;
 }
 

@@ -14,7 +14,7 @@ namespace core {
 
 struct HostSchedSysctl {
     std::string name;  ///< the file's name, e.g. "sched_autogroup_enabled"
-    std::string value; ///< its text without the trailing newline; "(unreadable)" when it is not
+    std::string value; ///< its first line; "(unreadable)" or "(directory)" when it has none
     bool upstream = false;
 };
 

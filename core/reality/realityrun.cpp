@@ -181,6 +181,19 @@ struct StartPipe {
     }
 };
 
+/// The recording's fork placements (sched_wakeup_new onto another CPU than the one that ran
+/// the fork), by the importer's task id: the real summary counts its own tasks' only, not those
+/// of everything else the host forked meanwhile.
+class PlacementsOfTasks final : public TraceSink {
+public:
+    void slice(const Slice&) override {}
+    void migration(const MigrationRecord&) override {}
+    void marker(const Marker&) override {}
+    void placement(const PlacementRecord& p) override { placed.insert(p.task.value()); }
+
+    std::set<uint32_t> placed;
+};
+
 /// What a reality run holds from phase to phase. The members that own something are declared
 /// in the order the run sets them up, so whichever phase ends the run they are released in
 /// reverse: perf stopped, the descriptors closed, the task processes killed and reaped, the
@@ -205,6 +218,7 @@ struct RealityRunState {
     std::map<std::string, CgroupReading> readings; ///< each cgroup at the end, by path
     PsiReport systemPsi;                           ///< /proc/pressure at the end
     ImportedTrace imported;                        ///< the recording, read back
+    PlacementsOfTasks placements;                  ///< its fork placements
 
     RealityRunState(const ScenarioSpec& s, const RealityOptions& o, RealityRun& r)
         : spec(s)
@@ -287,9 +301,6 @@ void noteApproximations(RealityRunState& st) {
         out.notes.push_back(
             "channels are pipes and socketpairs carrying 1-byte messages; their capacity is the "
             "kernel's (64 KiB), not the scenario's message count");
-    // A kernel with scheduling rules of its own is not the upstream kernel the models follow.
-    if (const HostSchedSysctls sysctls = readSchedSysctls("/proc/sys/kernel"); !sysctls.note.empty())
-        out.notes.push_back(sysctls.note + " (docs/reality.md)");
     for (const TimelineEntry& e : spec.timeline)
         if (e.kind == TimelineEntry::Kind::Optimizations) {
             out.notes.push_back(
@@ -297,6 +308,12 @@ void noteApproximations(RealityRunState& st) {
                 "runs as built");
             break;
         }
+}
+
+/// A kernel with scheduling rules of its own is not the upstream kernel the models follow.
+void noteOwnSchedulerSettings(RealityRun& out) {
+    if (const HostSchedSysctls sysctls = readSchedSysctls("/proc/sys/kernel"); !sysctls.note.empty())
+        out.notes.push_back(sysctls.note + " (docs/reality.md)");
 }
 
 /// Permissions and tools: perf, and the right to record every CPU.
@@ -614,6 +631,7 @@ bool importRecording(RealityRunState& st) {
     }
     TraceImportOptions to;
     to.progress = [&st](double) { return !st.stopped(); };
+    to.records = &st.placements;
     st.imported = importTrace(tracePath, to);
     if (!st.imported.ok) {
         out.status = st.imported.cancelled ? RealityRun::Status::Interrupted : RealityRun::Status::Failed;
@@ -688,6 +706,8 @@ void summarizeTasks(RealityRunState& st) {
         const RealTaskSlot& slot = shared.slots[i];
         auto it = byPid.find(slot.pid);
         TaskSummary t = it != byPid.end() ? *it->second : TaskSummary{};
+        if (it != byPid.end() && st.placements.placed.count(t.id))
+            ++s.counters.placements;
         t.id = i;
         t.name = slot.name;
         t.cgroup = slot.cgroup;
@@ -763,6 +783,7 @@ RealityRun runReality(const ScenarioSpec& spec, const RealityOptions& options) {
     if (!checkMachine(st))
         return out;
     noteApproximations(st);
+    noteOwnSchedulerSettings(out);
     if (!checkPermissions(st) || !makeWorkDir(st))
         return out;
     // Orphaned task processes come back to the runner, which reaps them and kills them at the end.

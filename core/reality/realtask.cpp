@@ -200,7 +200,8 @@ void setUp(Proc& p, const TaskSpec& t, const std::string& name, bool forked, pid
         if (::sched_setaffinity(0, sizeof mask, &mask) != 0)
             fail(w, "task " + name + ": sched_setaffinity: " + std::strerror(errno));
     }
-    if (t.slice || t.policy != SchedPolicy::Other) {
+    // A forked child has its own policy, as in the simulation (fork would copy an RT parent's).
+    if (t.slice || t.policy != SchedPolicy::Other || forked) {
         SchedAttr a{};
         a.size = sizeof a;
         a.policy = t.policy == SchedPolicy::Batch  ? SCHED_BATCH

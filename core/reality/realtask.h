@@ -73,8 +73,8 @@ void busyFor(int64_t ns);
 
 /// Forks a process that sets itself up as task `t` (instance `instance`, named `name`: cgroup,
 /// nice, policy, affinity, comm), waits for the start when `waitForGo`, sleeps until its start
-/// time and runs its program: `run` as a busy loop (busyFor), `sleep` with a 1 ns
-/// timer slack, `send`/`recv` over the pipes and socketpairs, `fork`, `wait`, `exit`, `move`,
+/// time and runs its program: `run` as a busy loop (busyFor), `sleep` with the timer slack the
+/// simulation gives the task, `send`/`recv` over the pipes and socketpairs, `fork`, `wait`, `exit`, `move`,
 /// `setsid`, `yield`; `io` and `memstall` as sleeps (docs/reality.md). Returns the pid or -1.
 pid_t spawnRealTask(const RealWorld& w, const TaskSpec& t, uint32_t instance, const std::string& name,
                     bool waitForGo, std::string& error);

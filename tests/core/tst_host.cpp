@@ -219,6 +219,18 @@ private slots:
         QVERIFY2(anyNote(h.notes, "kernel.sched_vcpu_pack = 15"), joined(h.notes).constData());
         QVERIFY2(h.scenarioJson.find("kernel.sched_vcpu_pack = 15") != std::string::npos,
                  h.scenarioJson.c_str());
+        // A directory is listed as one; a value of several lines keeps the note to one line.
+        QVERIFY(QDir(tmp.path()).mkdir(QStringLiteral("sched_domain")));
+        put("sched_pack_mask", "1 2\n3 4\n");
+        const core::HostSchedSysctls more = core::readSchedSysctls(dir);
+        QCOMPARE(more.all.size(), size_t{5});
+        QCOMPARE(more.all[1].name, std::string("sched_domain"));
+        QCOMPARE(more.all[1].value, std::string("(directory)"));
+        QVERIFY(more.all[1].upstream);
+        QVERIFY2(more.note.find("kernel.sched_pack_mask = 1 2 ..., kernel.sched_vcpu_pack = 15") !=
+                     std::string::npos,
+                 more.note.c_str());
+        QVERIFY(more.note.find('\n') == std::string::npos);
         // No such directory: nothing to say.
         QVERIFY(core::readSchedSysctls(dir / "missing").all.empty());
     }

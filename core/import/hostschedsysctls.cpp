@@ -1,5 +1,6 @@
 #include "import/hostschedsysctls.h"
 
+#include "base/bytetext.h"
 #include "import/hostfs.h"
 
 #include <algorithm>
@@ -53,6 +54,9 @@ HostSchedSysctls readSchedSysctls(const std::filesystem::path& dir) {
             s.value = hostfs::readValue(it->path()).value_or("(unreadable)");
         if (const size_t nl = s.value.find('\n'); nl != std::string::npos)
             s.value = s.value.substr(0, nl) + " ..."; // one line in a note
+        // A patched kernel's file holds bytes; the note goes into JSON, which carries text.
+        s.name = bytesAsText(s.name);
+        s.value = bytesAsText(s.value);
         r.all.push_back(std::move(s));
     }
     std::sort(r.all.begin(), r.all.end(),

@@ -14,7 +14,7 @@ namespace core {
 
 struct HostSchedSysctl {
     std::string name;  ///< the file's name, e.g. "sched_autogroup_enabled"
-    std::string value; ///< its first line; "(unreadable)" or "(directory)" when it has none
+    std::string value; ///< its first line as text (bytesAsText); "(unreadable)" or "(directory)"
     bool upstream = false;
 };
 

@@ -231,6 +231,14 @@ private slots:
                      std::string::npos,
                  more.note.c_str());
         QVERIFY(more.note.find('\n') == std::string::npos);
+        // Bytes that are not UTF-8 are escaped, so the scenario's JSON can carry the note.
+        put("sched_bytes", "a\xff\n");
+        const core::HostSchedSysctls bytes = core::readSchedSysctls(dir);
+        QVERIFY2(bytes.note.find("kernel.sched_bytes = a\\xFF") != std::string::npos, bytes.note.c_str());
+        const core::HostImport hb =
+            core::importHost(hostDir("two-socket") + "/sys", hostDir("two-socket") + "/cgroup",
+                             core::HostKernelConfig{}, bytes);
+        QVERIFY(core::loadScenarioText(hb.scenarioJson, "bytes").ok());
         // No such directory: nothing to say.
         QVERIFY(core::readSchedSysctls(dir / "missing").all.empty());
     }

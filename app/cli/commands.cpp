@@ -1,13 +1,13 @@
 #include "commands.h"
 
-#include "experiments/runrequest.h"
-#include "output/atomicfile.h"
-#include "output/replay.h"
+#include "base/atomicfile.h"
 #include "output/runstates.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
 #include "scenario/builtins.h"
 #include "scenario/loader.h"
 #include "scenario/modelselection.h"
+#include "scenario/runrequest.h"
 #include "sim/engine.h"
 
 #include <chrono>
@@ -49,34 +49,6 @@ std::optional<SimTime> parseForOption(const std::string& text, const char* comma
     return d;
 }
 
-int loadScenarioForRun(const std::string& source, const std::optional<std::string>& modelName,
-                       const std::optional<std::string>& costsPath, const char* command,
-                       std::optional<ScenarioSpec>& spec) {
-    return prepareForRun(loadScenario(source), source, modelName, costsPath, command, spec);
-}
-
-int modelOption(const std::optional<std::string>& name, const char* command,
-                std::optional<KernelModel>& model) {
-    if (!name)
-        return ExitOk;
-    KernelModel m{};
-    if (const std::string e = parseModelOption(*name, m); !e.empty()) {
-        std::fprintf(stderr, "schedscope-cli %s: %s\n", command, e.c_str());
-        return ExitUsage;
-    }
-    model = m;
-    return ExitOk;
-}
-
-int costsOption(const std::optional<std::string>& path, ScenarioSpec& spec) {
-    std::vector<std::string> errors;
-    if (!path || applyCostsOption(*path, spec, errors))
-        return ExitOk;
-    for (const std::string& e : errors)
-        std::fprintf(stderr, "%s\n", e.c_str());
-    return ExitInvalid;
-}
-
 int reportShaped(ShapedRun shaped, const char* command, std::optional<ScenarioSpec>& spec) {
     for (const std::string& n : shaped.notes)
         std::fprintf(stderr, "note: %s\n", n.c_str());
@@ -92,23 +64,6 @@ int reportShaped(ShapedRun shaped, const char* command, std::optional<ScenarioSp
             std::fprintf(stderr, "%s\n", e.c_str());
     }
     return option ? ExitUsage : ExitInvalid;
-}
-
-int prepareForRun(LoadResult r, const std::string& source, const std::optional<std::string>& modelName,
-                  const std::optional<std::string>& costsPath, const char* command,
-                  std::optional<ScenarioSpec>& spec) {
-    RunRequest request;
-    request.model = modelName;
-    request.costs = costsPath;
-    return reportShaped(shapeRun(std::move(r), source, request), command, spec);
-}
-
-bool applyOptOptions(const std::vector<std::string>& opts, ScenarioSpec& spec, const char* command) {
-    if (const std::string e = applyOptTexts(opts, spec); !e.empty()) {
-        std::fprintf(stderr, "schedscope-cli %s: %s\n", command, e.c_str());
-        return false;
-    }
-    return true;
 }
 
 void printUsage() {
@@ -196,7 +151,7 @@ void printUsage() {
         "      --out PATH                write the scenario to PATH (atomically)\n"
         "  replay TRACE                  import-trace, simulate it until every task has ended, and\n"
         "                                print the recording and the simulation per command\n"
-        "      --model NAME, --costs FILE, --opt KEY=on|off, --for DUR   as for run\n"
+        "      --model NAME, --costs FILE, --opt KEY=on|off, --for DUR, --seed N   as for run\n"
         "      --host FILE, --exclude COMM,...                           as for import-trace\n"
         "      --format table|json       json: {\"real\": SUMMARY, \"simulated\": SUMMARY}\n"
         "      --out PATH                write the result to PATH instead of stdout\n"
@@ -355,11 +310,11 @@ int cmdRun(Args& args) {
     if (perfettoPath)
         traces.push_back({perfettoFormatFor(*perfettoPath), *perfettoPath});
     ThreadStateRecorder states;
-    ReplayOptions ro;
+    SimulationOptions ro;
     ro.checkInvariants = true;
     if (statesPath)
         ro.sinks.push_back(&states);
-    ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*spec)), traces, ro);
+    SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(std::move(*spec)), traces, ro);
     if (!run.ok()) {
         std::fprintf(stderr, "schedscope-cli: %s\n", run.error.c_str());
         return ExitFailure;

@@ -168,7 +168,7 @@ int openForBatch(ui::MainWindow& w, const QString& scenario, const QCommandLineP
         }
         for (const std::string& warning : trace->summary.trace->warnings)
             std::fprintf(stderr, "warning: %s: %s\n", qPrintable(scenario), warning.c_str());
-        w.showTrace(std::move(trace));
+        w.documents().showTrace(std::move(trace));
         return 0;
     }
     core::WorkloadLoad loaded = core::loadScenarioOrWorkload(scenario.toStdString());
@@ -180,7 +180,7 @@ int openForBatch(ui::MainWindow& w, const QString& scenario, const QCommandLineP
             std::fprintf(stderr, "%s\n", e.c_str());
         return kExitInvalid;
     }
-    w.openLoaded(scenario, std::move(r));
+    w.documents().openLoaded(scenario, std::move(r));
     return 0;
 }
 
@@ -226,7 +226,7 @@ int startScreenshot(ui::MainWindow& w, const QCommandLineParser& parser, const O
         return c;
     };
     if (parser.isSet(o.compare))
-        s->useCompare(pictured(w.openCompare()));
+        s->useCompare(pictured(w.documents().openCompare()));
     if (parser.isSet(o.compareTrace)) {
         std::string error;
         auto trace = ui::TraceLoader::load(parser.value(o.compareTrace).toStdString(), error);
@@ -234,7 +234,7 @@ int startScreenshot(ui::MainWindow& w, const QCommandLineParser& parser, const O
             std::fprintf(stderr, "%s\n", error.c_str());
             return kExitInvalid;
         }
-        s->useCompare(pictured(w.openCompareAgainst(std::move(trace))));
+        s->useCompare(pictured(w.documents().openCompareAgainst(std::move(trace))));
     }
     const uint32_t nrCpus = w.session().topology() ? w.session().topology()->nrCpus() : 0;
     if (parser.isSet(o.expand)) {
@@ -289,8 +289,8 @@ int main(int argc, char** argv) {
     if (parser.isSet(options.screenshot) || parser.isSet(options.exportDir)) {
         if (const int code = openForBatch(w, scenario, parser, options, batchSize); code != 0)
             return code;
-    } else if (!w.openScenario(scenario)) {
-        w.openScenario(QStringLiteral("builtin:default"));
+    } else if (!w.documents().openScenario(scenario)) {
+        w.documents().openScenario(QStringLiteral("builtin:default"));
     }
     std::unique_ptr<QObject> job;
     if (parser.isSet(options.exportDir)) {

@@ -54,15 +54,4 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
 /// in time since its first event.
 ThreadStates statesOfRecording(ThreadStateRecorder& recorder, const ImportedTrace& trace);
 
-/// Why a recorded cgroup path cannot be a scenario cgroup (the validator's path rule, or bytes
-/// that are not UTF-8 text), or empty.
-std::string recordedCgroupProblem(const std::string& path);
-
-/// The scenario describing a traced machine (ImportedTrace::machine). A cgroup path that the
-/// scenario format refuses leaves the whole tree out, with a note in `warnings`: the records'
-/// cgroup ids index the whole list, so it is all or nothing.
-std::shared_ptr<const ScenarioSpec> tracedMachine(const RunSummary& summary,
-                                                  const std::vector<std::string>& cgroupPaths,
-                                                  std::vector<std::string>& warnings, std::string& error);
-
 } // namespace core

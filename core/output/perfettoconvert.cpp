@@ -1,7 +1,7 @@
 #include "output/perfettoconvert.h"
 
+#include "base/atomicfile.h"
 #include "base/tracetee.h"
-#include "output/atomicfile.h"
 #include "output/traceperfettoproto.h"
 #include "report/runqueuecounts.h"
 #include "report/threadstates.h"

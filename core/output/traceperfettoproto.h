@@ -166,7 +166,7 @@ PerfettoProtoWriter::Options perfettoOptionsOf(const Engine& engine);
 /// "name[pid]".
 PerfettoCounters perfettoCountersOf(const Engine& engine, std::vector<CounterTrack> model);
 
-/// A replay that writes a native trace samples the model's counters this often, keeps at most
+/// A simulation that writes a native trace samples the model's counters this often, keeps at most
 /// this many thread-state slices for nr_running and this many counter points (memory bounds,
 /// as the GUI's).
 inline constexpr SimTime kPerfettoSampleEvery = SimTime::ms(1);

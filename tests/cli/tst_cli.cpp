@@ -577,6 +577,21 @@ private slots:
         QCOMPARE(costs.code, 2);
         QVERIFY2(costs.err.contains("valid-minimal.json"), costs.err.constData());
         QCOMPARE(cli({QStringLiteral("import-trace")}).code, 64);
+        // The options are shaped as run shapes them: --seed too, and every word checked before
+        // the recording is read (a missing file is not even opened).
+        QCOMPARE(cli({QStringLiteral("replay"), trace, QStringLiteral("--seed"), QStringLiteral("7"),
+                      QStringLiteral("--for"), QStringLiteral("20ms")})
+                     .code,
+                 0);
+        for (const QStringList& words : {QStringList{QStringLiteral("--seed"), QStringLiteral("-1")},
+                                         QStringList{QStringLiteral("--for"), QStringLiteral("0s")},
+                                         QStringList{QStringLiteral("--opt"), QStringLiteral("x=on")}}) {
+            auto early =
+                cli(QStringList{QStringLiteral("replay"), QStringLiteral("/nonexistent/trace")} + words);
+            QCOMPARE(early.code, 64);
+            QVERIFY2(early.err.startsWith("schedscope-cli replay: ") && !early.err.contains("nonexistent"),
+                     early.err.constData());
+        }
     }
 
     void importRtApp() {

@@ -8,7 +8,7 @@
 #include "import/perfettotrace.h"
 #include "import/tracefile.h"
 #include "output/perfettoconvert.h"
-#include "output/replay.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
 #include "output/traceperfettoproto.h"
 #include "scenario/builtins.h"
@@ -183,9 +183,9 @@ private slots:
         QTemporaryDir dir;
         const std::string path = dir.filePath(QStringLiteral("run.pftrace")).toStdString();
         auto spec = testutil::load(std::string(findBuiltin("default")->text), "builtin:default");
-        ReplayOptions ro;
+        SimulationOptions ro;
         ro.until = SimTime::ms(400);
-        const ReplayResult run = replay(spec, {{perfettoFormatFor(path), path}}, ro);
+        const SimulationResult run = simulate(spec, {{perfettoFormatFor(path), path}}, ro);
         QVERIFY2(run.ok(), run.error.c_str());
         const TraceFileResult r = importTraceFile(path, nullptr);
         QVERIFY2(r.ok, r.error.c_str());
@@ -268,13 +268,13 @@ private slots:
             QSKIP("protoc is not installed (Debian: protobuf-compiler; scripts/deps.sh installs it)");
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("run.pftrace"));
-        ReplayOptions ro;
+        SimulationOptions ro;
         ro.until = SimTime::ms(300);
         Records ran(true);
         ro.sinks.push_back(&ran);
-        const ReplayResult run =
-            replay(testutil::load(std::string(findBuiltin("cpu-max")->text), "builtin:cpu-max"),
-                   {{TraceOutput::Format::PerfettoProto, path.toStdString()}}, ro);
+        const SimulationResult run =
+            simulate(testutil::load(std::string(findBuiltin("cpu-max")->text), "builtin:cpu-max"),
+                     {{TraceOutput::Format::PerfettoProto, path.toStdString()}}, ro);
         QVERIFY2(run.ok(), run.error.c_str());
         QProcess p;
         p.setStandardInputFile(path);

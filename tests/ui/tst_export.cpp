@@ -74,7 +74,7 @@ private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         m_window = std::make_unique<MainWindow>();
-        QVERIFY(m_window->openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(m_window->documents().openScenario(QStringLiteral("builtin:default")));
         m_window->show();
         m_window->exports().bringUpToDate(); // starts the Depth sweep
         QVERIFY(m_window->exports().isBusy());

@@ -17,9 +17,10 @@ TraceOpener::TraceOpener(QWidget* window)
         emit opened(std::move(t));
     });
     connect(&m_loader, &TraceLoader::workloadLoaded, this,
-            [this](std::shared_ptr<ImportedTrace> t, std::shared_ptr<const core::WorkloadScenario> w) {
+            [this](std::shared_ptr<ImportedTrace> t, std::shared_ptr<const core::WorkloadScenario> w,
+                   const std::string& text) {
                 closeProgress();
-                emit workloadOpened(std::move(t), std::move(w));
+                emit workloadOpened(std::move(t), std::move(w), text);
             });
     connect(&m_loader, &TraceLoader::failed, this, [this](const QString& message, bool cancelled) {
         closeProgress(); // before the receiver's message box, which it would stay on top of

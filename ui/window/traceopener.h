@@ -27,7 +27,7 @@ public:
 signals:
     void opened(std::shared_ptr<core::ImportedTrace> trace);
     void workloadOpened(std::shared_ptr<core::ImportedTrace> trace,
-                        std::shared_ptr<const core::WorkloadScenario> workload);
+                        std::shared_ptr<const core::WorkloadScenario> workload, const std::string& text);
     void failed(const QString& message, bool cancelled);
 
 private:

@@ -22,8 +22,10 @@ struct PerfettoReadResult {
 /// task_newtask where a trace has no fork event), sched_process_exit, task_rename,
 /// cgroup_attach_task, in per-event or `compact_sched` encoding. prev_state is decoded for the
 /// kernel the SystemInfo packet names (4.4's layout without one, as Perfetto does). The process
-/// tree names tasks that no event names. Packets and events of other kinds are skipped and
-/// counted in the warnings; a packet cut short ends the read with a warning. `progress` (may be
+/// tree names tasks that no event names, and the task that recorded an event (FtraceEvent has
+/// no common_comm). sched_process_exec and sched_stat_runtime (a GenericFtraceEvent) are read
+/// too; a bundle without a CPU number is CPU 0's. Packets and events of other kinds are skipped and counted
+/// in the warnings; a packet cut short ends the read with a warning. `progress` (may be
 /// empty) gets the fraction read and may cancel by returning false (error "... cancelled").
 PerfettoReadResult readPerfettoTrace(const std::string& path, StringTable& strings,
                                      const std::function<void(const TraceEvent&)>& add,

@@ -91,6 +91,20 @@ std::string simulate(const std::string& scenario, int ms, bool compact, Records&
     return out.str();
 }
 
+/// A hand-made FtraceEvent into `w`: a sched_switch from `prev` to `next`, recorded by `prev`,
+/// without comms (as a trace that leaves them to the process tree).
+void handSwitch(proto::Writer& w, uint64_t ts, int prev, int next, int64_t state) {
+    const size_t e = w.beginNested(2);
+    w.varint(1, ts);
+    w.varint(2, static_cast<uint64_t>(prev));
+    const size_t x = w.beginNested(4);
+    w.int64(2, prev);
+    w.int64(4, state);
+    w.int64(6, next);
+    w.endNested(x);
+    w.endNested(e);
+}
+
 } // namespace
 
 class TestPerfettoProto : public QObject {
@@ -262,6 +276,85 @@ private slots:
         }
     }
 
+    void aBundleWithoutACpuIsCpu0s() {
+        // FtraceEventBundle.cpu is optional (proto2: absent is 0); traces in Perfetto's own test
+        // suite leave it out.
+        proto::Writer w;
+        const size_t p = w.beginNested(1);
+        const size_t b = w.beginNested(1); // no field 1 (cpu)
+        handSwitch(w, 1000, 0, 7, 0);
+        handSwitch(w, 3000, 7, 0, 1);
+        w.endNested(b);
+        w.endNested(p);
+        const TraceFileResult r = importTraceText(w.data(), "nocpu.pftrace", nullptr);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.summary.cpus.size(), size_t(1));
+        QCOMPARE(r.summary.cpus[0].busy, SimTime::ns(2000));
+        QCOMPARE(r.summary.counters.contextSwitches, uint64_t(2));
+        for (const std::string& x : r.summary.trace->warnings)
+            QVERIFY2(x.find("skipped") == std::string::npos, x.c_str());
+    }
+
+    void theReaderTakesExecRuntimeAndTheRecordersName() {
+        // Read from Perfetto's own messages: a GenericFtraceEvent named sched_stat_runtime (the
+        // first event: time 0, and its recorder runs from there), sched_process_exec (the file's
+        // base name, cut to 15 bytes), and the process tree's thread name for the task that
+        // recorded an event, which no event names.
+        proto::Writer w;
+        size_t p = w.beginNested(1);
+        size_t t = w.beginNested(2);
+        const size_t th = w.beginNested(2);
+        w.varint(1, 9);
+        w.bytes(2, "recorder");
+        w.endNested(th);
+        w.endNested(t);
+        w.endNested(p);
+        p = w.beginNested(1);
+        const size_t b = w.beginNested(1);
+        w.varint(1, 0);
+        auto event = [&](uint64_t ts, uint32_t kind, const std::function<void()>& fields) {
+            const size_t e = w.beginNested(2);
+            w.varint(1, ts);
+            w.varint(2, 9);
+            const size_t x = w.beginNested(kind);
+            fields();
+            w.endNested(x);
+            w.endNested(e);
+        };
+        event(500, 327, [&] {
+            w.bytes(1, "sched_stat_runtime");
+            size_t f = w.beginNested(2);
+            w.bytes(1, "pid");
+            w.int64(4, 9);
+            w.endNested(f);
+            f = w.beginNested(2);
+            w.bytes(1, "runtime");
+            w.varint(5, 1234);
+            w.endNested(f);
+        });
+        event(700, 237, [&] {
+            w.bytes(1, "/usr/bin/a-very-long-program-name");
+            w.int64(2, 11);
+            w.int64(3, 11);
+        });
+        event(900, 327, [&] { w.bytes(1, "sched_stat_sleep"); });
+        handSwitch(w, 2500, 9, 0, 1);
+        w.endNested(b);
+        w.endNested(p);
+        const TraceFileResult r = importTraceText(w.data(), "own.pftrace", nullptr);
+        QVERIFY2(r.ok, r.error.c_str());
+        QCOMPARE(r.origin, SimTime::ns(500));
+        QCOMPARE(r.summary.tasks.size(), size_t(2));
+        QCOMPARE(r.summary.tasks[0].pid, int64_t(9));
+        QCOMPARE(r.summary.tasks[0].name, std::string("recorder"));
+        QCOMPARE(r.summary.tasks[0].runtime, SimTime::ns(2000));
+        QCOMPARE(r.summary.tasks[1].name, std::string("a-very-long-pro"));
+        std::string all;
+        for (const std::string& x : r.summary.trace->warnings)
+            all += x + "\n";
+        QVERIFY2(all.find("sched_stat_sleep x1") != std::string::npos, all.c_str());
+    }
+
     void protocDecodesItWithTheSubset() {
         const QString protoc = QStandardPaths::findExecutable(QStringLiteral("protoc"));
         if (protoc.isEmpty())
@@ -381,20 +474,9 @@ private slots:
         p = w.beginNested(1);
         const size_t b = w.beginNested(1);
         w.varint(1, 0);
-        auto sw = [&](uint64_t ts, int prev, int next, int64_t state) {
-            const size_t e = w.beginNested(2);
-            w.varint(1, ts);
-            w.varint(2, static_cast<uint64_t>(prev));
-            const size_t x = w.beginNested(4);
-            w.int64(2, prev);
-            w.int64(4, state);
-            w.int64(6, next);
-            w.endNested(x);
-            w.endNested(e);
-        };
-        sw(1000, 0, 42, 0);
-        sw(5000, 42, 0, 0x800); // preempted, as 4.4 encodes it
-        sw(9000, 0, 42, 0);
+        handSwitch(w, 1000, 0, 42, 0);
+        handSwitch(w, 5000, 42, 0, 0x800); // preempted, as 4.4 encodes it
+        handSwitch(w, 9000, 0, 42, 0);
         w.endNested(b);
         w.endNested(p);
         const TraceFileResult r = importTraceText(w.data(), "tree.pftrace", nullptr);

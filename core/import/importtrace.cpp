@@ -65,6 +65,7 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     fileOptions.latencyStart = options.latencyStart;
     fileOptions.progress = options.progress;
     fileOptions.observer = options.observer;
+    fileOptions.events = options.events;
     TraceTee tee;
     ThreadStateRecorder states = ThreadStateRecorder::forRecording();
     if (options.forViews) {

@@ -26,6 +26,8 @@ struct TraceImportOptions {
     /// Also sent every record (slices, switches, wakeups, ...), as read: the `--states`
     /// recorder. Times are the trace's own (ImportedTrace::origin is the first).
     TraceSink* records = nullptr;
+    /// Also handed every event the importer takes, in its order, before it takes it.
+    TraceEventTap* events = nullptr;
 };
 
 /// A real trace read whole: what every entry point (the CLI's trace-summary, the GUI, the

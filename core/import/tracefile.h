@@ -15,6 +15,8 @@ struct TraceFileOptions {
     std::function<bool(double)> progress;
     /// Told what each task does (import/traceobserver.h), for rebuilding the workload.
     TraceObserver* observer = nullptr;
+    /// Handed every event before the importer takes it (may be null).
+    TraceEventTap* events = nullptr;
 };
 
 /// The outcome of opening a trace: a summary (with `summary.trace` saying what the trace could

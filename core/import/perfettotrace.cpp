@@ -2,6 +2,7 @@
 
 #include "base/perfettofields.h"
 #include "base/protowire.h"
+#include "import/perfettotracks.h"
 
 #include <algorithm>
 #include <fstream>
@@ -29,10 +30,6 @@ const char* packetKindName(uint32_t field) {
         return "trusted_uid";
     case 6:
         return "clock_snapshot";
-    case 11:
-        return "track_event";
-    case 60:
-        return "track_descriptor";
     case 33:
         return "trace_config";
     case 35:
@@ -152,6 +149,7 @@ private:
     StringTable& m_strings;
     const std::function<void(const TraceEvent&)>& m_add;
     std::string m_error;
+    PerfettoTracks m_tracks;
     StateLayout m_layout;
     std::vector<CpuState> m_cpus;
     std::map<std::string, uint64_t> m_skippedPackets;
@@ -174,6 +172,9 @@ void PerfettoReader::malformed(const std::string& what) {
 bool PerfettoReader::packet(std::string_view bytes, uint64_t at) {
     Reader r(bytes, at);
     Field f;
+    int64_t time = 0;
+    std::string_view trackEvent;
+    uint64_t trackEventAt = 0;
     while (r.next(f)) {
         switch (f.number) {
         case pf::packet::kFtraceEvents:
@@ -194,7 +195,22 @@ bool PerfettoReader::packet(std::string_view bytes, uint64_t at) {
             if (f.type == WireType::Bytes)
                 processTree(f.bytes, r.offsetOf(f));
             break;
+        case pf::packet::kTrackDescriptor:
+            if (f.type == WireType::Bytes)
+                if (std::string e = m_tracks.descriptor(f.bytes, r.offsetOf(f)); !e.empty())
+                    malformed(e);
+            break;
+        case pf::packet::kTrackEvent:
+            // Read once the packet's timestamp is known (it may come after).
+            if (f.type == WireType::Bytes) {
+                trackEvent = f.bytes;
+                trackEventAt = r.offsetOf(f);
+            }
+            break;
         case pf::packet::kTimestamp:
+            if (f.type == WireType::Varint)
+                time = static_cast<int64_t>(f.value);
+            break;
         case pf::packet::kTrustedPacketSequenceId:
         case pf::packet::kSequenceFlags:
         case 58: // timestamp_clock_id
@@ -210,6 +226,9 @@ bool PerfettoReader::packet(std::string_view bytes, uint64_t at) {
     }
     if (!r.error().empty())
         malformed(r.error() + " (in a packet: the rest of it skipped)");
+    if (trackEventAt != 0)
+        if (std::string e = m_tracks.event(trackEvent, trackEventAt, time); !e.empty())
+            malformed(e);
     return true;
 }
 
@@ -781,6 +800,7 @@ void PerfettoReader::nameFromProcessTree(TraceEvent& ev) const {
 
 void PerfettoReader::finish(PerfettoReadResult& r) {
     r.lostBundles = m_lostBundles;
+    r.counters = m_tracks.finish(m_skippedPackets, m_notes);
     if (m_lostBundles > 0)
         r.warnings.push_back(
             std::to_string(m_lostBundles) +

@@ -1,6 +1,7 @@
 #include "import/tracefile.h"
 
 #include "import/perfettotrace.h"
+#include "import/perfettotracks.h"
 #include "import/tracedat.h"
 #include "import/traceparser.h"
 
@@ -205,6 +206,9 @@ TraceFileResult finishPerfetto(const std::string& name, TraceSink* sink, const T
     }
     TraceFileResult r =
         finishText(events, strings, name, {}, sink, options, "perfetto", std::move(got.warnings));
+    if (r.ok)
+        r.counters =
+            counterTracksOf(got.counters, r.summary, r.cgroupPaths, r.origin, r.summary.trace->warnings);
     if (options.progress)
         options.progress(1.0);
     return r;

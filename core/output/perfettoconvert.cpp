@@ -66,6 +66,22 @@ PerfettoConversion convertToPerfetto(const std::string& tracePath, const std::st
     for (auto& steps : counters.nrRunning)
         for (CounterStep& s : steps)
             s.time = s.time + c.trace.origin;
+    // A Perfetto trace of a simulation carries the model's counters: they go on as they came.
+    counters.model = c.trace.counters;
+    for (CounterTrack& t : counters.model)
+        for (CounterTrack::Point& p : t.points)
+            p.time = p.time + c.trace.origin;
+    std::unordered_map<uint32_t, const TaskSummary*> taskById;
+    for (const TaskSummary& t : c.trace.summary.tasks)
+        taskById[t.id] = &t;
+    counters.ownerName = [&](const CounterTrack& t) {
+        if (t.owner == CounterOwner::Cgroup)
+            return t.id < c.trace.cgroupPaths.size() ? c.trace.cgroupPaths[t.id]
+                                                     : "cgroup " + std::to_string(t.id);
+        const auto it = taskById.find(t.id);
+        return it == taskById.end() ? "task " + std::to_string(t.id)
+                                    : it->second->name + "[" + std::to_string(it->second->pid) + "]";
+    };
     writer.finish(counters);
     if (writer.dropped() > 0 && c.trace.summary.trace)
         c.trace.summary.trace->warnings.push_back(

@@ -560,8 +560,11 @@ void PerfettoProtoWriter::finish(const PerfettoCounters& counters) {
         if (t.points.empty())
             continue;
         std::string owner;
+        const auto task = t.owner == CounterOwner::Task ? m_tasks.find(t.id) : m_tasks.end();
         if (t.owner == CounterOwner::Cpu)
             owner = "cpu" + std::to_string(kernelCpu(t.id));
+        else if (task != m_tasks.end()) // by the pid written, also once the task is gone
+            owner = task->second.comm + "[" + std::to_string(task->second.pid) + "]";
         else if (counters.ownerName)
             owner = counters.ownerName(t);
         else

@@ -6,6 +6,7 @@
 #include "base/tracetee.h"
 #include "import/importtrace.h"
 #include "import/perfettotrace.h"
+#include "import/perfettotracks.h"
 #include "import/tracefile.h"
 #include "output/perfettoconvert.h"
 #include "output/replay.h"
@@ -369,6 +370,9 @@ private slots:
             const std::string d = r.difference();
             QVERIFY2(d.empty(), d.c_str());
             QVERIFY(r.before.summary.tasks.size() > 10);
+            // Our own packets (the process tree, each CPU's nr_running) are read, not warned of.
+            const std::string w = r.warningsAfter();
+            QVERIFY2(w.find("packets of other kinds") == std::string::npos, w.c_str());
         }
     }
 
@@ -514,6 +518,164 @@ private slots:
         QCOMPARE(r.summary.counters.contextSwitches, uint64_t(2));
         for (const std::string& x : r.summary.trace->warnings)
             QVERIFY2(x.find("skipped") == std::string::npos, x.c_str());
+    }
+
+    void otherProducersTrackPacketsAreStillSaid() {
+        // Track descriptors and track events of other producers (an app's counter, instants
+        // without a descriptor) carry nothing an import reads: skipped and counted, as before.
+        proto::Writer w;
+        size_t p = w.beginNested(1);
+        size_t b = w.beginNested(1);
+        w.varint(1, 0);
+        handSwitch(w, 1000, 0, 7, 1);
+        handSwitch(w, 3000, 7, 0, 1);
+        w.endNested(b);
+        w.endNested(p);
+        auto packet = [&](uint32_t field, uint64_t ts, const std::function<void()>& body) {
+            p = w.beginNested(1);
+            w.varint(8, ts);
+            b = w.beginNested(field);
+            body();
+            w.endNested(b);
+            w.endNested(p);
+        };
+        packet(60, 0, [&] {
+            w.varint(1, 5);
+            w.bytes(2, "battery_level");
+            w.endNested(w.beginNested(8));
+        });
+        for (uint64_t ts : {1500, 2500})
+            packet(11, ts, [&] {
+                w.varint(9, 4);
+                w.varint(11, 5);
+                w.int64(30, 80);
+            });
+        packet(11, 2000, [&] { w.varint(9, 3); });
+        const TraceFileResult r = importTraceText(w.data(), "app.pftrace", nullptr);
+        QVERIFY2(r.ok, r.error.c_str());
+        std::string all;
+        for (const std::string& x : r.summary.trace->warnings)
+            all += x + "\n";
+        QVERIFY2(all.find("4 packets of other kinds were skipped (track_descriptor 1, track_event 3)") !=
+                     std::string::npos,
+                 all.c_str());
+        QVERIFY(r.counters.empty());
+    }
+
+    void theRunQueueTracksWeWriteAreTheOnesAnImportDerives() {
+        // Each CPU's nr_running is written for Perfetto's UI and left unread: an import derives
+        // the same from the events, step for step.
+        const std::string source = std::string(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script");
+        QTemporaryDir dir;
+        const std::string out = dir.filePath(QStringLiteral("rec.pftrace")).toStdString();
+        const PerfettoConversion c = convertToPerfetto(source, out, {});
+        QVERIFY2(c.error.empty(), c.error.c_str());
+        std::ifstream in(out, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::map<uint64_t, uint32_t> cpuOfTrack;
+        std::map<uint32_t, std::vector<std::pair<int64_t, double>>> written;
+        proto::Reader trace(bytes);
+        proto::Field packet;
+        while (trace.next(packet)) {
+            proto::Reader r(packet.bytes);
+            proto::Field f;
+            int64_t time = 0;
+            while (r.next(f)) {
+                if (f.number == 8)
+                    time = int64_t(f.value);
+                if (f.number != 60 && f.number != 11)
+                    continue;
+                proto::Reader d(f.bytes);
+                proto::Field g;
+                uint64_t uuid = 0;
+                std::string name;
+                double value = 0;
+                while (d.next(g)) {
+                    if (g.number == (f.number == 60 ? 1u : 11u))
+                        uuid = g.value;
+                    else if (f.number == 60 && g.number == 2)
+                        name = g.bytes;
+                    else if (f.number == 11 && g.number == 44)
+                        std::memcpy(&value, &g.value, sizeof value);
+                }
+                if (f.number == 60 && isRunQueueTrack(name))
+                    cpuOfTrack[uuid] = uint32_t(std::stoul(name.substr(3)));
+                else if (f.number == 11 && cpuOfTrack.count(uuid))
+                    written[cpuOfTrack[uuid]].push_back({time, value});
+            }
+        }
+        QVERIFY(trace.error().empty());
+        TraceImportOptions o;
+        o.forViews = true;
+        const ImportedTrace t = importTrace(out, o);
+        QVERIFY2(t.ok, t.error.c_str());
+        const std::shared_ptr<const ThreadStates> states = t.snapshots.back()->threadStates;
+        QVERIFY(states);
+        QCOMPARE(written.size(), states->nrRunning.size());
+        for (const auto& [cpu, steps] : written) {
+            const std::vector<CounterStep>& derived = states->nrRunning[cpu];
+            QCOMPARE(steps.size(), derived.size());
+            for (size_t i = 0; i < steps.size(); ++i) {
+                QCOMPARE(steps[i].first, (derived[i].time + t.origin).count());
+                QCOMPARE(steps[i].second, double(derived[i].value));
+            }
+        }
+    }
+
+    void aSimulationsCounterTracksComeBack() {
+        // A simulation's .pftrace carries the model's counters (PELT, vruntime, PSI, ...): read,
+        // not warned of, owned by the import's CPUs, tasks and cgroups, and written again by a
+        // conversion as they came.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("run.pftrace")).toStdString();
+        ReplayOptions ro;
+        ro.until = SimTime::ms(200);
+        const ReplayResult run =
+            replay(testutil::load(std::string(findBuiltin("cpu-max")->text), "builtin:cpu-max"),
+                   {{TraceOutput::Format::PerfettoProto, path}}, ro);
+        QVERIFY2(run.ok(), run.error.c_str());
+        TraceImportOptions o;
+        o.forViews = true;
+        const ImportedTrace t = importTrace(path, o);
+        QVERIFY2(t.ok, t.error.c_str());
+        for (const std::string& w : t.summary.trace->warnings)
+            QVERIFY2(w.find("skipped") == std::string::npos, w.c_str());
+        QVERIFY(!t.counters.empty());
+        std::set<CounterOwner> owners;
+        std::set<std::string> names;
+        for (const CounterTrack& c : t.counters) {
+            owners.insert(c.owner);
+            names.insert(c.name);
+            QVERIFY(!c.points.empty());
+            if (c.owner == CounterOwner::Task)
+                QVERIFY2(std::any_of(t.summary.tasks.begin(), t.summary.tasks.end(),
+                                     [&](const TaskSummary& s) { return s.id == c.id; }),
+                         c.name.c_str());
+            if (c.owner == CounterOwner::Cgroup)
+                QVERIFY(c.id < t.cgroupPaths.size());
+        }
+        QCOMPARE(owners.size(), size_t(3));
+        QVERIFY(names.count("util_avg") && names.count("vruntime") && names.count("runtime_left"));
+        QCOMPARE(t.snapshots.back()->threadStates->counters.size(), t.counters.size());
+        // Converted again: the same counters, at the same times.
+        const std::string again = dir.filePath(QStringLiteral("again.pftrace")).toStdString();
+        const PerfettoConversion c = convertToPerfetto(path, again, {});
+        QVERIFY2(c.error.empty(), c.error.c_str());
+        const ImportedTrace u = importTrace(again);
+        QVERIFY2(u.ok, u.error.c_str());
+        QCOMPARE(u.counters.size(), t.counters.size());
+        for (size_t i = 0; i < t.counters.size(); ++i) {
+            QCOMPARE(u.counters[i].owner, t.counters[i].owner);
+            QCOMPARE(u.counters[i].id, t.counters[i].id);
+            QCOMPARE(u.counters[i].name, t.counters[i].name);
+            QCOMPARE(u.counters[i].unit, t.counters[i].unit);
+            QVERIFY(u.counters[i].points.size() == t.counters[i].points.size());
+            for (size_t k = 0; k < t.counters[i].points.size(); ++k) {
+                QCOMPARE(u.counters[i].points[k].time, t.counters[i].points[k].time);
+                QCOMPARE(u.counters[i].points[k].value, t.counters[i].points[k].value);
+            }
+        }
+        QCOMPARE(comparable(u.summary), comparable(t.summary));
     }
 
     void theReaderTakesExecRuntimeAndTheRecordersName() {

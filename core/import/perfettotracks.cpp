@@ -168,6 +168,9 @@ std::vector<CounterTrack> counterTracksOf(const std::vector<PerfettoCounterTrack
     for (const TaskSummary& t : summary.tasks)
         if (auto [it, added] = taskOfPid.emplace(t.pid, t.id); !added)
             it->second = std::min(it->second, t.id);
+    std::unordered_map<std::string, uint32_t> cgroupIds;
+    for (size_t i = 0; i < cgroupPaths.size(); ++i)
+        cgroupIds.emplace(cgroupPaths[i], static_cast<uint32_t>(i));
     std::vector<CounterTrack> out;
     uint64_t unplaced = 0;
     for (const PerfettoCounterTrack& t : tracks) {
@@ -185,10 +188,10 @@ std::vector<CounterTrack> counterTracksOf(const std::vector<PerfettoCounterTrack
             }
             c.id = it->second;
         } else {
-            auto it = std::find(cgroupPaths.begin(), cgroupPaths.end(), who);
-            c.id = static_cast<uint32_t>(it - cgroupPaths.begin());
-            if (it == cgroupPaths.end())
+            auto [it, added] = cgroupIds.try_emplace(who, static_cast<uint32_t>(cgroupPaths.size()));
+            if (added)
                 cgroupPaths.push_back(who);
+            c.id = it->second;
         }
         c.unit = t.unit;
         c.points.reserve(t.points.size());

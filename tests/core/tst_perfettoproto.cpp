@@ -206,18 +206,27 @@ const TaskSummary* taskOf(const RunSummary& s, int64_t pid) {
     return nullptr;
 }
 
-/// A hand-made FtraceEvent into `w`: a sched_switch from `prev` to `next`, recorded by `prev`,
-/// without comms (as a trace that leaves them to the process tree).
-void handSwitch(proto::Writer& w, uint64_t ts, int prev, int next, int64_t state) {
+/// A hand-made FtraceEvent into `w`: at `ts`, recorded by `commonPid`, of the ftrace event
+/// kind `kind` (its field number in FtraceEvent), the payload written by `fields`.
+void handEvent(proto::Writer& w, uint64_t ts, int commonPid, uint32_t kind,
+               const std::function<void()>& fields) {
     const size_t e = w.beginNested(2);
     w.varint(1, ts);
-    w.varint(2, static_cast<uint64_t>(prev));
-    const size_t x = w.beginNested(4);
-    w.int64(2, prev);
-    w.int64(4, state);
-    w.int64(6, next);
+    w.varint(2, static_cast<uint64_t>(commonPid));
+    const size_t x = w.beginNested(kind);
+    fields();
     w.endNested(x);
     w.endNested(e);
+}
+
+/// A hand-made sched_switch from `prev` to `next`, recorded by `prev`, without comms (as a trace
+/// that leaves them to the process tree).
+void handSwitch(proto::Writer& w, uint64_t ts, int prev, int next, int64_t state) {
+    handEvent(w, ts, prev, 4, [&] {
+        w.int64(2, prev);
+        w.int64(4, state);
+        w.int64(6, next);
+    });
 }
 
 } // namespace
@@ -695,16 +704,7 @@ private slots:
         p = w.beginNested(1);
         const size_t b = w.beginNested(1);
         w.varint(1, 0);
-        auto event = [&](uint64_t ts, uint32_t kind, const std::function<void()>& fields) {
-            const size_t e = w.beginNested(2);
-            w.varint(1, ts);
-            w.varint(2, 9);
-            const size_t x = w.beginNested(kind);
-            fields();
-            w.endNested(x);
-            w.endNested(e);
-        };
-        event(500, 327, [&] {
+        handEvent(w, 500, 9, 327, [&] {
             w.bytes(1, "sched_stat_runtime");
             size_t f = w.beginNested(2);
             w.bytes(1, "pid");
@@ -715,12 +715,12 @@ private slots:
             w.varint(5, 1234);
             w.endNested(f);
         });
-        event(700, 237, [&] {
+        handEvent(w, 700, 9, 237, [&] {
             w.bytes(1, "/usr/bin/a-very-long-program-name");
             w.int64(2, 11);
             w.int64(3, 11);
         });
-        event(900, 327, [&] { w.bytes(1, "sched_stat_sleep"); });
+        handEvent(w, 900, 9, 327, [&] { w.bytes(1, "sched_stat_sleep"); });
         handSwitch(w, 2500, 9, 0, 1);
         w.endNested(b);
         w.endNested(p);
@@ -946,27 +946,18 @@ private slots:
         const size_t p = w.beginNested(1);
         const size_t b = w.beginNested(1);
         w.varint(1, 0);
-        auto ev = [&](uint64_t ts, uint32_t kind, const std::function<void()>& fields) {
-            const size_t e = w.beginNested(2);
-            w.varint(1, ts);
-            w.varint(2, 0);
-            const size_t x = w.beginNested(kind);
-            fields();
-            w.endNested(x);
-            w.endNested(e);
-        };
-        ev(1000, 4, [&] {
+        handEvent(w, 1000, 0, 4, [&] {
             w.int64(2, 0);
             w.bytes(5, "a");
             w.int64(6, 7);
         });
-        ev(1500, 491, [&] {
+        handEvent(w, 1500, 0, 491, [&] {
             w.bytes(1, "b");
             w.int64(2, 8);
             w.int64(4, 0);
             w.int64(5, -1);
         });
-        ev(2000, 4, [&] {
+        handEvent(w, 2000, 0, 4, [&] {
             w.bytes(1, "a");
             w.int64(2, 7);
             w.int64(4, 1);

@@ -40,6 +40,7 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     fileOptions.latencyStart = options.latencyStart;
     fileOptions.progress = options.progress;
     fileOptions.observer = options.observer;
+    fileOptions.events = options.events;
     TraceTee tee;
     ThreadStateRecorder states = ThreadStateRecorder::forRecording();
     if (options.forViews) {
@@ -59,6 +60,7 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     }
     t.summary = std::move(r.summary);
     t.origin = r.origin;
+    t.counters = std::move(r.counters);
     if (options.forViews && !t.snapshots.empty()) {
         auto tracks = std::make_shared<ThreadStates>(statesOfRecording(states, t));
         tracks->nrRunning = runQueueCounts(*tracks, t.machine->topology.nrCpus());
@@ -71,7 +73,12 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
 
 ThreadStates statesOfRecording(ThreadStateRecorder& recorder, const ImportedTrace& trace) {
     recorder.setOrigin(trace.origin);
-    return recorder.finish(trace.origin + trace.summary.simTime);
+    ThreadStates states = recorder.finish(trace.origin + trace.summary.simTime);
+    states.counters = trace.counters;
+    for (const CounterTrack& c : states.counters)
+        if (!c.points.empty())
+            states.countersEnd = std::max(states.countersEnd, c.points.back().time);
+    return states;
 }
 
 } // namespace core

@@ -103,6 +103,20 @@ const WakeupRecord* wakeupEnding(const ThreadStates& states, const TaskTrack& tr
     return found;
 }
 
+/// The last preemption of `task` in [from, upTo]: its rule and who took the CPU.
+const PreemptionRecord* preemptionOf(const ThreadStates& states, TaskId task, SimTime from, SimTime upTo) {
+    auto it = std::upper_bound(states.preemptions.begin(), states.preemptions.end(), upTo,
+                               [](SimTime t, const PreemptionRecord& p) { return t < p.time; });
+    while (it != states.preemptions.begin()) {
+        --it;
+        if (it->time < from)
+            break;
+        if (it->task == task)
+            return &*it;
+    }
+    return nullptr;
+}
+
 /// What the scheduler did to the task within its hop: the preemption that began it (the last
 /// one of the task at or before the stretch's start, after its run before) and the moves.
 void addSchedulerActions(const ThreadStates& states, const TaskTrack& track,
@@ -114,18 +128,10 @@ void addSchedulerActions(const ThreadStates& states, const TaskTrack& track,
     const SimTime runStart = afterRun ? track.intervals[stretch.first - 1].start : hop.from;
     if (hop.state == ThreadState::Preempted) {
         hop.rule = PreemptRule::Unknown; // unless a record names it
-        auto it = std::upper_bound(states.preemptions.begin(), states.preemptions.end(), hop.from,
-                                   [](SimTime t, const PreemptionRecord& p) { return t < p.time; });
-        while (it != states.preemptions.begin()) {
-            --it;
-            if (it->time < runStart)
-                break;
-            if (it->task == track.id) {
-                hop.rule = it->rule;
-                if (it->by.valid())
-                    hop.preemptedBy = it->by;
-                break;
-            }
+        if (const PreemptionRecord* p = preemptionOf(states, track.id, runStart, hop.from)) {
+            hop.rule = p->rule;
+            if (p->by.valid())
+                hop.preemptedBy = p->by;
         }
     }
     const auto byTime = [](const MigrationRecord& r, SimTime t) { return r.time < t; };
@@ -133,6 +139,56 @@ void addSchedulerActions(const ThreadStates& states, const TaskTrack& track,
          it != states.migrations.end() && it->time <= hop.to; ++it)
         if (it->task == track.id && (!afterRun || it->time > runStart))
             hop.moves.push_back(*it);
+}
+
+/// The runs of other tasks on `cpu` within [from, to), appended to `out` (at most the hop's
+/// limit): one search per task track, so a chain costs O(hops x tasks x log intervals).
+void addHolders(const ThreadStates& states, TaskId waiting, uint32_t cpu, SimTime from, SimTime to,
+                std::vector<CpuHolder>& out) {
+    for (const TaskTrack& t : states.tasks) {
+        if (t.id == waiting || t.intervals.empty())
+            continue;
+        auto it = std::upper_bound(t.intervals.begin(), t.intervals.end(), from,
+                                   [](SimTime v, const StateInterval& i) { return v < i.end; });
+        for (; it != t.intervals.end() && it->start < to; ++it) {
+            if (it->state != ThreadState::Running || it->cpu != static_cast<int32_t>(cpu))
+                continue;
+            CpuHolder h;
+            h.task = t.id;
+            h.cpu = cpu;
+            h.from = std::max(it->start, from);
+            h.to = std::min(it->end, to);
+            const auto next = std::next(it);
+            if (it->end > to)
+                h.then = ThreadState::Running;
+            else if (next != t.intervals.end() && next->start == it->end)
+                h.then = next->state;
+            if (h.then == ThreadState::Preempted) {
+                h.rule = PreemptRule::Unknown;
+                if (const PreemptionRecord* p = preemptionOf(states, t.id, it->start, it->end)) {
+                    h.rule = p->rule;
+                    if (p->by.valid())
+                        h.preemptedBy = p->by;
+                }
+            }
+            out.push_back(h);
+        }
+    }
+}
+
+/// Who held the CPU during the runnable part of the stretch, in time order.
+void addCpuHolders(const ThreadStates& states, const TaskTrack& track, std::pair<size_t, size_t> stretch,
+                   ChainHop& hop) {
+    std::vector<CpuHolder> all;
+    for (size_t k = stretch.first; k <= stretch.second; ++k) {
+        const StateInterval& i = track.intervals[k];
+        if (!asleep(i.state) && i.cpu >= 0)
+            addHolders(states, track.id, static_cast<uint32_t>(i.cpu), i.start, i.end, all);
+    }
+    std::sort(all.begin(), all.end(), [](const CpuHolder& a, const CpuHolder& b) { return a.from < b.from; });
+    if (all.size() > ChainHop::kMaxHolders)
+        all.resize(ChainHop::kMaxHolders);
+    hop.holders = std::move(all);
 }
 
 } // namespace
@@ -167,6 +223,7 @@ WakeupChain wakeupChain(const ThreadStates& states, TaskId task, SimTime at, int
             (asleep(i.state) ? hop.sleeping : hop.runnable) += i.end - i.start;
         }
         addSchedulerActions(states, *track, stretch, hop);
+        addCpuHolders(states, *track, stretch, hop);
         const WakeupRecord* w = wakeupEnding(states, *track, stretch);
         const bool startsTrack = stretch.first == 0;
         // A stretch that lasts to the end of the tracks has not ended: nothing woke it yet.

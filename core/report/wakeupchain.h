@@ -25,6 +25,21 @@ enum class HopEnd : uint8_t {
 };
 std::string_view hopEndName(HopEnd e);
 
+/// A task that ran on the CPU a hop's task was waiting for, while it waited: who, where, when
+/// (its run clipped to the wait) and how that run ended.
+struct CpuHolder {
+    TaskId task;
+    uint32_t cpu = 0;
+    SimTime from;
+    SimTime to;
+    /// The holder's state right after the run: Running when it still ran where the wait ended
+    /// (it was preempted, or the track ends), Preempted, Sleeping, ..., Unknown where no state
+    /// follows (it exited, or the tracks end).
+    ThreadState then = ThreadState::Unknown;
+    PreemptRule rule = PreemptRule::None; ///< then == Preempted: the rule that switched it out
+    std::optional<TaskId> preemptedBy;    ///< then == Preempted: who took the CPU from it
+};
+
 /// One task's stretch off the CPU and what ended it. `from`..`to` is the whole stretch (from
 /// leaving the CPU to running again); `sleeping` the part asleep (S, D or unknown), `runnable`
 /// the part waiting for a CPU (runnable, preempted, throttled).
@@ -47,6 +62,10 @@ struct ChainHop {
     /// The migrations within the stretch: the wakeup placement or the balancer pass (and its
     /// sched-domain level) that moved it while it waited.
     std::vector<MigrationRecord> moves;
+    /// Who held the CPU while it waited for one (its runnable and preempted part), in time
+    /// order, at most kMaxHolders: the first is the task the wakeup did not preempt.
+    std::vector<CpuHolder> holders;
+    static constexpr size_t kMaxHolders = 8;
 };
 
 struct WakeupChain {

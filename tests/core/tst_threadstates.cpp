@@ -649,6 +649,50 @@ private slots:
         QVERIFY(s.recording); // its reasons are inferred, which the views say
         QCOMPARE(preemptRuleName(PreemptRule::Deadline), std::string_view("deadline"));
     }
+
+    // Who held the CPU while a woken task waited for it, and how each of their runs ended.
+    void aWaitNamesWhoHeldTheCpu() {
+        // 1 sleeps from 10 and is woken at 40 on cpu0, where 2 runs from 10; the tick preempts 2
+        // for 3 at 60; 3 sleeps at 90 and 1 runs from 90. 4 on cpu1 meanwhile is not a holder.
+        ThreadStateRecorder r;
+        for (uint32_t t : {1u, 2u, 3u, 4u})
+            r.taskCreated(TaskId(t), "t", CgroupId(0), SchedPolicy::Other, 0);
+        r.wakeup(wake(0, 1, std::nullopt, 0, WakeSource::Fork));
+        r.contextSwitch(sw(0, 0, std::nullopt, 1u));
+        r.slice(run(1, 0, 0, 10));
+        SwitchRecord out = sw(10, 0, 1u, 2u, TaskState::Sleeping);
+        r.contextSwitch(out);
+        r.slice(run(2, 0, 10, 60));
+        r.contextSwitch(sw(0, 1, std::nullopt, 4u));
+        r.slice(run(4, 1, 0, 120));
+        r.wakeup(wake(40, 1, std::nullopt, 0, WakeSource::Interrupt));
+        SwitchRecord tick = sw(60, 0, 2u, 3u, TaskState::Runnable);
+        tick.rule = PreemptRule::Tick;
+        r.contextSwitch(tick);
+        r.slice(run(3, 0, 60, 90));
+        r.contextSwitch(sw(90, 0, 3u, 1u, TaskState::Sleeping));
+        r.slice(run(1, 0, 90, 120));
+        const ThreadStates s = r.finish(ns(120));
+        const WakeupChain c = wakeupChain(s, TaskId(1), ns(50), 4);
+        QVERIFY(c.error.empty());
+        QCOMPARE(c.hops.size(), size_t(1));
+        QCOMPARE(c.hops[0].runnable, ns(50));
+        const std::vector<CpuHolder>& h = c.hops[0].holders;
+        QCOMPARE(h.size(), size_t(2));
+        QCOMPARE(h[0].task, TaskId(2));
+        QCOMPARE(h[0].from, ns(40));
+        QCOMPARE(h[0].to, ns(60));
+        QCOMPARE(h[0].then, ThreadState::Preempted);
+        QCOMPARE(h[0].rule, PreemptRule::Tick);
+        QCOMPARE(h[0].preemptedBy, std::optional<TaskId>(TaskId(3)));
+        QCOMPARE(h[1].task, TaskId(3));
+        QCOMPARE(h[1].from, ns(60));
+        QCOMPARE(h[1].to, ns(90));
+        QCOMPARE(h[1].then, ThreadState::Sleeping);
+        // A sleep has no holders: 1 asleep from 10 to 40 is not waiting for the CPU.
+        for (const CpuHolder& x : h)
+            QVERIFY(x.task != TaskId(4));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestThreadStates)

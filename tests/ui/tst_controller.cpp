@@ -1,5 +1,6 @@
 // SimulationController: the engine on its thread, snapshots to the GUI without loss, commands
 // from the GUI applied between slices.
+#include "controller/format.h"
 #include "controller/session.h"
 #include "controller/simulationcontroller.h"
 #include "report/snapshot.h"
@@ -61,6 +62,42 @@ Q_DECLARE_METATYPE(std::shared_ptr<const core::Snapshot>)
 class TestController : public QObject {
     Q_OBJECT
 private slots:
+    // ---- how the ui writes a time (format.h) ----------------------------------------------------
+
+    void timesRoundOneWayEverywhere() {
+        // Half away from zero from the integer nanoseconds: a wait of 3,731,500 ns read 3.731 ms
+        // in one place and 3.732 ms in another when binary fractions did the rounding.
+        QCOMPARE(formatNs(3'731'500), QStringLiteral("3.732 ms"));
+        QCOMPARE(formatNs(3'731'499), QStringLiteral("3.731 ms"));
+        QCOMPARE(formatNs(-3'731'500), QStringLiteral("-3.732 ms"));
+        QCOMPARE(formatNs(2'500'000'000), QStringLiteral("2.500 s"));
+        QCOMPARE(formatNs(800), QStringLiteral("800 ns"));
+        QCOMPARE(formatNs(0), QStringLiteral("0 ns"));
+        // 999.9996 ms is a second, not "1000.000 ms".
+        QCOMPARE(formatNs(999'999'600), QStringLiteral("1.000 s"));
+        QCOMPARE(formatNsShort(3'731'500), QStringLiteral("3.73 ms"));
+        QCOMPARE(formatNsShort(4'320), QStringLiteral("4.32 us"));
+        QCOMPARE(formatNsShort(60'740), QStringLiteral("60.7 us"));
+    }
+
+    void timesHaveTheDigitsTheirSpanNeeds() {
+        // The "from 1.559 s to 1.559 s (188.938 us)": the ends of a span read apart.
+        const SimNs from = 1'559'204'310, to = from + 188'938;
+        QCOMPARE(resolutionFor(to - from), SimNs(1'000));
+        QCOMPARE(formatNs(from, resolutionFor(to - from)), QStringLiteral("1.559204 s"));
+        QCOMPARE(formatNs(to, resolutionFor(to - from)), QStringLiteral("1.559393 s"));
+        QVERIFY(formatNs(from, resolutionFor(to - from)) != formatNs(to, resolutionFor(to - from)));
+        QCOMPARE(formatNs(to - from), QStringLiteral("188.938 us"));
+        // Ruler ticks: the decimals a tick every `step` needs, in the time's own unit.
+        QCOMPARE(formatNs(130'200'000, 200'000), QStringLiteral("130.2 ms"));
+        QCOMPARE(formatNs(130'000'000, 200'000), QStringLiteral("130.0 ms"));
+        QCOMPARE(formatNs(2'000'000'000, 500'000'000), QStringLiteral("2.0 s"));
+        QCOMPARE(formatNs(500'000'000, 100'000'000), QStringLiteral("500 ms"));
+        QCOMPARE(formatNs(0, 100'000'000), QStringLiteral("0 ns"));
+        QCOMPARE(formatNs(1500, 20), QStringLiteral("1.50 us"));
+        QCOMPARE(formatNs(7'971'909'404'000, kEventResolution), QStringLiteral("7971.909404 s"));
+    }
+
     void initTestCase() { qRegisterMetaType<std::shared_ptr<const core::Snapshot>>(); }
 
     void snapshotsArriveWhileRunning() {

@@ -1,5 +1,7 @@
 #include "controller/kerneltext.h"
 
+#include "controller/format.h"
+
 #include "sim/engine.h"
 
 #include <QCoreApplication>
@@ -162,7 +164,7 @@ QString executedEventText(const core::Engine& engine) {
         break;
     }
     return QCoreApplication::translate("ui::KernelText", "Executed at %1: %2")
-        .arg(QString::fromStdString(core::formatTimeHuman(e.time)), what);
+        .arg(formatNs(e.time.count(), 1), what); // events a nanosecond apart read apart
 }
 
 QString cpuMaxProblemText(const core::CpuMax& max) {

@@ -43,10 +43,16 @@ LatencyStats computeLatency(const History& h, LatencyStats::GroupBy by, SimNs fr
         const uint32_t task = s.next.value();
         const core::SimTime wait = s.time - s.nextRunnableSince;
         LatencyRow& r = row(by == LatencyStats::GroupBy::Task ? task : h.taskCgroup(task));
+        const Wait w{task, s.nextRunnableSince.count(), s.time.count()};
+        if (r.all.count() == 0 || w.length() > r.longest.length())
+            r.longest = w;
         r.all.add(wait);
         auto p = preempted.find(task);
-        if (p == preempted.end() || !p->second)
+        if (p == preempted.end() || !p->second) {
+            if (r.wakeup.count() == 0 || w.length() > r.longestWakeup.length())
+                r.longestWakeup = w;
             r.wakeup.add(wait);
+        }
     }
     std::sort(out.rows.begin(), out.rows.end(),
               [](const LatencyRow& a, const LatencyRow& b) { return a.id < b.id; });

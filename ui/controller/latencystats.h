@@ -15,11 +15,21 @@ class History;
 /// imported trace's), per task and per cgroup: what `perf sched latency` and `perf sched
 /// timehist` show. Each switch in of a task is one wait, from its `nextRunnableSince` (its
 /// wakeup, or the moment it was preempted) to the switch.
+/// One wait: whose, from when it became runnable to when it ran.
+struct Wait {
+    uint32_t task = 0;
+    SimNs from = 0;
+    SimNs to = 0;
+    SimNs length() const { return to - from; }
+};
+
 struct LatencyRow {
     uint32_t id = 0;               ///< task id, or cgroup id
     std::string name;              ///< task name, or cgroup path
     core::LatencyHistogram all;    ///< every wait (perf sched latency's count)
     core::LatencyHistogram wakeup; ///< only those that follow a sleep (not a preemption)
+    Wait longest;                  ///< the longest of `all` (the first of equal ones)
+    Wait longestWakeup;            ///< the longest of `wakeup`
 };
 
 struct LatencyStats {

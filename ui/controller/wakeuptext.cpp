@@ -56,12 +56,12 @@ QString hopEndText(const core::ChainHop& hop, const History& history) {
     case core::HopEnd::Woken:
         return WakeupText::tr("woken by %1 from %2 at %3")
             .arg(taskName(hop.wokenBy ? hop.wokenBy->value() : 0, history), cpu,
-                 formatNs(hop.wokenAt.count()));
+                 formatNs(hop.wokenAt.count(), kEventResolution));
     case core::HopEnd::Forked:
         return WakeupText::tr("started by its parent %1 (fork) on %2")
             .arg(taskName(hop.wokenBy ? hop.wokenBy->value() : 0, history), cpu);
     case core::HopEnd::Timer:
-        return WakeupText::tr("its timer fired on %1 at %2").arg(cpu, formatNs(hop.wokenAt.count()));
+        return WakeupText::tr("its timer fired on %1 at %2").arg(cpu, formatNs(hop.wokenAt.count(), kEventResolution));
     case core::HopEnd::Interrupt:
         return WakeupText::tr("an interrupt or an idle CPU woke it (%1)").arg(cpu);
     case core::HopEnd::Start:
@@ -147,41 +147,104 @@ QString schedulerActionsText(const core::ChainHop& hop, const History& history) 
         parts << WakeupText::tr("moved cpu%1 → cpu%2 at %3 by %4")
                      .arg(history.kernelCpu(m.from))
                      .arg(history.kernelCpu(m.to))
-                     .arg(formatNs(m.time.count()), moveReasonText(m.reason, m.level) + inferred);
+                     .arg(formatNs(m.time.count(), kEventResolution), moveReasonText(m.reason, m.level) + inferred);
     return parts.join(QStringLiteral("; "));
 }
 
-QStringList chainHeaders() {
-    return {WakeupText::tr("Task"),   WakeupText::tr("Ended by"), WakeupText::tr("Left the CPU as"),
-            WakeupText::tr("Asleep"), WakeupText::tr("Runnable"), WakeupText::tr("From"),
-            WakeupText::tr("To"),     WakeupText::tr("Scheduler")};
+QString cpuHoldersText(const core::ChainHop& hop, const History& history) {
+    QStringList parts;
+    for (const core::CpuHolder& h : hop.holders) {
+        QString then;
+        switch (h.then) {
+        case core::ThreadState::Running:
+            then = WakeupText::tr("still running");
+            break;
+        case core::ThreadState::Preempted:
+            then = h.preemptedBy ? WakeupText::tr("then preempted by %1: %2")
+                                       .arg(taskName(h.preemptedBy->value(), history), preemptRuleText(h.rule))
+                                 : WakeupText::tr("then preempted: %1").arg(preemptRuleText(h.rule));
+            break;
+        case core::ThreadState::Sleeping:
+        case core::ThreadState::Uninterruptible:
+            then = WakeupText::tr("then it slept");
+            break;
+        case core::ThreadState::Throttled:
+            then = WakeupText::tr("then throttled (cpu.max)");
+            break;
+        case core::ThreadState::Runnable:
+        case core::ThreadState::Unknown:
+            then = WakeupText::tr("then it exited or the record ends");
+            break;
+        }
+        parts << WakeupText::tr("%1 on cpu%2 for %3 (%4)")
+                     .arg(taskName(h.task.value(), history))
+                     .arg(history.kernelCpu(h.cpu))
+                     .arg(formatNs((h.to - h.from).count()), then);
+    }
+    return parts.join(QStringLiteral("; "));
 }
 
-QStringList chainCells(const core::ChainHop& hop, const History& history) {
-    return {taskName(hop.task.value(), history),
-            hopEndText(hop, history),
-            threadStateText(hop.state),
-            formatNs(hop.sleeping.count()),
-            formatNs(hop.runnable.count()),
-            formatNs(hop.from.count()),
-            formatNs(hop.to.count()),
-            schedulerActionsText(hop, history)};
+QString noPreemptionText(const core::ChainHop& hop, const History& history, DecidingKernel kernel) {
+    // Only a woken task can have been refused the CPU; a preempted one waits by the rule named.
+    if (hop.holders.empty() || hop.state == core::ThreadState::Preempted ||
+        hop.state == core::ThreadState::Throttled)
+        return {};
+    const core::CpuHolder& holder = hop.holders.front();
+    // It must have been running when the wait began (the runnable part ends the stretch).
+    if (holder.from > hop.to - hop.runnable)
+        return {};
+    const History::TaskClass woken = history.taskClass(hop.task.value());
+    const History::TaskClass running = history.taskClass(holder.task.value());
+    const QString who = taskName(holder.task.value(), history);
+    if (woken.rt() && running.rt() && running.rtPriority >= woken.rtPriority)
+        return WakeupText::tr("%1 is an RT task of equal or higher priority (%2 against %3): it keeps the CPU")
+            .arg(who)
+            .arg(running.rtPriority)
+            .arg(woken.rtPriority);
+    if (!woken.rt() && running.rt())
+        return WakeupText::tr("%1 is an RT task: a fair task never preempts one").arg(who);
+    if (woken.policy == core::SchedPolicy::Batch || woken.policy == core::SchedPolicy::Idle)
+        return WakeupText::tr("a SCHED_BATCH or SCHED_IDLE task's wakeup never preempts; the tick decides");
+    if (woken.rt())
+        return WakeupText::tr("it was placed behind %1 while that CPU was rescheduling").arg(who);
+    if (!kernel)
+        return WakeupText::tr("the kernel's wakeup check (wakeup_preempt) let %1 run on; a recording does not "
+                              "say why")
+            .arg(who);
+    if (core::kernelModelInfo(*kernel).eevdf)
+        return WakeupText::tr("EEVDF's pick still chose %1 (pick_eevdf): the woken task was not eligible, or "
+                              "%1's deadline was earlier, or %1 ran to parity within its slice")
+            .arg(who);
+    return WakeupText::tr("CFS's wakeup check (check_preempt_wakeup) found the woken task's vruntime not "
+                          "ahead of %1's by more than the wakeup granularity")
+        .arg(who);
 }
 
-QString chainHtml(const core::WakeupChain& chain, const History& history) {
+QString chainHtml(const core::WakeupChain& chain, const History& history, DecidingKernel kernel) {
     if (!chain.error.empty())
         return QStringLiteral("<p>%1</p>").arg(QString::fromStdString(chain.error).toHtmlEscaped());
-    QString rows;
-    for (const QString& h : chainHeaders())
-        rows += QStringLiteral("<th align='left' style='padding-right:8px'>%1</th>").arg(h);
-    rows = QStringLiteral("<tr>%1</tr>").arg(rows);
+    QString out;
+    int n = 0;
     for (const core::ChainHop& hop : chain.hops) {
-        QString cells;
-        for (const QString& c : chainCells(hop, history))
-            cells += QStringLiteral("<td style='padding-right:8px'>%1</td>").arg(c.toHtmlEscaped());
-        rows += QStringLiteral("<tr>%1</tr>").arg(cells);
+        const SimNs length = hop.to.count() - hop.from.count();
+        QStringList lines;
+        lines << WakeupText::tr("<b>%1. %2</b>: left the CPU as %3, from %4 to %5: asleep %6, waited for a CPU %7")
+                     .arg(++n)
+                     .arg(taskName(hop.task.value(), history).toHtmlEscaped(), threadStateText(hop.state),
+                          formatNs(hop.from.count(), resolutionFor(length)),
+                          formatNs(hop.to.count(), resolutionFor(length)), formatNs(hop.sleeping.count()),
+                          formatNs(hop.runnable.count()));
+        auto line = [&lines](const QString& key, const QString& value) {
+            if (!value.isEmpty())
+                lines << QStringLiteral("<i>%1</i>: %2").arg(key, value.toHtmlEscaped());
+        };
+        line(WakeupText::tr("Ended by"), hopEndText(hop, history));
+        line(WakeupText::tr("Held the CPU"), cpuHoldersText(hop, history));
+        line(WakeupText::tr("Not preempted because"), noPreemptionText(hop, history, kernel));
+        line(WakeupText::tr("Scheduler"), schedulerActionsText(hop, history));
+        out += QStringLiteral("<p>%1</p>").arg(lines.join(QStringLiteral("<br>")));
     }
-    return QStringLiteral("<table>%1</table>").arg(rows);
+    return out;
 }
 
 } // namespace ui

@@ -151,14 +151,6 @@ private slots:
                  (std::vector<std::string>{"[/]", "kworker/0:1", "[/app]", "client", "server-1"}));
     }
 
-    void rulerLabelsTellTicksApart() {
-        QCOMPARE(ThreadTrackView::rulerLabel(130'200'000, 200'000), QStringLiteral("130.2 ms"));
-        QCOMPARE(ThreadTrackView::rulerLabel(130'000'000, 200'000), QStringLiteral("130.0 ms"));
-        QCOMPARE(ThreadTrackView::rulerLabel(2'000'000'000, 500'000'000), QStringLiteral("2.0 s"));
-        QCOMPARE(ThreadTrackView::rulerLabel(500'000'000, 100'000'000), QStringLiteral("500 ms"));
-        QCOMPARE(ThreadTrackView::rulerLabel(0, 100'000'000), QStringLiteral("0 ns"));
-        QCOMPARE(ThreadTrackView::rulerLabel(1500, 20), QStringLiteral("1.50 us"));
-    }
 
     void countersComeFirstAndCollapseOnBigMachines() {
         auto states = std::make_shared<ThreadStates>(*knownStates());

@@ -2,6 +2,7 @@
 
 #include "controller/format.h"
 #include "export/csv.h"
+#include "plots/plotlabels.h"
 #include "plots/plotrender.h"
 
 #include <QVBoxLayout>
@@ -19,16 +20,13 @@ int octave(int64_t ns) {
     const int64_t us = ns / 1000;
     return us <= 0 ? 0 : std::bit_width(static_cast<uint64_t>(us));
 }
-/// The bar's lower bound, short: 1µs, 2µs, ... 512µs, 1ms, 2ms, 4.1ms, ... 1s.
+/// The bar's lower bound, short, with two significant digits: 1 us, 2 us, ... 512 us, 1.0 ms,
+/// 2.0 ms, 4.1 ms, ... 1.1 s.
 QString octaveLabel(int k) {
     if (k == 0)
-        return QStringLiteral("<1µs");
-    const double us = static_cast<double>(int64_t{1} << (k - 1));
-    if (us < 1000)
-        return QString::number(us, 'f', 0) + QStringLiteral("µs");
-    if (us < 1e6)
-        return QString::number(us / 1e3, 'g', 2) + QStringLiteral("ms");
-    return QString::number(us / 1e6, 'g', 2) + QStringLiteral("s");
+        return QStringLiteral("<") + formatNs(1000, 1000);
+    const SimNs ns = SimNs{1000} << (k - 1);
+    return formatNs(ns, ns < 1'000'000 ? 1000 : resolutionFor(ns) * 10); // whole microseconds below 1 ms
 }
 } // namespace
 
@@ -41,10 +39,10 @@ LatencyHistogramPlot::LatencyHistogramPlot(QWidget* parent)
     m_bars->setPen(Qt::NoPen);
     m_bars->setWidth(0.85);
     m_plot->yAxis->setLabel(tr("waits"));
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { fitTickCount(*m_plot->yAxis); });
     m_plot->plotLayout()->insertRow(0);
     m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() - 1));
     m_plot->plotLayout()->addElement(0, 0, m_title);
-    m_plot->xAxis->setLabel(tr("wait for a CPU (a bar: from its value to twice it)"));
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
     box->addWidget(m_plot);
@@ -81,14 +79,37 @@ void LatencyHistogramPlot::setHistogram(const core::LatencyHistogram& h, const Q
     m_plot->xAxis->setTickLabelRotation(last > 8 ? 45 : 0);
     m_plot->xAxis->setRange(-0.6, last + 0.6);
     m_plot->yAxis->setRange(0, maxY * 1.1);
-    if (h.count() == 0)
-        m_title->setText(tr("no waits in this range"));
-    else
-        m_title->setText(tr("%1 waits   p50 %2   p90 %3   p99 %4   max %5")
-                             .arg(h.count())
-                             .arg(formatNsShort(h.percentile(0.5).count()),
-                                  formatNsShort(h.percentile(0.9).count()),
-                                  formatNsShort(h.percentile(0.99).count()), formatNsShort(h.max().count())));
+    if (h.count() == 0) {
+        m_titleText = tr("no waits in this range");
+    } else {
+        // Each figure stays whole on a line: its words are joined by non-breaking spaces.
+        auto part = [](const QString& name, SimNs ns) {
+            return QStringLiteral("%1 %2").arg(name, formatNsShort(ns)).replace(QLatin1Char(' '), QChar(0xA0));
+        };
+        m_titleText = QStringList{tr("%n wait(s)", nullptr, static_cast<int>(h.count())).replace(QLatin1Char(' '), QChar(0xA0)),
+                                  part(QStringLiteral("p50"), h.percentile(0.5).count()),
+                                  part(QStringLiteral("p90"), h.percentile(0.9).count()),
+                                  part(QStringLiteral("p99"), h.percentile(0.99).count()),
+                                  part(tr("max"), h.max().count())}
+                          .join(QStringLiteral("  "));
+    }
+    fitText();
+}
+
+QString LatencyHistogramPlot::titleText() const {
+    return m_title->text();
+}
+
+void LatencyHistogramPlot::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitText();
+}
+
+void LatencyHistogramPlot::fitText() {
+    const int width = std::max(80, m_plot->width() - 16);
+    m_title->setText(wrapToWidth(m_titleText, m_title->font(), width));
+    m_plot->xAxis->setLabel(
+        wrapToWidth(tr("wait for a CPU (a bar: from its value to twice it)"), m_plot->xAxis->labelFont(), width));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

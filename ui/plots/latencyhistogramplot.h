@@ -39,13 +39,22 @@ public:
     }
     /// Waits drawn (tests).
     uint64_t drawnCount() const { return m_drawn; }
+    /// The figures written above the bars, as drawn (wrapped to the width; tests).
+    QString titleText() const;
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
 
 private:
+    /// Wraps the title and the axis label to the plot's width.
+    void fitText();
+
     QCustomPlot* m_plot;
     QCPBars* m_bars;
     QCPTextElement* m_title;
     core::LatencyHistogram m_histogram;
     QString m_who, m_source;
+    QString m_titleText; ///< unwrapped: its parts joined by spaces, each part unbreakable
     uint64_t m_drawn = 0;
     std::function<void()> m_updater;
 };

@@ -7,6 +7,7 @@
 #include "controller/session.h"
 #include "export/csv.h"
 #include "plots/plotrender.h"
+#include "plots/plotlabels.h"
 
 #include <QVBoxLayout>
 
@@ -31,6 +32,8 @@ MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
     , m_plot(new QCustomPlot(this)) {
     setObjectName(QStringLiteral("migrationRatePlot"));
     m_plot->xAxis->setLabel(tr("simulated time (s)"));
+    // Tick labels as fine as the range in view needs, never crowded.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { fitTimeAxis(*m_plot->xAxis); });
 
     // The legend in its own column, so it never covers bars.
     m_plot->legend->setVisible(true);

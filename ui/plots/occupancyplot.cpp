@@ -8,6 +8,7 @@
 #include "plots/lanesplottable.h"
 #include "plots/markercolors.h"
 #include "plots/plotrender.h"
+#include "plots/plotlabels.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -24,6 +25,9 @@ namespace ui {
 namespace {
 constexpr int kFitLanes = 5;    ///< the lane-height control's value for "fit"
 constexpr int kMinFitLane = 14; ///< px per track unit below which "fit" scrolls instead
+/// Room above the first row: QCustomPlot leaves out a tick label that would reach past the
+/// plot's top edge, which the first row's (core 0's header) did.
+constexpr int kLabelHeadroom = 8;
 } // namespace
 
 /// The QCustomPlot itself, private to the plot: it hands its input to the owner.
@@ -129,11 +133,14 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
     plot->axisRect()->setRangeDrag(Qt::Horizontal);
     plot->setNoAntialiasingOnDrag(true);
     plot->xAxis->setLabel(tr("simulated time (s)"));
+    // Tick labels as fine as the range in view needs, never crowded.
+    connect(plot, &QCustomPlot::afterLayout, this, [plot] { fitTimeAxis(*plot->xAxis); });
     plot->yAxis->setRangeReversed(true);
     plot->yAxis->grid()->setVisible(false);
     plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
     plot->yAxis->setTickLength(0, 0);
     plot->yAxis->setSubTickLength(0, 0);
+    plot->axisRect()->setMinimumMargins(QMargins(0, kLabelHeadroom, 0, 0));
     m_lanes->setSource(&session.history(), &session.colors(), &m_tracks);
     m_lanes->setName(tr("CPU occupancy"));
     m_lanes->removeFromLegend();
@@ -425,9 +432,8 @@ void OccupancyPlot::updateLegend() {
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, color, color, 9));
     };
     if (byTask) { // one colour per task, named on the slices
-        addEntry(m_session.history().fromTrace() ? tr("a colour per task (real trace)")
-                                                 : tr("a colour per task (one cgroup)"),
-                 LanesPlottable::taskColor(1));
+        // Short enough for half a 1024-pixel window (Compare A/B): a legend entry cannot wrap.
+        addEntry(tr("a colour per task"), LanesPlottable::taskColor(1));
     } else {
         for (const core::CgroupState& c : cgroups)
             if (!c.parent.valid() || c.parent.value() == 0)
@@ -521,7 +527,7 @@ void OccupancyPlot::setTimeAxisBounds(std::optional<int> left, std::optional<int
     const QPoint origin = m_plot->mapToGlobal(QPoint(0, 0));
     const int l = left ? std::max(0, *left - origin.x()) : 0;
     const int r = right ? std::max(0, origin.x() + m_plot->width() - *right) : 0;
-    const QMargins margins(l, 0, r, 0);
+    const QMargins margins(l, kLabelHeadroom, r, 0);
     if (m_plot->axisRect()->minimumMargins() == margins)
         return;
     m_plot->axisRect()->setMinimumMargins(margins);
@@ -704,7 +710,8 @@ QString OccupancyPlot::tooltipAt(const QPoint& widgetPos) const {
             busy += static_cast<double>(h.lane(c).timeWithin(from, to).busy);
         const double cpus = to > from ? busy / static_cast<double>(to - from) : 0;
         return tr("%1 at %2: %3 of %4 CPUs busy\n%5")
-            .arg(label, formatNs(from), QString::number(cpus, 'f', 1), QString::number(track.count), hint);
+            .arg(label, formatNs(from, std::max<SimNs>(1, to - from)), QString::number(cpus, 'f', 1),
+                 QString::number(track.count), hint);
     }
     if (!area.contains(pos))
         return {};
@@ -712,18 +719,23 @@ QString OccupancyPlot::tooltipAt(const QPoint& widgetPos) const {
     if (*cpu >= h.nrCpus())
         return {};
     const SimNs t = fromSeconds(m_plot->xAxis->pixelToCoord(pos.x()));
+    // A time under the mouse is known to a pixel's worth.
+    const SimNs pixel =
+        std::max<SimNs>(1, fromSeconds(m_plot->xAxis->pixelToCoord(pos.x() + 1)) - t);
     const core::Topology* topo = m_session.topology();
     const QString where =
         topo ? QString::fromStdString(topo->cpuLabel(core::CpuId(*cpu))) : QString::number(*cpu);
     const LaneBlock* b = h.lane(*cpu).at(t);
     if (!b) {
         if (t < h.lane(*cpu).validFrom(0))
-            return tr("%1 at %2\n(older history is kept at reduced resolution)").arg(where, formatNs(t));
-        return tr("%1 at %2: idle").arg(where, formatNs(t));
+            return tr("%1 at %2\n(older history is kept at reduced resolution)").arg(where, formatNs(t, pixel));
+        return tr("%1 at %2: idle").arg(where, formatNs(t, pixel));
     }
     // Blocks merged at coarse zoom hold several slices: say how busy the span was.
     const QString span =
-        tr("%1, %2 to %3 (%4)").arg(where, formatNs(b->start), formatNs(b->end), formatNs(b->end - b->start));
+        tr("%1, %2 to %3 (%4)")
+            .arg(where, formatNs(b->start, resolutionFor(b->end - b->start)),
+                 formatNs(b->end, resolutionFor(b->end - b->start)), formatNs(b->end - b->start));
     const bool onlyOverhead = b->overhead >= b->busy;
     if (b->task == UINT32_MAX) // kernel work on behalf of no task (balancing, idle entry)
         return tr("kernel overhead\n%1").arg(span);
@@ -750,12 +762,18 @@ QString OccupancyPlot::exportTitle() const {
     const ViewState& v = m_session.view();
     return m_titlePrefix + tr("CPU occupancy: %1, %2 to %3")
                                .arg(spec ? QString::fromStdString(spec->name) : QString(),
-                                    formatNs(v.rangeStart()),
-                                    formatNs(std::min(v.rangeEnd(), m_session.history().now())));
+                                    formatNs(v.rangeStart(), resolutionFor(v.rangeEnd() - v.rangeStart())),
+                                    formatNs(std::min(v.rangeEnd(), m_session.history().now()),
+                                             resolutionFor(v.rangeEnd() - v.rangeStart())));
 }
 
 void OccupancyPlot::renderTo(QPainter& painter, const QRect& target) {
+    // Laid out for the target alone: the margins that line the axis up with the tracks below
+    // on screen have no meaning in a file.
+    const QMargins aligned = m_plot->axisRect()->minimumMargins();
+    m_plot->axisRect()->setMinimumMargins(QMargins(0, kLabelHeadroom, 0, 0));
     renderCustomPlot(*m_plot, painter, target);
+    m_plot->axisRect()->setMinimumMargins(aligned);
 }
 
 QByteArray OccupancyPlot::csv() const {

@@ -41,8 +41,11 @@ PressureChart::PressureChart(Session& session, QWidget* parent)
     c->legend()->setFont(legendFont);
     c->legend()->setShowToolTips(true); // an entry cut short still says all on hover
     m_x->setTitleText(tr("simulated time (s)"));
-    m_y->setTitleText(tr("% of time stalled"));
-    m_y->setLabelFormat(QStringLiteral("%.1f"));
+    // The unit on each label rather than a title along the axis, which a short chart (a 640-pixel
+    // screen) cut to "% of ti...": the chart's tooltip says what the percentage is of.
+    m_y->setLabelFormat(QStringLiteral("%.1f %%"));
+    m_view->setToolTip(tr("% of time stalled: the share of each averaging window in which some (or all) "
+                          "tasks of the cgroup waited for the resource"));
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     m_view->setChart(c);

@@ -4,6 +4,7 @@
 #include "controller/latencystats.h"
 #include "controller/session.h"
 #include "export/csv.h"
+#include "plots/plotlabels.h"
 #include "plots/plotrender.h"
 
 #include <QVBoxLayout>
@@ -26,9 +27,21 @@ RunqueueDelayPlot::RunqueueDelayPlot(Session& session, QWidget* parent)
     m_graph->setBrush(QColor(0xD5, 0x5E, 0x00, 60));
     m_graph->setLineStyle(QCPGraph::lsStepLeft);
     m_plot->yAxis->setLabel(tr("tasks waiting"));
-    m_plot->legend->setVisible(true);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    connect(&session.view(), &ViewState::rangeChanged, this, [this] { refreshWhenVisible(); });
+    // Whose waits: a line above the chart, not a legend over its data.
+    m_plot->plotLayout()->insertRow(0);
+    m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() - 1));
+    m_plot->plotLayout()->addElement(0, 0, m_title);
+    m_plot->setToolTip(tr("The average number of tasks waiting for a CPU in each interval, from the "
+                          "switch records (each wait from the wakeup or preemption to the switch in); "
+                          "not PSI"));
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        fitTimeAxis(*m_plot->xAxis);
+        fitTickCount(*m_plot->yAxis);
+    });
+    connect(&session.view(), &ViewState::rangeChanged, this, [this] {
+        if (!m_whole)
+            refreshWhenVisible();
+    });
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);
     box->addWidget(m_plot);
@@ -43,9 +56,17 @@ void RunqueueDelayPlot::setTasks(std::vector<uint32_t> ids, const QString& who) 
     refreshWhenVisible();
 }
 
+void RunqueueDelayPlot::setWholeRun(bool whole) {
+    m_whole = whole;
+    refreshWhenVisible();
+}
+
 void RunqueueDelayPlot::refresh() {
     const ViewState& v = m_session.view();
-    const SimNs from = v.rangeStart(), to = std::min(v.rangeEnd(), m_session.history().now());
+    const History& h = m_session.history();
+    const SimNs shownFrom = m_whole ? h.start() : v.rangeStart();
+    const SimNs shownTo = m_whole ? std::max(h.now(), h.start() + 1) : v.rangeEnd();
+    const SimNs from = shownFrom, to = std::min(shownTo, h.now());
     const std::vector<double> waiting =
         runqueueDelay(m_session.history(), from, std::max(to, from + 1), kBins, m_ids);
     const double binNs = static_cast<double>(std::max<SimNs>(to - from, 1)) / kBins;
@@ -58,12 +79,23 @@ void RunqueueDelayPlot::refresh() {
     }
     m_graph->setData(keys, values, true);
     m_graph->setName(m_who.isEmpty() ? tr("all tasks") : m_who);
-    m_plot->xAxis->setRange(toSeconds(v.rangeStart()), toSeconds(v.rangeEnd()));
+    m_shown = {shownFrom, shownTo};
+    m_plot->xAxis->setRange(toSeconds(shownFrom), toSeconds(shownTo));
     m_plot->yAxis->setRange(0, maxY * 1.15);
-    m_plot->xAxis->setLabel(m_session.trace() ? tr("trace time (s), %1 bins; from switch records, not PSI")
-                                                    .arg(formatNsShort(static_cast<SimNs>(binNs)))
-                                              : tr("simulated time (s), %1 bins; from switch records")
-                                                    .arg(formatNsShort(static_cast<SimNs>(binNs))));
+    m_axisText = m_session.trace() ? tr("trace time (s), bins of %1").arg(formatNsShort(static_cast<SimNs>(binNs)))
+                                   : tr("simulated time (s), bins of %1").arg(formatNsShort(static_cast<SimNs>(binNs)));
+    fitText();
+}
+
+void RunqueueDelayPlot::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitText();
+}
+
+void RunqueueDelayPlot::fitText() {
+    const int width = std::max(80, m_plot->width() - 16);
+    m_title->setText(wrapToWidth(tr("waiting for a CPU: %1").arg(m_graph->name()), m_title->font(), width));
+    m_plot->xAxis->setLabel(wrapToWidth(m_axisText, m_plot->xAxis->labelFont(), width));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

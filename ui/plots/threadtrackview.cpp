@@ -306,17 +306,6 @@ void ThreadTrackView::drawTrack(QPainter& p, const core::TaskTrack& t, const QRe
     flush();
 }
 
-QString ThreadTrackView::rulerLabel(SimNs t, SimNs step) {
-    // The unit of the time itself, with as many decimals as the step needs: 130.2 ms, 130.4 ms.
-    const double unit = t >= kNsPerSecond ? 1e9 : t >= 1'000'000 ? 1e6 : t >= 1000 ? 1e3 : 1.0;
-    const char* name = unit == 1e9 ? "s" : unit == 1e6 ? "ms" : unit == 1e3 ? "us" : "ns";
-    const int decimals =
-        std::clamp(static_cast<int>(std::ceil(std::log10(unit / static_cast<double>(step)) - 1e-9)), 0, 9);
-    return QStringLiteral("%1 %2")
-        .arg(static_cast<double>(t) / unit, 0, 'f', decimals)
-        .arg(QLatin1String(name));
-}
-
 void ThreadTrackView::drawRuler(QPainter& p, const QRect& ruler, SimNs from, SimNs to) const {
     const TimeScale scale{from, to, ruler.left(), ruler.width()};
     // A tick about every 70 px, at 1, 2 or 5 times a power of ten.
@@ -333,7 +322,7 @@ void ThreadTrackView::drawRuler(QPainter& p, const QRect& ruler, SimNs from, Sim
         const double x = scale.x(t);
         p.drawLine(QPointF(x, ruler.bottom() - 3), QPointF(x, ruler.bottom()));
         p.drawText(QRectF(x + 2, ruler.top(), 100, ruler.height() - 2), Qt::AlignLeft | Qt::AlignVCenter,
-                   rulerLabel(t, tick));
+                   formatNs(t, tick));
     }
 }
 
@@ -488,6 +477,11 @@ SimNs ThreadTrackView::timeAt(int x, const QRect& area) const {
     return TimeScale{v.rangeStart(), v.rangeEnd(), area.left(), area.width()}.time(x);
 }
 
+SimNs ThreadTrackView::pixelTime() const {
+    const ViewState& v = m_session.view();
+    return std::max<SimNs>(1, (v.rangeEnd() - v.rangeStart()) / std::max(1, timeArea().width()));
+}
+
 void ThreadTrackView::setTimeArea(int labelWidth, int rightMargin) {
     labelWidth = std::max(labelWidth, kLabelWidth);
     rightMargin = std::max(rightMargin, 0);
@@ -614,7 +608,7 @@ QString ThreadTrackView::tooltipAt(const QPoint& pos) const {
         const QString value = c->unit == "ns"  ? formatNs(static_cast<SimNs>(v))
                               : c->unit == "%" ? QStringLiteral("%1 %").arg(v, 0, 'f', 1)
                                                : QString::number(v, 'f', 0);
-        return tr("%1 at %2: %3").arg(what, formatNs(time), value);
+        return tr("%1 at %2: %3").arg(what, formatNs(time, pixelTime()), value);
     }
     if (const auto* steps = r >= 0 ? m_rows.counter(m_rows.rows()[static_cast<size_t>(r)]) : nullptr) {
         const uint32_t cpu =
@@ -625,7 +619,7 @@ QString ThreadTrackView::tooltipAt(const QPoint& pos) const {
         auto it = std::upper_bound(steps->begin(), steps->end(), time,
                                    [](SimNs v, const core::CounterStep& c) { return v < c.time.count(); });
         const uint32_t value = it == steps->begin() ? 0 : std::prev(it)->value;
-        return tr("cpu%1 nr_running at %2: %3").arg(cpu).arg(formatNs(time)).arg(value);
+        return tr("cpu%1 nr_running at %2: %3").arg(cpu).arg(formatNs(time, pixelTime())).arg(value);
     }
     const core::TaskTrack* t = r >= 0 ? m_rows.track(m_rows.rows()[static_cast<size_t>(r)]) : nullptr;
     if (!t)
@@ -640,9 +634,10 @@ QString ThreadTrackView::tooltipAt(const QPoint& pos) const {
     QString where;
     if (i->cpu >= 0)
         where = QStringLiteral(" cpu%1").arg(m_session.history().kernelCpu(static_cast<uint32_t>(i->cpu)));
+    const SimNs length = i->end.count() - i->start.count();
     return tr("<b>%1</b><br>%2%3<br>%4 to %5 (%6)")
-        .arg(who, threadStateText(i->state), where, formatNs(i->start.count()), formatNs(i->end.count()),
-             formatNs(i->end.count() - i->start.count()));
+        .arg(who, threadStateText(i->state), where, formatNs(i->start.count(), resolutionFor(length)),
+             formatNs(i->end.count(), resolutionFor(length)), formatNs(length));
 }
 
 bool ThreadTrackView::viewportEvent(QEvent* e) {

@@ -49,8 +49,6 @@ public:
     int labelWidth() const { return m_labelWidth; }
     int rightMargin() const { return m_rightMargin; }
     static constexpr int kRulerHeight = 16; ///< the time ruler above the rows
-    /// A ruler tick's label: `t` in its own unit, with the decimals a tick every `step` needs.
-    static QString rulerLabel(SimNs t, SimNs step);
     /// The colour of a state's stretch (Running takes its cgroup's colour instead).
     static QColor stateColor(core::ThreadState s);
 
@@ -85,6 +83,8 @@ private:
     /// The interval of the row's task at time t, or null.
     const core::StateInterval* intervalAt(const core::TaskTrack& t, SimNs time) const;
     SimNs timeAt(int x, const QRect& area) const;
+    /// The time one pixel of the time area spans now: how finely a time under the mouse is told.
+    SimNs pixelTime() const;
     QString tooltipAt(const QPoint& pos) const;
 
     Session& m_session;

@@ -127,9 +127,8 @@ void TopologyView::renderTo(QPainter& painter, const QRect& target) {
 
 QString TopologyView::exportTitle() const {
     const auto spec = m_session.spec();
-    return tr("Topology at %1 s: %2")
-        .arg(toSeconds(shownTime()), 0, 'f', 6)
-        .arg(spec ? QString::fromStdString(spec->name) : QString());
+    return tr("Topology at %1: %2")
+        .arg(formatNs(shownTime(), kEventResolution), spec ? QString::fromStdString(spec->name) : QString());
 }
 
 QByteArray TopologyView::csv() const {

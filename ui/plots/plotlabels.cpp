@@ -1,0 +1,71 @@
+#include "plots/plotlabels.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ui {
+
+namespace {
+
+/// Significant digits that show a tick every `step` on an axis reaching `magnitude`: one more
+/// than the decimal orders between them, for steps such as 2.5 (QCustomPlot's 'g' format drops
+/// the trailing zeros this leaves elsewhere).
+int digitsFor(double magnitude, double step) {
+    if (step <= 0 || magnitude <= 0)
+        return 3;
+    const int orders = static_cast<int>(std::floor(std::log10(magnitude)) - std::floor(std::log10(step)));
+    return std::clamp(orders + 2, 2, 15);
+}
+
+} // namespace
+
+void fitTimeAxis(QCPAxis& axis) {
+    const QCPRange range = axis.range();
+    const int width = std::max(1, axis.axisRect() ? axis.axisRect()->width() : 1);
+    const double magnitude = std::max(std::abs(range.lower), std::abs(range.upper));
+    const QFontMetrics metrics(axis.tickLabelFont());
+    constexpr int kGap = 18; ///< px between two labels at least
+    int count = std::max(2, width / 70);
+    int digits = 3;
+    for (int pass = 0; pass < 3; ++pass) {
+        digits = digitsFor(magnitude, range.size() / count);
+        // The widest label: every digit, the point and a sign.
+        const int label = metrics.horizontalAdvance(QString(digits + 2, QLatin1Char('8')));
+        const int fits = std::max(2, width / (label + kGap));
+        if (fits >= count)
+            break;
+        count = fits;
+    }
+    axis.ticker()->setTickCount(count);
+    axis.setNumberPrecision(digits);
+}
+
+void fitTickCount(QCPAxis& axis) {
+    const bool vertical = axis.orientation() == Qt::Vertical;
+    const int length = std::max(1, axis.axisRect() ? (vertical ? axis.axisRect()->height() : axis.axisRect()->width()) : 1);
+    const QFontMetrics metrics(axis.tickLabelFont());
+    const int per = vertical ? 2 * metrics.height() : metrics.horizontalAdvance(QStringLiteral("00000")) + 18;
+    axis.ticker()->setTickCount(std::clamp(length / per, 1, 5));
+}
+
+QString wrapToWidth(const QString& text, const QFont& font, int width) {
+    const QFontMetrics metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace ui

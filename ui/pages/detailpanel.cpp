@@ -90,8 +90,10 @@ QString DetailPanel::describeRun(const SliceDetails& d) const {
             row(tr("Cgroup"), cgroup.toHtmlEscaped());
     }
     row(tr("CPU"), cpuText(d.cpu));
-    row(tr("Start"), formatNs(d.start));
-    row(tr("End"), d.stillRunning ? tr("still running at %1").arg(formatNs(d.end)) : formatNs(d.end));
+    // The ends as finely as the run's length needs to tell them apart.
+    const SimNs at = resolutionFor(d.end - d.start);
+    row(tr("Start"), formatNs(d.start, at));
+    row(tr("End"), d.stillRunning ? tr("still running at %1").arg(formatNs(d.end, at)) : formatNs(d.end, at));
     row(tr("Duration"), formatNs(d.end - d.start));
     if (d.task == UINT32_MAX)
         return rows.join(QString());
@@ -101,7 +103,8 @@ QString DetailPanel::describeRun(const SliceDetails& d) const {
     }
     if (d.runnableSince)
         row(tr("Waited"), tr("%1 runnable before it ran (since %2; perf sched timehist: sch delay)")
-                              .arg(formatNs(d.start - *d.runnableSince), formatNs(*d.runnableSince)));
+                              .arg(formatNs(d.start - *d.runnableSince),
+                                   formatNs(*d.runnableSince, resolutionFor(d.start - *d.runnableSince))));
     row(tr("Switched in"), tr("replacing %1").arg(taskText(d.switchedInFor)));
     if (!d.stillRunning) {
         QString ended;
@@ -145,11 +148,13 @@ QString DetailPanel::describeRun(const SliceDetails& d) const {
     if (d.migratedAfter) {
         const core::MigrationRecord& m = *d.migratedAfter;
         row(tr("Then"), tr("migrated %1 \u2192 %2 at %3 (%4)")
-                            .arg(cpuText(m.from), cpuText(m.to), formatNs(m.time.count()),
+                            .arg(cpuText(m.from), cpuText(m.to), formatNs(m.time.count(), at),
                                  migrationReasonText(m.reason)));
     }
     if (d.nextRun)
-        row(tr("Next ran"), tr("%1 later, at %2").arg(formatNs(*d.nextRun - d.end), formatNs(*d.nextRun)));
+        row(tr("Next ran"), tr("%1 later, at %2")
+                                .arg(formatNs(*d.nextRun - d.end),
+                                     formatNs(*d.nextRun, resolutionFor(*d.nextRun - d.end))));
     return rows.join(QString());
 }
 
@@ -166,13 +171,18 @@ QString DetailPanel::describeState(const Pick& pick) const {
         const core::StateInterval& i = *std::prev(it);
         const QString where =
             i.cpu >= 0 ? tr(" on %1").arg(cpuText(static_cast<uint32_t>(i.cpu))) : QString();
+        const SimNs length = i.end.count() - i.start.count();
         out = tr("<p>%1 was <b>%2</b>%3 from %4 to %5 (%6).</p>")
-                  .arg(taskText(pick.task), threadStateText(i.state), where, formatNs(i.start.count()),
-                       formatNs(i.end.count()), formatNs(i.end.count() - i.start.count()));
+                  .arg(taskText(pick.task), threadStateText(i.state), where,
+                       formatNs(i.start.count(), resolutionFor(length)),
+                       formatNs(i.end.count(), resolutionFor(length)), formatNs(length));
     }
     const core::WakeupChain chain =
         core::wakeupChain(*states, core::TaskId(pick.task), core::SimTime::ns(pick.time), kWakeupChainDepth);
-    return out + tr("<p><b>Why did it wait?</b></p>") + chainHtml(chain, m_session.history());
+    const auto spec = m_session.spec();
+    const DecidingKernel kernel =
+        m_session.trace() || !spec ? DecidingKernel() : DecidingKernel(spec->kernel.model);
+    return out + tr("<p><b>Why did it wait?</b></p>") + chainHtml(chain, m_session.history(), kernel);
 }
 
 QString DetailPanel::describe(const Pick& pick) const {
@@ -182,13 +192,14 @@ QString DetailPanel::describe(const Pick& pick) const {
     if (pick.kind == Pick::Kind::Slice) {
         const auto d = describeSlice(h, pick.cpu, pick.time);
         if (!d)
-            return tr("%1 was idle at %2.").arg(cpuText(pick.cpu), formatNs(pick.time));
+            return tr("%1 was idle at %2.").arg(cpuText(pick.cpu), formatNs(pick.time, kEventResolution));
         return QStringLiteral("<table>%1</table>").arg(describeRun(*d));
     }
     // A migration: the run it left on the source CPU and the one it began on the target.
     const core::MigrationRecord& m = pick.migration;
     QString out = tr("<p><b>Migration</b> of %1: %2 \u2192 %3 at %4 (%5)</p>")
-                      .arg(taskText(m.task.value()), cpuText(m.from), cpuText(m.to), formatNs(m.time.count()),
+                      .arg(taskText(m.task.value()), cpuText(m.from), cpuText(m.to),
+                           formatNs(m.time.count(), kEventResolution),
                            migrationReasonText(m.reason));
     const SimNs t = m.time.count();
     // Before: the task's last run on the source CPU ended at or before the migration.

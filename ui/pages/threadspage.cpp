@@ -14,8 +14,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QPushButton>
-#include <QSplitter>
-#include <QTableWidget>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -27,8 +26,9 @@ ThreadsPage::ThreadsPage(Session& session, QWidget* parent)
     , m_find(new QLineEdit(this))
     , m_grouping(new QComboBox(this))
     , m_count(new QLabel(this))
-    , m_chainTitle(new QLabel(this))
-    , m_chain(new QTableWidget(this)) {
+    , m_chainTitle(new QLabel)
+    , m_chain(new QLabel)
+    , m_chainPanel(new QWidget(this)) {
     setObjectName(QStringLiteral("threadsPage"));
     m_find->setObjectName(QStringLiteral("findTask"));
     m_find->setPlaceholderText(tr("Find a task by name or pid (Ctrl+F)"));
@@ -50,39 +50,36 @@ ThreadsPage::ThreadsPage(Session& session, QWidget* parent)
     bar->addWidget(next);
     bar->addWidget(m_count, 1);
 
-    m_chain->setObjectName(QStringLiteral("chainTable"));
-    m_chain->setColumnCount(static_cast<int>(chainHeaders().size()));
-    m_chain->setHorizontalHeaderLabels(chainHeaders());
-    m_chain->verticalHeader()->setVisible(false);
-    m_chain->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_chain->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // The chain panel: its title and the hops, wrapped to whatever width the window gives it.
+    m_chainPanel->setObjectName(QStringLiteral("chainPanel"));
+    m_chainPanel->hide(); // until the window docks it
+    m_chain->setObjectName(QStringLiteral("chainText"));
+    m_chain->setTextFormat(Qt::RichText);
     m_chain->setWordWrap(true);
-    // From and To are in each row's tooltip and in Details: the list keeps to what a hop says,
-    // how it ended first, wrapped where the pane is narrow.
-    m_chain->setColumnHidden(5, true);
-    m_chain->setColumnHidden(6, true);
-    m_chain->horizontalHeader()->setStretchLastSection(false);
-    m_chain->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_chain->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_chain->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_chain->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_chain->setMargin(4);
     m_chainTitle->setWordWrap(true);
-    auto* side = new QWidget(this);
-    auto* sideLayout = new QVBoxLayout(side);
+    m_chainTitle->setMargin(4);
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(m_chain);
+    auto* sideLayout = new QVBoxLayout(m_chainPanel);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(m_chainTitle);
-    sideLayout->addWidget(m_chain, 1);
+    sideLayout->addWidget(scroll, 1);
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_view);
-    split->addWidget(side);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
-    // The chain's list opens beside the tracks when there is a chain to list.
-    split->setSizes({1000, 0});
-    m_split = split;
+    auto* legend = new QLabel(this);
+    legend->setObjectName(QStringLiteral("stateLegend"));
+    legend->setWordWrap(true);
+    legend->setTextFormat(Qt::RichText);
+    legend->setText(stateLegendHtml());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(bar);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(legend);
 
     connect(m_find, &QLineEdit::textChanged, this, &ThreadsPage::setFilter);
     connect(m_find, &QLineEdit::returnPressed, this, &ThreadsPage::selectFirstMatch);
@@ -108,6 +105,21 @@ ThreadsPage::ThreadsPage(Session& session, QWidget* parent)
 }
 
 ThreadsPage::~ThreadsPage() = default;
+
+QString ThreadsPage::stateLegendHtml() {
+    // A swatch per state, in the colours the tracks draw; Running takes the task's cgroup's.
+    QStringList items;
+    auto swatch = [&items](const QColor& c, const QString& name) {
+        items << QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2")
+                     .arg(c.name(), name.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+    };
+    items << tr("Running: in its cgroup's colour, as in the CPU lanes").toHtmlEscaped();
+    for (core::ThreadState st : {core::ThreadState::Runnable, core::ThreadState::Preempted,
+                                 core::ThreadState::Sleeping, core::ThreadState::Uninterruptible,
+                                 core::ThreadState::Throttled, core::ThreadState::Unknown})
+        swatch(ThreadTrackView::stateColor(st), threadStateText(st));
+    return items.join(QStringLiteral(" &nbsp; "));
+}
 
 void ThreadsPage::restart() {
     m_shown = nullptr;
@@ -258,8 +270,8 @@ void ThreadsPage::pick(uint32_t task, SimNs time) {
     v.setPick(p); // shows the chain (pickChanged)
 }
 
-int ThreadsPage::chainRows() const {
-    return m_chain->rowCount();
+QString ThreadsPage::chainText() const {
+    return m_chainTitle->text() + QLatin1Char('\n') + m_chain->text();
 }
 
 void ThreadsPage::showChain() {
@@ -269,11 +281,13 @@ void ThreadsPage::showChain() {
         updateCount();
     const auto& pick = m_session.view().pick();
     const core::ThreadStates* s = m_rows.states();
-    m_chain->setRowCount(0);
+    m_chainHops = 0;
+    m_chain->clear();
     if (!pick || pick->kind != Pick::Kind::State || !s) {
         m_chainTitle->setText(
-            tr("<b>Why did it wait?</b> Click in a task's track: the wakeups behind that wait "
-               "are listed here and drawn across the tracks."));
+            tr("<b>Why did it wait?</b> Click in a task's track on the Threads page, or double-click a "
+               "row of the Latency page: the wakeups behind that wait are listed here and drawn across "
+               "the tracks."));
         m_view->setChain({});
         return;
     }
@@ -282,6 +296,7 @@ void ThreadsPage::showChain() {
     if (!chain.error.empty()) {
         m_chainTitle->setText(QString::fromStdString(chain.error).toHtmlEscaped());
         m_view->setChain({});
+        emit chainListed();
         return;
     }
     const History& h = m_session.history();
@@ -289,20 +304,29 @@ void ThreadsPage::showChain() {
         tr("<b>Why did it wait?</b> %n hop(s) back from %1%2", nullptr, static_cast<int>(chain.hops.size()))
             .arg(QString::fromStdString(m_rows.taskLabel(*s->find(core::TaskId(pick->task)))).toHtmlEscaped(),
                  chain.wasRunning ? tr(" (it was running: the wait before that run)") : QString()));
-    m_chain->setRowCount(static_cast<int>(chain.hops.size()));
-    for (size_t r = 0; r < chain.hops.size(); ++r) {
-        const QStringList cells = chainCells(chain.hops[r], h);
-        const QString span = tr("%1 to %2").arg(cells[5], cells[6]);
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            item->setToolTip(span);
-            m_chain->setItem(static_cast<int>(r), c, item);
-        }
-    }
-    m_chain->resizeRowsToContents();
+    const auto spec = m_session.spec();
+    const DecidingKernel kernel =
+        m_session.trace() || !spec ? DecidingKernel() : DecidingKernel(spec->kernel.model);
+    m_chain->setText(chainHtml(chain, h, kernel));
+    m_chainHops = static_cast<int>(chain.hops.size());
     m_view->setChain(std::move(chain));
-    if (const QList<int> sizes = m_split->sizes(); sizes.size() == 2 && sizes[1] == 0)
-        m_split->setSizes({(sizes[0] * 3) / 5, (sizes[0] * 2) / 5});
+    emit chainListed();
+}
+
+void ThreadsPage::showWait(uint32_t task, SimNs from, SimNs to) {
+    takeNewStates();
+    // A wait hidden by the find field is shown again.
+    if (m_rows.rowOfTask(task) < 0)
+        m_find->clear();
+    ViewState& v = m_session.view();
+    // The wait in the middle third of the view, at least 100 us around it.
+    const SimNs length = std::max<SimNs>(to - from, 1);
+    const SimNs width = std::max<SimNs>(3 * length, 100'000);
+    const SimNs start = std::max<SimNs>(0, from + length / 2 - width / 2);
+    v.setRange(start, start + width, false);
+    pick(task, from + length / 2);
+    if (const int row = m_rows.rowOfTask(task); row >= 0)
+        m_view->ensureRowVisible(row);
 }
 
 } // namespace ui

@@ -18,7 +18,8 @@ TimeAxisAlignment::TimeAxisAlignment(OccupancyPlot* lanes, ThreadTrackView* trac
 }
 
 bool TimeAxisAlignment::eventFilter(QObject* watched, QEvent* e) {
-    if (e->type() == QEvent::Resize || e->type() == QEvent::Move || e->type() == QEvent::Show)
+    if (e->type() == QEvent::Resize || e->type() == QEvent::Move || e->type() == QEvent::Show ||
+        e->type() == QEvent::Hide)
         schedule();
     return QObject::eventFilter(watched, e);
 }
@@ -36,8 +37,13 @@ void TimeAxisAlignment::schedule() {
 
 void TimeAxisAlignment::align() {
     QWidget* viewport = m_tracks->viewport();
-    if (!viewport->isVisible() || !m_lanes->isVisible())
+    if (!m_lanes->isVisible())
         return;
+    // The tracks hidden (another tab is shown): the lanes lay themselves out, at full width.
+    if (!viewport->isVisible()) {
+        m_lanes->setTimeAxisBounds(std::nullopt, std::nullopt);
+        return;
+    }
     const int x0 = viewport->mapToGlobal(QPoint(0, 0)).x();
     // The lanes' time axis starts no further left than the tracks' narrowest label column and
     // ends no further right than the tracks' viewport (their scroll bar takes room); the lanes

@@ -22,6 +22,13 @@ const core::LatencyHistogram* LatencyTableModel::histogram(int row) const {
     return m_wakeupsOnly ? &r.wakeup : &r.all;
 }
 
+const Wait* LatencyTableModel::longest(int row) const {
+    if (row < 0 || row >= rowCount() || histogram(row)->count() == 0)
+        return nullptr;
+    const LatencyRow& r = m_stats.rows[static_cast<size_t>(row)];
+    return m_wakeupsOnly ? &r.longestWakeup : &r.longest;
+}
+
 int LatencyTableModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_stats.rows.size());
 }
@@ -32,6 +39,16 @@ int LatencyTableModel::columnCount(const QModelIndex& parent) const {
 
 QVariant LatencyTableModel::data(const QModelIndex& index, int role) const {
     const core::LatencyHistogram* h = histogram(index.row());
+    if (h && role == Qt::ToolTipRole) {
+        const QString go = index.column() == When
+                               ? tr("When the longest wait began; double-click the row to go there")
+                               : tr("Double-click: go to the longest wait, its wakeup chain listed");
+        // The whole name: a narrow column elides it.
+        return index.column() == Name
+                   ? QString::fromStdString(m_stats.rows[static_cast<size_t>(index.row())].name) +
+                         QLatin1Char('\n') + go
+                   : go;
+    }
     if (!h || (role != Qt::DisplayRole && role != SortRole && role != Qt::TextAlignmentRole))
         return {};
     const LatencyRow& r = m_stats.rows[static_cast<size_t>(index.row())];
@@ -55,8 +72,16 @@ QVariant LatencyTableModel::data(const QModelIndex& index, int role) const {
         return ns(h->percentile(0.90));
     case P99:
         return ns(h->percentile(0.99));
-    case Max:
-        return ns(h->max());
+    case Max: // exact, unlike the percentiles: as the chain and the tracks give it
+        return role == SortRole ? QVariant(static_cast<qlonglong>(h->max().count()))
+                                : QVariant(formatNs(h->max().count()));
+    case When: {
+        const Wait* w = longest(index.row());
+        if (!w)
+            return {};
+        return role == SortRole ? QVariant(static_cast<qlonglong>(w->from))
+                                : QVariant(formatNs(w->from, kEventResolution));
+    }
     case Average:
         return ns(h->average());
     default:
@@ -82,6 +107,8 @@ QVariant LatencyTableModel::headerData(int section, Qt::Orientation orientation,
         return tr("p99");
     case Max:
         return tr("Max");
+    case When:
+        return tr("Max at");
     case Average:
         return tr("Average");
     default:

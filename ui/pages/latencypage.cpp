@@ -12,10 +12,12 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ui {
 
@@ -47,6 +49,9 @@ LatencyPage::LatencyPage(Session& session, QWidget* parent)
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setAlternatingRowColors(true);
+    m_table->setToolTip(tr("Double-click a row to go to its longest wait"));
+    connect(m_table, &QTableView::doubleClicked, this,
+            [this](const QModelIndex& i) { goToLongest(i.row()); });
 
     m_group->addItem(tr("per task"));
     m_group->addItem(tr("per cgroup"));
@@ -70,6 +75,9 @@ LatencyPage::LatencyPage(Session& session, QWidget* parent)
         if (m_range->currentIndex() == 0)
             refreshWhenVisible();
     });
+    // The chart over time covers what the table counts.
+    connect(m_range, &QComboBox::currentIndexChanged, this, [this](int i) { m_delay->setWholeRun(i == 1); });
+    m_delay->setWholeRun(m_range->currentIndex() == 1);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { showPicked(); });
     m_note->setWordWrap(true);
@@ -85,21 +93,61 @@ LatencyPage::LatencyPage(Session& session, QWidget* parent)
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(m_table, 1);
     leftLayout->addWidget(m_note);
-    auto* right = new QSplitter(Qt::Vertical, this);
-    right->addWidget(m_histogram);
-    right->addWidget(m_delay);
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(left);
-    split->addWidget(right);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({520, 480}); // the table's names and figures side by side
+    m_charts = new QSplitter(Qt::Vertical, this);
+    m_charts->addWidget(m_histogram);
+    m_charts->addWidget(m_delay);
+    m_split = new QSplitter(Qt::Horizontal, this);
+    m_split->addWidget(left);
+    m_split->addWidget(m_charts);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
     m_table->setMinimumWidth(220);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls); // across the page, so the table can be narrow
-    layout->addWidget(split, 1);
+    layout->addWidget(m_split, 1);
+    arrange();
     followSession(this, session);
+}
+
+void LatencyPage::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    arrange();
+}
+
+int LatencyPage::tableWidthNeeded() const {
+    // Every figure column as wide as its heading and figures, and a name of 16 characters.
+    const int chars = fontMetrics().averageCharWidth();
+    const auto* view = static_cast<const QAbstractItemView*>(m_table); // QTableView hides the hint
+    int width = chars * 16;
+    for (int c = 1; c < LatencyTableModel::ColumnCount; ++c)
+        width += std::max(
+            {m_table->horizontalHeader()->sectionSizeHint(c), view->sizeHintForColumn(c), chars * 8});
+    return width + m_table->verticalScrollBar()->sizeHint().width() + 2 * m_table->frameWidth() + 8;
+}
+
+void LatencyPage::arrange() {
+    // The table needs its columns whole, a name readable beside them, and each chart about 45
+    // characters: beside each other when both fit, else the table above and the two charts side
+    // by side.
+    const int columns = tableWidthNeeded();
+    const int charts = fontMetrics().averageCharWidth() * 45;
+    const Qt::Orientation want = width() >= columns + charts ? Qt::Horizontal : Qt::Vertical;
+    if (m_split->orientation() == want && m_split->property("arranged").toBool())
+        return;
+    m_split->setProperty("arranged", true);
+    m_split->setOrientation(want);
+    m_charts->setOrientation(want == Qt::Horizontal ? Qt::Vertical : Qt::Horizontal);
+    if (want == Qt::Horizontal)
+        m_split->setSizes({columns, std::max(charts, width() - columns)});
+    else
+        m_split->setSizes({height() / 2, height() / 2});
+}
+
+void LatencyPage::goToLongest(int row) {
+    const QModelIndex source = m_sorted->mapToSource(m_sorted->index(row, 0));
+    if (const Wait* w = m_model->longest(source.row()))
+        emit waitChosen(w->task, w->from, w->to);
 }
 
 void LatencyPage::addExports(ExportRegistry& exports) {
@@ -111,6 +159,10 @@ void LatencyPage::addExports(ExportRegistry& exports) {
 void LatencyPage::restart() {
     m_model->setStats({}, m_group->currentIndex() == 1, m_waits->currentIndex() == 1);
     m_delay->setTasks({}, {});
+    // A new run or file starts at the top of its table, not where the last one was scrolled.
+    m_table->clearSelection();
+    m_table->scrollToTop();
+    m_table->horizontalScrollBar()->setValue(0);
 }
 
 void LatencyPage::refresh() {
@@ -140,6 +192,7 @@ void LatencyPage::refresh() {
                                        .arg(formatNs(h.coarseUntil()));
     m_note->setText(note);
     showPicked();
+    arrange(); // the figures' widths may have changed
 }
 
 bool LatencyPage::pick(const QString& name) {

@@ -217,6 +217,13 @@ int CgroupTreeModel::columnCount(const QModelIndex&) const {
     return ColumnCount;
 }
 
+void CgroupTreeModel::setShortHeaders(bool on) {
+    if (on == m_shortHeaders)
+        return;
+    m_shortHeaders = on;
+    emit headerDataChanged(Qt::Horizontal, Weight, Weight);
+}
+
 QVariant CgroupTreeModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal)
         return {};
@@ -225,7 +232,7 @@ QVariant CgroupTreeModel::headerData(int section, Qt::Orientation orientation, i
         case Name:
             return tr("Cgroup / task");
         case Weight:
-            return tr("Weight");
+            return m_shortHeaders ? tr("W", "cpu.weight, abbreviated for a narrow column") : tr("Weight");
         case Tasks:
             return tr("Tasks / state");
         case CpuTime:
@@ -351,8 +358,8 @@ QVariant CgroupTreeModel::taskData(const core::TaskInfo& t, int column, int role
         return true;
     if (role == Qt::TextAlignmentRole && column != Name)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole && column == Name)
-        return tr("Drag onto a cgroup to move this task there");
+    if (role == Qt::ToolTipRole && column == Name) // the whole name: a narrow dock elides it
+        return tr("%1: drag onto a cgroup to move this task there").arg(taskData(t, Name, Qt::DisplayRole).toString());
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {

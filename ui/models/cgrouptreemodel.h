@@ -33,6 +33,8 @@ public:
     void refresh();
     /// Starts over (a new run).
     void restart();
+    /// The Weight column headed "W" (its tooltip says cpu.weight), for a narrow dock.
+    void setShortHeaders(bool on);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
@@ -60,6 +62,7 @@ signals:
     void moveRequested(core::TaskId task, const QString& cgroupPath);
 
 private:
+    bool m_shortHeaders = false;
     struct CgroupNode {
         core::CgroupState state;
         int parent = -1;                   ///< cgroup id of the parent, -1 for the root

@@ -41,6 +41,10 @@ void CounterModel::refresh() {
         const double share = c.isTime && cpuNs > 0 ? total / cpuNs : -1;
         rows.push_back({c.name, c.tooltip, total, perSecond, share, c.isTime});
     }
+    if (atCursor() != m_headerAtCursor) {
+        m_headerAtCursor = atCursor();
+        emit headerDataChanged(Qt::Horizontal, Total, Total);
+    }
     if (rows.size() != m_rows.size()) {
         beginResetModel();
         m_rows = std::move(rows);
@@ -63,17 +67,18 @@ QVariant CounterModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || static_cast<size_t>(index.row()) >= m_rows.size())
         return {};
     const Row& r = m_rows[static_cast<size_t>(index.row())];
-    if (role == Qt::ToolTipRole)
-        return r.tooltip;
+    if (role == Qt::ToolTipRole) // the figures too: a narrow dock hides the rate and share columns
+        return r.share < 0 ? tr("%1\nper second: %2").arg(r.tooltip, data(this->index(index.row(), PerSecond)).toString())
+                           : tr("%1\nper second: %2; CPU share: %3")
+                                 .arg(r.tooltip, data(this->index(index.row(), PerSecond)).toString(),
+                                      data(this->index(index.row(), Share)).toString());
     if (role == Qt::TextAlignmentRole && index.column() != Name)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::UserRole)
         return index.column() == Total ? r.total : index.column() == PerSecond ? r.perSecond : r.share;
     if (role != Qt::DisplayRole)
         return {};
-    auto time = [](double ns) {
-        return QString::fromStdString(core::formatTimeHuman(core::SimTime::ns(static_cast<SimNs>(ns))));
-    };
+    auto time = [](double ns) { return formatNs(static_cast<SimNs>(ns)); };
     switch (index.column()) {
     case Name:
         return r.name;
@@ -93,14 +98,19 @@ QVariant CounterModel::headerData(int section, Qt::Orientation orientation, int 
     switch (section) {
     case Name:
         return tr("Counter");
-    case Total:
-        return tr("Total");
+    case Total: // the figures follow the time cursor: the header says so
+        return atCursor() ? tr("At cursor") : tr("Total");
     case PerSecond:
         return tr("Per second");
     case Share:
         return tr("CPU share");
     }
     return {};
+}
+
+bool CounterModel::atCursor() const {
+    const auto cursor = m_view.cursor();
+    return cursor && *cursor < m_history.now();
 }
 
 int CounterModel::rowOf(const QString& name) const {

@@ -14,7 +14,8 @@ class History;
 class ViewState;
 
 /// The engine's counters, total and per simulated second over the last second, then kernel
-/// overhead by operation with its share of all CPU time. At the time cursor when one is set.
+/// overhead by operation with its share of all CPU time. At the time cursor when one is set (the
+/// Total column is then headed "At cursor").
 /// Reads History and the view state; refresh() brings it up to date.
 class CounterModel : public QAbstractTableModel {
     Q_OBJECT
@@ -30,6 +31,8 @@ public:
 
     /// Row of the counter called `name` (tests), or -1.
     int rowOf(const QString& name) const;
+    /// Whether the figures are the time cursor's (before the present) rather than the totals.
+    bool atCursor() const;
 
 private:
     struct Row {
@@ -43,6 +46,7 @@ private:
     const History& m_history;
     const ViewState& m_view;
     std::vector<Row> m_rows;
+    bool m_headerAtCursor = false;
 };
 
 } // namespace ui

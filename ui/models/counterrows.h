@@ -17,6 +17,7 @@ struct CounterRow {
     QString tooltip;
     std::function<double(const core::Counters&)> value;
     bool isTime = false; ///< the value is in ns
+    bool traced = false; ///< a recording counts it too (the others are the simulator's own)
 };
 
 /// Every counter, then kernel overhead by operation for the operations that cost something in

@@ -32,13 +32,10 @@ CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
     m_tree->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
     m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
     m_tree->setUniformRowHeights(true);
+    m_tree->setIndentation(14); // names get the room (a dock on a laptop is narrow)
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
-    m_tree->header()->resizeSection(CgroupTreeModel::Name, 150);
-    for (int c = 1; c < CgroupTreeModel::ColumnCount; ++c)
-        m_tree->header()->resizeSection(c, c == CgroupTreeModel::CpuMax  ? 140
-                                           : c == CgroupTreeModel::Tasks ? 110
-                                                                         : 64);
+    fitColumns();
     m_find->setObjectName(QStringLiteral("findCgroupTask"));
     m_find->setPlaceholderText(tr("Find a cgroup or task (Ctrl+F)"));
     m_find->setClearButtonEnabled(true);
@@ -56,6 +53,46 @@ CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
     connect(m_tree, &QTreeView::customContextMenuRequested, this, &CgroupPanel::contextMenu);
     connect(&session.view(), &ViewState::cursorChanged, this, [this] { refreshWhenVisible(); });
     followSession(this, session);
+}
+
+void CgroupPanel::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitColumns();
+}
+
+void CgroupPanel::fitColumns() {
+    QHeaderView* header = m_tree->header();
+    const QFontMetrics metrics = header->fontMetrics();
+    const int pad = 2 * metrics.averageCharWidth() + 8;
+    const int room = std::max(m_tree->viewport()->width(), 1);
+    // The names as wide as they are (indented), but never so wide that Weight cannot follow.
+    const int names =
+        std::max(static_cast<const QAbstractItemView*>(m_tree)->sizeHintForColumn(CgroupTreeModel::Name),
+                 metrics.averageCharWidth() * 10);
+    const int fullWeight = metrics.horizontalAdvance(CgroupTreeModel::tr("Weight")) + pad;
+    // A narrow dock heads Weight "W" (its tooltip says what) rather than cutting it.
+    m_model->setShortHeaders(names + std::max(64, fullWeight) > room);
+    // Each figure's column as wide as its header needs (translated), at least its old width.
+    auto widthOf = [&](int c) {
+        const QString title = m_model->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+        const int least = c == CgroupTreeModel::CpuMax  ? 140
+                          : c == CgroupTreeModel::Tasks ? 110
+                          : c == CgroupTreeModel::Weight
+                              ? metrics.horizontalAdvance(QStringLiteral("10000")) + 12
+                              : 64;
+        return std::max(least, metrics.horizontalAdvance(title) + pad);
+    };
+    // Whole columns beside the names, in order, as long as each fits; the names take the rest.
+    int figures = 0;
+    bool fitting = true;
+    for (int c = 1; c < CgroupTreeModel::ColumnCount; ++c) {
+        const int w = widthOf(c);
+        header->resizeSection(c, w);
+        fitting = fitting && std::min(names, room / 2) + figures + w <= room;
+        if (fitting)
+            figures += w;
+    }
+    header->resizeSection(CgroupTreeModel::Name, std::max(room - figures, metrics.averageCharWidth() * 8));
 }
 
 void CgroupPanel::addExports(ExportRegistry& exports) {

@@ -30,7 +30,14 @@ public:
     /// (with the cgroups above them), as you type.
     void focusFind();
 
+protected:
+    /// Lays the columns out for the dock's width (fitColumns).
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
+    /// Whole columns only: the name column takes what the columns that fit beside it leave, so
+    /// that no header shows cut ("We" for Weight) at the dock's edge; the rest scroll in whole.
+    void fitColumns();
     void selectionToView();
     void contextMenu(const QPoint& pos);
     void applyFilter();

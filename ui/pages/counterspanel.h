@@ -2,8 +2,10 @@
 
 #include "plots/liveview.h"
 
+#include <QStringList>
 #include <QWidget>
 
+class QLabel;
 class QTableView;
 
 namespace ui {
@@ -13,7 +15,8 @@ class ExportRegistry;
 class CounterModel;
 
 /// The engine counters, per second and total, with kernel overhead by operation. Follows the
-/// session and the time cursor by itself.
+/// session and the time cursor by itself, and says which it shows: the run up to the present,
+/// or up to the time cursor.
 class CountersPanel : public QWidget, public LiveView {
     Q_OBJECT
 public:
@@ -22,14 +25,23 @@ public:
     /// Registers the table for CSV export.
     void addExports(ExportRegistry& exports);
 
+    /// The line above the table: what moment the figures are of (tests).
+    QString scopeText() const;
+    /// The pieces a counter's name wraps into at most: its words, split after hyphens too.
+    static QStringList nameWords(QString name);
+
 protected:
-    /// Narrow (a dock on a laptop screen): the CPU share column gives way to the names; it stays
-    /// in the CSV export.
+    /// Narrow (a dock on a laptop screen): the CPU share column, then the rate, give way to the
+    /// names (each row's tooltip still has them, and the CSV export all); names wrap, never cut.
     void resizeEvent(QResizeEvent* e) override;
 
 private:
+    void fitColumns();
+
+    Session& m_session;
     CounterModel* m_model;
     QTableView* m_table;
+    QLabel* m_scope;
 };
 
 } // namespace ui

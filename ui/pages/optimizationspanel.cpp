@@ -62,13 +62,14 @@ OptimizationsPanel::OptimizationsPanel(Session& session, QWidget* parent)
         m_fixed[i] = fixed;
         connect(box, &QCheckBox::toggled, this,
                 [this, id = info.id](bool on) { m_session.controller().setOptimization(id, on); });
-        layout->addWidget(box);
-        layout->addWidget(fixed);
-        layout->addWidget(title);
-        layout->addWidget(summary);
-        layout->addWidget(seed);
-        layout->addWidget(figure);
-        layout->addSpacing(8);
+        // One block per change, so that a recording (no model, no switches) can leave them out.
+        auto* row = new QWidget(this);
+        auto* rowLayout = new QVBoxLayout(row);
+        rowLayout->setContentsMargins(0, 0, 0, 8);
+        for (QWidget* w : std::initializer_list<QWidget*>{box, fixed, title, summary, seed, figure})
+            rowLayout->addWidget(w);
+        m_rows[i] = row;
+        layout->addWidget(row);
     }
     layout->addStretch();
     followSession(this, session);
@@ -78,10 +79,16 @@ void OptimizationsPanel::restart() {
     const auto spec = m_session.spec();
     const core::KernelModel model = spec ? spec->kernel.model : core::kDefaultKernelModel;
     const QString name = fromView(core::kernelModelInfo(model).name);
-    // A recording ran on a real kernel: no model, and the switches do not apply.
-    m_model->setText(m_session.trace() ? tr("<b>A recording</b> of a real kernel: no kernel model, and the "
-                                            "optimizations cannot be switched.")
-                                       : tr("<b>Kernel model %1</b>: %2").arg(name, kernelModelText(model)));
+    // A recording ran on a real kernel: no model, and the switches do not apply, so none is
+    // listed (a model's "always off" beside a ticked box would say the opposite).
+    const bool recording = m_session.trace() != nullptr;
+    m_model->setText(recording ? tr("<b>A recording</b> of a real kernel: no kernel model, and the "
+                                    "optimizations cannot be switched. File > Simulate This Recording runs "
+                                    "its workload on a model, where they can.")
+                               : tr("<b>Kernel model %1</b>%2: %3")
+                                     .arg(name, modelOrigin(), kernelModelText(model)));
+    for (QWidget* row : m_rows)
+        row->setVisible(!recording);
     for (const core::OptimizationInfo& info : core::optimizationCatalog()) {
         QCheckBox* box = m_boxes[static_cast<size_t>(info.id)];
         const QString fixed = optimizationFixedText(info.id, model);
@@ -95,6 +102,14 @@ void OptimizationsPanel::restart() {
     }
 }
 
+QString OptimizationsPanel::modelOrigin() const {
+    const auto spec = m_session.spec();
+    if (!spec)
+        return {};
+    return spec->kernel.model == core::kDefaultKernelModel ? tr(" (the default where a scenario names none)")
+                                                           : tr(" (named by the scenario)");
+}
+
 QString OptimizationsPanel::figure(core::Optimization o) const {
     return m_figures[static_cast<size_t>(o)]->text();
 }
@@ -102,7 +117,7 @@ QString OptimizationsPanel::figure(core::Optimization o) const {
 void OptimizationsPanel::refresh() {
     const History& h = m_session.history();
     const auto& samples = h.samples();
-    if (samples.empty())
+    if (samples.empty() || m_session.trace())
         return;
     const HistorySample& now = samples.back();
     for (const core::OptimizationInfo& info : core::optimizationCatalog()) {

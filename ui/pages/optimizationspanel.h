@@ -18,7 +18,7 @@ class Session;
 /// The five kernel changes: title, two lines on what changes, the seed thread it comes from,
 /// a check box that applies it live at the current simulated time, and a live figure of what
 /// it acts on. Follows the session by itself. A change the run's kernel model fixes (merged, or
-/// gone, in that kernel) is greyed out with the reason.
+/// gone, in that kernel) is greyed out with the reason; a recording lists none (no model ran).
 class OptimizationsPanel : public QWidget, public LiveView {
     Q_OBJECT
 public:
@@ -34,6 +34,10 @@ private:
     std::array<QCheckBox*, core::kOptimizationCount> m_boxes{};
     std::array<QLabel*, core::kOptimizationCount> m_figures{};
     std::array<QLabel*, core::kOptimizationCount> m_fixed{}; ///< why the model fixes it (hidden if not)
+    std::array<QWidget*, core::kOptimizationCount> m_rows{};  ///< each change's block (hidden for a recording)
+    /// Where the run's model comes from, for the panel's first line: " (set by the scenario)"
+    /// or " (the default)".
+    QString modelOrigin() const;
 };
 
 } // namespace ui

@@ -5,6 +5,7 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QStatusBar>
 
 namespace ui {
 
@@ -64,7 +65,8 @@ QSize StatusPanel::sizeHint() const {
     const int spacing = static_cast<const QHBoxLayout*>(layout())->spacing();
     int width = minimumSizeHint().width();
     for (const QLabel* l : {m_migrations, m_switches, m_overhead, m_speed, m_events})
-        width += spacing + l->sizeHint().width();
+        if (applies(l))
+            width += spacing + l->sizeHint().width();
     return {width, minimumSizeHint().height()};
 }
 
@@ -74,6 +76,24 @@ void StatusPanel::setCompact(bool compact) {
     m_compact = compact;
     fitLabels();
     updateGeometry();
+}
+
+void StatusPanel::attachTo(QStatusBar* bar) {
+    bar->addPermanentWidget(this);
+    connect(bar, &QStatusBar::messageChanged, this, [this, bar](const QString& message) {
+        if (m_eliding)
+            return;
+        setCompact(!message.isEmpty());
+        // The room QStatusBar gives a message: its width less the compact figures and margins.
+        const int room = bar->width() - minimumSizeHint().width() - 32;
+        const QString shown = bar->fontMetrics().elidedText(message, Qt::ElideRight, std::max(room, 40));
+        bar->setToolTip(shown == message ? QString() : message);
+        if (shown != message) {
+            m_eliding = true;
+            bar->showMessage(shown, 15000);
+            m_eliding = false;
+        }
+    });
 }
 
 void StatusPanel::resizeEvent(QResizeEvent* e) {
@@ -87,16 +107,27 @@ void StatusPanel::fitLabels() {
     // Most important first; a figure that does not fit hides, and so do the ones after it.
     bool room = !m_compact;
     for (QLabel* l : {m_migrations, m_switches, m_overhead, m_speed, m_events}) {
+        if (!applies(l)) {
+            l->setVisible(false);
+            continue;
+        }
         used += spacing + l->sizeHint().width();
         room = room && used <= width();
         l->setVisible(room);
     }
 }
 
+bool StatusPanel::applies(const QLabel* figure) const {
+    // A recording is not simulated: no speed, no events per second, no modelled overhead.
+    return !m_session.trace() || (figure != m_speed && figure != m_events && figure != m_overhead);
+}
+
 void StatusPanel::restart() {
     m_lastSim = 0;
     m_lastEvents = 0;
     m_lastWallMs = m_wall.elapsed();
+    updateGeometry();
+    fitLabels();
 }
 
 QString StatusPanel::text() const {
@@ -109,10 +140,9 @@ void StatusPanel::refresh() {
     const History& h = m_session.history();
     const SimulationController& c = m_session.controller();
     const auto cursor = m_session.view().cursor();
-    m_time->setText(cursor ? tr("t = %1 s, cursor at %2 s")
-                                 .arg(toSeconds(h.now()), 0, 'f', 6)
-                                 .arg(toSeconds(*cursor), 0, 'f', 6)
-                           : tr("t = %1 s").arg(toSeconds(h.now()), 0, 'f', 6));
+    m_time->setText(cursor ? tr("t = %1, cursor at %2")
+                                 .arg(formatNs(h.now(), kEventResolution), formatNs(*cursor, kEventResolution))
+                           : tr("t = %1").arg(formatNs(h.now(), kEventResolution)));
     m_state->setText(h.latest().finished ? tr("finished") : c.isRunning() ? tr("running") : tr("paused"));
 
     const qint64 wallMs = m_wall.elapsed();

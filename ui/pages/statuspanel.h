@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QStatusBar;
 
 namespace ui {
 
@@ -15,7 +16,8 @@ class Session;
 
 /// The status bar's figures: simulated time, run state, requested and achieved speed, engine
 /// events per wall second, and per simulated second the context switches, migrations and the
-/// kernel overhead as a share of CPU time. Follows the session by itself.
+/// kernel overhead as a share of CPU time (for a recording only the time, state, switches and
+/// migrations: it is not simulated). Follows the session by itself.
 class StatusPanel : public QWidget, public LiveView {
     Q_OBJECT
 public:
@@ -30,6 +32,10 @@ public:
     /// While the status bar shows a message: time and run state only, leaving the message
     /// the rest of the bar.
     void setCompact(bool compact);
+    /// Puts the panel on the right of `bar` and keeps the bar's messages readable: the figures
+    /// make room while a message shows, and a message longer than the room left ends in "..."
+    /// with the whole of it in the bar's tooltip (never cut mid-word against the figures).
+    void attachTo(QStatusBar* bar);
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
@@ -37,6 +43,8 @@ protected:
 private:
     /// Shows the figures in order of importance as far as they fit the width.
     void fitLabels();
+    /// Whether a figure means something for what is open (a recording has no speed).
+    bool applies(const QLabel* figure) const;
 
     Session& m_session;
     QLabel* m_time;
@@ -48,6 +56,7 @@ private:
     QLabel* m_overhead;
     QElapsedTimer m_wall;
     bool m_compact = false;
+    bool m_eliding = false;
     SimNs m_lastSim = 0;
     uint64_t m_lastEvents = 0;
     qint64 m_lastWallMs = 0;

@@ -6,6 +6,7 @@
 #include "controller/traceloader.h"
 #include "export/exportregistry.h"
 #include "report/snapshot.h"
+#include "report/summary.h"
 #include "scenario/loader.h"
 #include "scenario/modelselection.h"
 #include "window/language.h"
@@ -20,9 +21,11 @@
 #include <QLabel>
 #include <QProcess>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QToolBar>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace ui;
 
@@ -140,6 +143,17 @@ private slots:
                     std::abs(w.sideA()->width() - w.sideB()->width()) <= 1,
                     qPrintable(
                         QStringLiteral("A %1 px, B %2 px").arg(w.sideA()->width()).arg(w.sideB()->width())));
+                // Every legend entry whole ("a colour per task (real tra" was cut).
+                for (CompareSide* side : {w.sideA(), w.sideB()})
+                    for (QCustomPlot* plot : side->findChildren<QCustomPlot*>()) {
+                        plot->replot();
+                        for (int i = 0;
+                             plot->legend && plot->legend->visible() && i < plot->legend->itemCount(); ++i)
+                            if (QCPAbstractLegendItem* item =
+                                    plot->legend->item(i)) // a wrapped grid has empty cells
+                                QVERIFY2(item->outerRect().right() <= plot->width(),
+                                         qPrintable(QStringLiteral("%1 px wide").arg(width)));
+                    }
             }
         }
         installTranslators(*QCoreApplication::instance(), QStringLiteral("en"));
@@ -245,6 +259,12 @@ private slots:
         QVERIFY2(clock->toolTip().contains(QStringLiteral("v6.12")), qPrintable(clock->toolTip()));
         QVERIFY(w->sideB()->optimizationBox(core::Optimization::AutogroupMoveSkip)->isEnabled());
         QVERIFY(w->sideA()->optimizationBox(core::Optimization::PsiClockOnce)->isEnabled());
+        // The model change restarted B only; a reset starts both from 0 with their choices as
+        // options, as the CLI runs them (A's boxes were ticked live until now).
+        for (QAction* a : w->findChild<QToolBar*>(QStringLiteral("compareToolBar"))->actions())
+            if (a->text() == QStringLiteral("R&eset"))
+                a->trigger();
+        QCOMPARE(w->sideB()->session().spec()->kernel.model, core::KernelModel::V6_12);
 
         const core::SimTime end = core::SimTime::ms(400);
         w->runTo(end);
@@ -316,6 +336,7 @@ private slots:
         QVERIFY2(trace, error.c_str());
         const core::SimTime length = trace->summary.simTime;
         w->setReferenceTrace(trace);
+        w->setStretch(CompareWindow::Stretch::SameTime); // the trace at B's time, not whole
         w->show();
         QCOMPARE(w->referenceTrace(), trace.get());
         // A 2-CPU recording against the default's 8 CPUs: said, not passed over.
@@ -380,6 +401,29 @@ private slots:
             notes |= l->text().contains(QStringLiteral("could not tell")) &&
                      l->toolTip().contains(QStringLiteral("tracer itself"));
         QVERIFY(notes);
+        // A is filled as soon as the window opens (every A value read 0 until B ran), and what
+        // a recording cannot know reads n/a, not 0.
+        int switches = -1;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                switches = w->delta()->rowOf(QStringLiteral("context switches"));
+                return switches >= 0 && w->delta()->valueA(switches) > 0;
+            },
+            10000));
+        QCOMPARE(w->delta()->valueA(switches), double(trace->summary.counters.contextSwitches));
+        for (const char* unknown : {"events", "ticks", "tick preemptions", "cpu clock reads"}) {
+            const int row = w->delta()->rowOf(QLatin1String(unknown));
+            QVERIFY2(row >= 0, unknown);
+            QVERIFY(!w->delta()->known(row, CompareDeltaModel::A));
+            QVERIFY(w->delta()->known(row, CompareDeltaModel::B));
+            QCOMPARE(w->delta()->index(row, CompareDeltaModel::A).data().toString(), QStringLiteral("n/a"));
+            QCOMPARE(w->delta()->index(row, CompareDeltaModel::Change).data().toString(),
+                     QStringLiteral("n/a"));
+            QCOMPARE(w->delta()->verdict(row), 0);
+        }
+        for (int r = 0; r < w->delta()->rowCount(); ++r)
+            if (w->delta()->index(r, 0).data().toString().startsWith(QStringLiteral("overhead:")))
+                QVERIFY(!w->delta()->known(r, CompareDeltaModel::A));
         const core::SimTime length = w->referenceTrace()->summary.simTime;
         w->runTo(length);
         QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == length.count(); }, 30000));
@@ -412,6 +456,19 @@ private slots:
                 w->delta()->valueA(r) > 0 && w->delta()->valueB(r) > 0)
                 ++commandRows;
         QVERIFY2(commandRows >= 2, qPrintable(QString::number(commandRows)));
+        // Matched by pid as `replay` matches them: no simulated "comm-pid" row beside the
+        // recording's "comm" ("memfd:sealed" -100% and "memfd:sealed-91" new in B).
+        QStringList commands;
+        for (int r = 0; r < w->delta()->rowCount(); ++r)
+            if (const QString name = w->delta()->index(r, 0).data().toString();
+                name.startsWith(QStringLiteral("CPU time ")))
+                commands << name;
+        for (const QString& name : commands) {
+            const qsizetype dash = name.lastIndexOf(QLatin1Char('-'));
+            bool pid = false;
+            name.mid(dash + 1).toLongLong(&pid);
+            QVERIFY2(dash < 0 || !pid || !commands.contains(name.left(dash)), qPrintable(name));
+        }
         // B's own costs and machine: files that do not load change nothing and say why; good
         // ones restart B with them (4 CPUs where the recording had 2).
         QTemporaryDir dir;
@@ -447,6 +504,83 @@ private slots:
         QVERIFY(w->mismatch().isEmpty());
         // Closed with the trace still open in the main window.
         QVERIFY(mw.session().trace());
+    }
+
+    void twoRecordingsAreComparedWhole() {
+        // A 108.4 ms recording against a 109.1 ms one: the table stopped at the shorter's length
+        // (B's figures short of its own totals) and showed what neither can know as 0.
+        MainWindow mw;
+        mw.setBatchMode(true);
+        std::string error;
+        auto a = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script", error);
+        QVERIFY2(a, error.c_str());
+        auto b = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/ftrace.txt", error);
+        QVERIFY2(b, error.c_str());
+        QVERIFY(a->summary.simTime < b->summary.simTime);
+        mw.documents().showTrace(a);
+        CompareWindow* w = mw.documents().openRecordingsCompare(b);
+        QVERIFY(w);
+        QCOMPARE(w->stretch(), CompareWindow::Stretch::Whole);
+        int row = -1;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                row = w->delta()->rowOf(QStringLiteral("context switches"));
+                return row >= 0 && w->delta()->valueB(row) > 0;
+            },
+            10000));
+        QCOMPARE(w->delta()->valueA(row), double(a->summary.counters.contextSwitches));
+        QCOMPARE(w->delta()->valueB(row), double(b->summary.counters.contextSwitches));
+        // Each command whole, by its recorded name: B's busiest command as its summary has it.
+        std::map<std::string, int64_t> runtime;
+        for (const core::TaskSummary& t : b->summary.tasks)
+            runtime[t.name] += t.runtime.count();
+        const auto busiest = std::max_element(
+            runtime.begin(), runtime.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+        const int cpu =
+            w->delta()->rowOf(QStringLiteral("CPU time %1").arg(QString::fromStdString(busiest->first)));
+        QVERIFY2(cpu >= 0, busiest->first.c_str());
+        QVERIFY2(std::abs(w->delta()->valueB(cpu) - double(busiest->second)) <=
+                     0.001 * double(busiest->second),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(w->delta()->valueB(cpu)).arg(busiest->second)));
+        // What neither recording counts is not a row of zeros.
+        for (const char* none : {"events", "ticks", "wakeup preemptions", "balance attempts"})
+            QVERIFY2(w->delta()->rowOf(QLatin1String(none)) < 0, none);
+        // At the same time since each start: B stops at A's length.
+        w->setStretch(CompareWindow::Stretch::SameTime);
+        QVERIFY(w->delta()->valueB(w->delta()->rowOf(QStringLiteral("context switches"))) <
+                double(b->summary.counters.contextSwitches));
+        // Over the range in view: the first half of each.
+        w->sideA()->session().view().setRange(0, a->summary.simTime.count() / 2, false);
+        w->setStretch(CompareWindow::Stretch::InView);
+        const double half = w->delta()->valueA(w->delta()->rowOf(QStringLiteral("context switches")));
+        QVERIFY(half > 0 && half < double(a->summary.counters.contextSwitches));
+        // Nothing runs: the run controls are not there.
+        for (QToolBar* bar : w->findChildren<QToolBar*>())
+            for (QAction* x : bar->actions())
+                if (x->objectName() == QStringLiteral("runToAction"))
+                    QVERIFY(!x->isVisible());
+    }
+
+    void aModelChangeRunsTheSideBackToWhereItWas() {
+        // Changing B's model reset both sides to 0, silently, and filled the table with zeros.
+        auto w = compareOf(QStringLiteral("builtin:default"));
+        QVERIFY(w);
+        w->show();
+        w->runTo(core::SimTime::ms(200));
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == core::SimTime::ms(200).count(); }, 30000));
+        QComboBox* model = w->sideB()->modelBox();
+        const int v66 = model->findData(int(core::KernelModel::V6_6));
+        model->setCurrentIndex(v66);
+        emit model->activated(v66);
+        QCOMPARE(w->sideB()->session().spec()->kernel.model, core::KernelModel::V6_6);
+        QVERIFY2(w->statusBar()->currentMessage().contains(QStringLiteral("runs back")),
+                 qPrintable(w->statusBar()->currentMessage()));
+        // A goes on where it was; B comes back there on its new model.
+        QCOMPARE(w->sideA()->session().history().now(), core::SimTime::ms(200).count());
+        QVERIFY(QTest::qWaitFor([&] { return w->commonTime() == core::SimTime::ms(200).count(); }, 30000));
+        QTest::qWait(100);
+        const int row = w->delta()->rowOf(QStringLiteral("context switches"));
+        QVERIFY(row >= 0 && w->delta()->valueA(row) > 0 && w->delta()->valueB(row) > 0);
     }
 
     void twoRecordingsSideBySide() {

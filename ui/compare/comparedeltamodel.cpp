@@ -38,9 +38,10 @@ void CompareDeltaModel::addCommandRows(std::vector<Row>& rows, const CommandUseT
                std::max(y->second.first.cpu, y->second.second.cpu);
     });
     const SimNs from = std::max(a.from, b.from);
-    const QString partial =
-        from > 0 ? tr(" (from %1 on: the finer detail before was dropped to save memory)").arg(formatNs(from))
-                 : QString();
+    const QString partial = a.partial || b.partial
+                                ? tr(" (from %1 on: the finer detail before was dropped to save memory)")
+                                      .arg(formatNs(from))
+                                : QString();
     CommandUse restA, restB;
     size_t rest = 0;
     for (size_t i = 0; i < order.size(); ++i) {
@@ -70,48 +71,87 @@ void CompareDeltaModel::addCommandRows(std::vector<Row>& rows, const CommandUseT
                         double(restB.cpu), Unit::Ns, Commands});
 }
 
-void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b,
-                               const CommandUseTable& commandsA, const CommandUseTable& commandsB) {
-    std::vector<Row> rows;
-    addCommandRows(rows, commandsA, commandsB); // first: what each command got is the first question
-    for (const CounterRow& c : counterRows({&a.counters, &b.counters}))
-        rows.push_back({c.name, c.tooltip, c.value(a.counters), c.value(b.counters),
-                        c.isTime ? Unit::Ns : Unit::Count, Counters,
-                        c.isTime ? Better::Lower : Better::Unknown}); // time rows are kernel overhead
-    // Cgroups by path: both runs have the same tree unless one moved tasks into new ones.
-    std::map<std::string, std::pair<const core::CgroupState*, const core::CgroupState*>> groups;
-    for (const core::CgroupState& g : a.cgroups)
-        groups[g.path].first = &g;
-    for (const core::CgroupState& g : b.cgroups)
-        groups[g.path].second = &g;
-    for (const auto& [path, ab] : groups) {
-        const QString p = QString::fromStdString(path);
-        auto usage = [](const core::CgroupState* g) { return g ? double(g->usage.count()) : 0.0; };
-        rows.push_back({tr("cpuacct usage %1").arg(p), tr("CPU time used by the cgroup and its children"),
-                        usage(ab.first), usage(ab.second), Unit::Ns, Cpuacct});
+void CompareDeltaModel::add(std::vector<Row>& rows, Row row) {
+    if (row.knownA || row.knownB)
+        rows.push_back(std::move(row));
+}
+
+void CompareDeltaModel::addCounterRows(std::vector<Row>& rows, const SideFigures& a, const SideFigures& b) const {
+    const core::Counters none{};
+    const core::Counters& a0 = a.start ? a.start->counters : none;
+    const core::Counters& b0 = b.start ? b.start->counters : none;
+    for (const CounterRow& c : counterRows({&a.end->counters, &b.end->counters})) {
+        Row r{c.name,
+              c.tooltip,
+              c.value(a.end->counters) - c.value(a0),
+              c.value(b.end->counters) - c.value(b0),
+              c.isTime ? Unit::Ns : Unit::Count,
+              Counters,
+              c.isTime ? Better::Lower : Better::Unknown}; // time rows are kernel overhead
+        // A recording counts what a kernel's tracepoints show, not the simulator's own counters.
+        r.knownA = !a.recording || c.traced;
+        r.knownB = !b.recording || c.traced;
+        add(rows, std::move(r));
     }
+}
+
+void CompareDeltaModel::addCgroupRows(std::vector<Row>& rows, const SideFigures& a, const SideFigures& b) const {
+    // Cgroups by path: both runs have the same tree unless one moved tasks into new ones.
+    struct Ends {
+        const core::CgroupState* end = nullptr;
+        const core::CgroupState* start = nullptr;
+    };
+    auto byPath = [](const core::Snapshot* s, auto&& put) {
+        if (s)
+            for (const core::CgroupState& g : s->cgroups)
+                put(g);
+    };
+    std::map<std::string, std::pair<Ends, Ends>> groups;
+    byPath(a.end, [&](const core::CgroupState& g) { groups[g.path].first.end = &g; });
+    byPath(a.start, [&](const core::CgroupState& g) { groups[g.path].first.start = &g; });
+    byPath(b.end, [&](const core::CgroupState& g) { groups[g.path].second.end = &g; });
+    byPath(b.start, [&](const core::CgroupState& g) { groups[g.path].second.start = &g; });
+    auto usage = [](const Ends& e) {
+        return e.end ? double((e.end->usage - (e.start ? e.start->usage : core::SimTime())).count()) : 0.0;
+    };
+    for (const auto& [path, ab] : groups)
+        add(rows, {tr("cpuacct usage %1").arg(QString::fromStdString(path)),
+                   tr("CPU time used by the cgroup and its children"), usage(ab.first), usage(ab.second), Unit::Ns,
+                   Cpuacct});
     for (const auto& [path, ab] : groups) {
-        // cpu.stat of a group limited on either side (cgroup v2 bandwidth control).
-        const bool limited = (ab.first && ab.first->max.limited()) || (ab.second && ab.second->max.limited());
+        // cpu.stat of a group limited on either side (cgroup v2 bandwidth control); a recording
+        // has none.
+        const bool limited = (ab.first.end && ab.first.end->max.limited()) ||
+                             (ab.second.end && ab.second.end->max.limited());
         if (!limited)
             continue;
         const QString p = QString::fromStdString(path);
-        auto stat = [](const core::CgroupState* g) { return g ? g->cpuStat : core::CpuStat{}; };
+        auto stat = [](const Ends& e) {
+            core::CpuStat s = e.end ? e.end->cpuStat : core::CpuStat{};
+            if (e.start) {
+                s.nrThrottled -= e.start->cpuStat.nrThrottled;
+                s.throttledTime -= e.start->cpuStat.throttledTime;
+                s.nrPeriods -= e.start->cpuStat.nrPeriods;
+                s.nrBursts -= e.start->cpuStat.nrBursts;
+            }
+            return s;
+        };
         const core::CpuStat sa = stat(ab.first), sb = stat(ab.second);
-        rows.push_back({tr("nr_throttled %1").arg(p),
-                        tr("cpu.stat: periods that ended with the group throttled"), double(sa.nrThrottled),
-                        double(sb.nrThrottled), Unit::Count, Cpuacct, Better::Lower});
-        rows.push_back(
-            {tr("throttled time %1").arg(p),
+        auto row = [&](Row r) {
+            r.knownA = !a.recording;
+            r.knownB = !b.recording;
+            add(rows, std::move(r));
+        };
+        row({tr("nr_throttled %1").arg(p), tr("cpu.stat: periods that ended with the group throttled"),
+             double(sa.nrThrottled), double(sb.nrThrottled), Unit::Count, Cpuacct, Better::Lower});
+        row({tr("throttled time %1").arg(p),
              tr("cpu.stat throttled_usec: time the group's queues waited for runtime, summed over CPUs"),
              double(sa.throttledTime.count()), double(sb.throttledTime.count()), Unit::Ns, Cpuacct,
              Better::Lower});
-        rows.push_back({tr("nr_periods %1").arg(p),
-                        tr("cpu.stat: bandwidth periods while the limit was active"), double(sa.nrPeriods),
-                        double(sb.nrPeriods), Unit::Count, Cpuacct});
-        rows.push_back({tr("nr_bursts %1").arg(p),
-                        tr("cpu.stat: periods that used carried-over quota (cpu.max.burst)"),
-                        double(sa.nrBursts), double(sb.nrBursts), Unit::Count, Cpuacct});
+        row({tr("nr_periods %1").arg(p), tr("cpu.stat: bandwidth periods while the limit was active"),
+             double(sa.nrPeriods), double(sb.nrPeriods), Unit::Count, Cpuacct});
+        row({tr("nr_bursts %1").arg(p), tr("cpu.stat: periods that used carried-over quota (cpu.max.burst)"),
+             double(sa.nrBursts), double(sb.nrBursts), Unit::Count, Cpuacct});
     }
     for (const auto& [path, ab] : groups) {
         const QString p = QString::fromStdString(path);
@@ -119,25 +159,53 @@ void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b,
             const char* name;
             const core::PsiResource core::PsiReport::*member;
         };
-        for (const Res& r : {Res{"cpu", &core::PsiReport::cpu}, Res{"memory", &core::PsiReport::memory},
-                             Res{"io", &core::PsiReport::io}}) {
-            auto avg = [&](const core::CgroupState* g) {
-                return g ? core::loadavg::toPercent((g->psi.*(r.member)).some.avg[0]) : 0.0;
+        for (const Res& res : {Res{"cpu", &core::PsiReport::cpu}, Res{"memory", &core::PsiReport::memory},
+                               Res{"io", &core::PsiReport::io}}) {
+            auto avg = [&](const Ends& e) {
+                return e.end ? core::loadavg::toPercent((e.end->psi.*(res.member)).some.avg[0]) : 0.0;
             };
-            rows.push_back({tr("PSI %1 some avg10 %2").arg(QString::fromLatin1(r.name), p),
-                            tr("share of the last 10 s in which some task of the cgroup stalled"),
-                            avg(ab.first), avg(ab.second), Unit::Percent, Pressure, Better::Lower});
+            Row r{tr("PSI %1 some avg10 %2").arg(QString::fromLatin1(res.name), p),
+                  tr("share of the last 10 s in which some task of the cgroup stalled"),
+                  avg(ab.first),
+                  avg(ab.second),
+                  Unit::Percent,
+                  Pressure,
+                  Better::Lower};
+            r.knownA = !a.recording; // /proc/pressure is not traced
+            r.knownB = !b.recording;
+            add(rows, std::move(r));
         }
     }
+}
+
+void CompareDeltaModel::addChannelRows(std::vector<Row>& rows, const SideFigures& a, const SideFigures& b) const {
+    // Messages are counted at the run's latest state only: known over a stretch from the start.
     std::map<std::string, std::pair<double, double>> channels;
-    for (const auto& [name, n] : a.channels)
+    for (const auto& [name, n] : a.end->channels)
         channels[name].first = double(n);
-    for (const auto& [name, n] : b.channels)
+    for (const auto& [name, n] : b.end->channels)
         channels[name].second = double(n);
-    for (const auto& [name, ab] : channels)
-        rows.push_back({tr("messages %1").arg(QString::fromStdString(name)),
-                        tr("messages received on the channel: the scenario's throughput"), ab.first,
-                        ab.second, Unit::Count, Throughput, Better::Higher});
+    for (const auto& [name, ab] : channels) {
+        Row r{tr("messages %1").arg(QString::fromStdString(name)),
+              tr("messages received on the channel: the scenario's throughput"), ab.first, ab.second,
+              Unit::Count, Throughput, Better::Higher};
+        r.knownA = !a.recording && !a.start;
+        r.knownB = !b.recording && !b.start;
+        add(rows, std::move(r));
+    }
+}
+
+void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b, const CommandUseTable& commandsA,
+                               const CommandUseTable& commandsB) {
+    update(SideFigures{&a, nullptr, commandsA, false}, SideFigures{&b, nullptr, commandsB, false});
+}
+
+void CompareDeltaModel::update(const SideFigures& a, const SideFigures& b) {
+    std::vector<Row> rows;
+    addCommandRows(rows, a.commands, b.commands); // first: what each command got is the first question
+    addCounterRows(rows, a, b);
+    addCgroupRows(rows, a, b);
+    addChannelRows(rows, a, b);
 
     const bool sameShape = rows.size() == m_rows.size() &&
                            std::equal(rows.begin(), rows.end(), m_rows.begin(),
@@ -150,6 +218,11 @@ void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b,
     }
     m_rows = std::move(rows);
     emit dataChanged(index(0, A), index(rowCount() - 1, Change));
+}
+
+bool CompareDeltaModel::known(int row, Column column) const {
+    const Row& r = m_rows[size_t(row)];
+    return column == A ? r.knownA : column == B ? r.knownB : r.knownA && r.knownB;
 }
 
 int CompareDeltaModel::rowCount(const QModelIndex& parent) const {
@@ -169,6 +242,8 @@ int CompareDeltaModel::rowOf(const QString& name) const {
 
 double CompareDeltaModel::relativeChange(int row) const {
     const Row& r = m_rows[size_t(row)];
+    if (!r.knownA || !r.knownB)
+        return std::numeric_limits<double>::quiet_NaN();
     if (r.a == 0)
         return r.b == 0 ? 0.0 : std::numeric_limits<double>::quiet_NaN();
     return (r.b - r.a) / r.a;
@@ -176,7 +251,7 @@ double CompareDeltaModel::relativeChange(int row) const {
 
 int CompareDeltaModel::verdict(int row) const {
     const Row& r = m_rows[size_t(row)];
-    if (r.better == Better::Unknown || r.a == r.b)
+    if (r.better == Better::Unknown || r.a == r.b || !r.knownA || !r.knownB)
         return 0;
     // A relative change under half a per mille is noise in any table.
     if (r.a != 0 && std::abs((r.b - r.a) / r.a) < 0.0005)
@@ -224,11 +299,11 @@ QVariant CompareDeltaModel::data(const QModelIndex& index, int role) const {
         case Quantity:
             return r.name;
         case A:
-            return format(r.a, r.unit);
+            return r.knownA ? format(r.a, r.unit) : tr("n/a");
         case B:
-            return format(r.b, r.unit);
+            return r.knownB ? format(r.b, r.unit) : tr("n/a");
         case Change:
-            return changeText(r, change);
+            return r.knownA && r.knownB ? changeText(r, change) : tr("n/a");
         }
         return {};
     case Qt::UserRole: // the raw value, for sorting and tests
@@ -237,6 +312,11 @@ QVariant CompareDeltaModel::data(const QModelIndex& index, int role) const {
                : index.column() == Change ? change
                                           : QVariant();
     case Qt::ToolTipRole:
+        if ((index.column() == A && !r.knownA) || (index.column() == B && !r.knownB) ||
+            (index.column() == Change && !(r.knownA && r.knownB)))
+            return tr("Not known: a recording of a real kernel does not count this (the simulator's own "
+                      "counters, its overhead, pressure, cpu.stat and channels), or a channel's messages "
+                      "over a stretch that does not start at 0");
         if (index.column() == Change)
             return r.better == Better::Unknown ? tr("Neither direction is better for this quantity")
                    : r.better == Better::Lower

@@ -3,6 +3,7 @@
 #include "compare/comparedeltamodel.h"
 #include "compare/compareside.h"
 #include "controller/commanduse.h"
+#include "controller/history.h"
 #include "controller/format.h"
 #include "export/exportregistry.h"
 #include "pages/statuspanel.h"
@@ -76,7 +77,7 @@ CompareWindow::CompareWindow(const core::ScenarioSpec& spec, const std::string& 
 
     for (CompareSide* side : {m_a, m_b}) {
         connect(&side->session(), &Session::updated, this, &CompareWindow::updateDelta);
-        connect(side, &CompareSide::modelChosen, this, &CompareWindow::restart);
+        connect(side, &CompareSide::modelChosen, this, [this, side] { restartSide(side); });
         CompareSide* other = side == m_a ? m_b : m_a;
         connect(&side->session().view(), &ViewState::rangeChanged, this,
                 [this, side, other] { syncRange(side, other); });
@@ -101,24 +102,45 @@ void CompareWindow::createActions() {
     m_runAction = bar->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this,
                                  [this] { setRunning(!m_running); });
     m_runAction->setShortcut(QKeySequence(Qt::Key_Space));
+    m_runAction->setObjectName(QStringLiteral("runAction"));
+    // The main window's icons with the main window's meanings: "seek forward" steps, "skip
+    // forward" runs to the end.
     QAction* step =
-        bar->addAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Step &100 ms"), this, [this] {
+        bar->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Step &100 ms"), this, [this] {
             runTo(core::SimTime::ns(std::max<SimNs>(0, m_target)) + core::SimTime::ms(100));
         });
+    step->setObjectName(QStringLiteral("stepAction"));
     step->setShortcut(QKeySequence(Qt::Key_Period));
-    QAction* end = bar->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Run to &end"), this,
+    QAction* end = bar->addAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Run to &end"), this,
                                   [this] { runTo(m_spec.duration); });
+    end->setObjectName(QStringLiteral("runToAction"));
     end->setShortcut(QKeySequence(tr("Ctrl+End")));
     QAction* reset = bar->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), this,
                                     &CompareWindow::restart);
     reset->setShortcut(QKeySequence(tr("Ctrl+R")));
     m_runActions = {m_runAction, step, end, reset};
-    bar->addSeparator();
-    bar->addWidget(new QLabel(tr(" Speed ")));
+    m_runActions << bar->addSeparator();
+    m_runActions << bar->addWidget(new QLabel(tr(" Speed ")));
     for (SimNs s : speedPresets())
         m_speed->addItem(speedText(s), QVariant::fromValue<qlonglong>(s));
     m_speed->setCurrentIndex(std::min(5, m_speed->count() - 1));
-    bar->addWidget(m_speed);
+    m_runActions << bar->addWidget(m_speed);
+    m_runActions << bar->addSeparator();
+    // What the table compares: each side whole unless a stretch is chosen.
+    bar->addWidget(new QLabel(tr(" Compare ")));
+    m_stretch = new QComboBox;
+    m_stretch->setObjectName(QStringLiteral("compareStretch"));
+    m_stretch->addItem(tr("each whole"));
+    m_stretch->addItem(tr("at the same time"));
+    m_stretch->addItem(tr("the range in view"));
+    m_stretch->setItemData(0, tr("Each side over all it has run; a recording from its first event to its last"),
+                           Qt::ToolTipRole);
+    m_stretch->setItemData(1, tr("Both sides up to the same time since their start (the shorter one's end)"),
+                           Qt::ToolTipRole);
+    m_stretch->setItemData(2, tr("Both sides over the time range the timelines show (zoom to choose it)"),
+                           Qt::ToolTipRole);
+    connect(m_stretch, &QComboBox::currentIndexChanged, this, &CompareWindow::updateDelta);
+    bar->addWidget(m_stretch);
     bar->addSeparator();
     QAction* exportChart = bar->addAction(tr("&Export Chart..."), this, [this] {
         m_exports->exportWithDialog(m_exports->current(), ExportFormat::Png);
@@ -133,33 +155,53 @@ void CompareWindow::createActions() {
     addAction(close);
 }
 
+QString CompareWindow::openSide(CompareSide* side, bool keepChoices) {
+    const bool isA = side == m_a;
+    if (const auto& trace = isA ? m_reference : m_referenceB) {
+        side->openTrace(trace);
+        return {};
+    }
+    // Default: A all off, B all on (against a real run, B the scenario as written); a side
+    // that ran keeps its own choices.
+    core::OptimizationSet opts = isA ? core::OptimizationSet::none()
+                                     : (m_reference ? m_spec.optimizations : core::OptimizationSet());
+    core::KernelModel model = m_spec.kernel.model;
+    if (keepChoices && side->session().spec() && !side->trace()) {
+        for (const core::OptimizationInfo& i : core::optimizationCatalog())
+            opts.set(i.id, side->optimizationBox(i.id)->isChecked());
+        model = side->model();
+    }
+    return side->open(m_spec, m_text, model, opts);
+}
+
+void CompareWindow::restartSide(CompareSide* side) {
+    // Only the side that changed starts over; it runs back to where it was, so the comparison
+    // goes on where the user left it.
+    const SimNs was = side->session().history().now();
+    const QString note = openSide(side, true);
+    const QString letter = side == m_a ? QStringLiteral("A") : QStringLiteral("B");
+    const QString model = QString::fromUtf8(core::kernelModelInfo(side->model()).name.data());
+    QString text = was > 0 ? tr("%1 restarted on kernel %2 and runs back to %3.")
+                                 .arg(letter, model, formatNs(was, kEventResolution))
+                           : tr("%1 restarted on kernel %2.").arg(letter, model);
+    if (!note.isEmpty())
+        text += QLatin1Char(' ') + note;
+    statusBar()->showMessage(text, 15000);
+    if (was > 0)
+        side->session().controller().runTo(core::SimTime::ns(was));
+    updateMismatch();
+}
+
 void CompareWindow::restart() {
     setRunning(false);
     m_target = 0;
     m_delta->clear();
-    core::OptimizationSet a = core::OptimizationSet::none(), b;
-    core::KernelModel modelA = m_spec.kernel.model, modelB = m_spec.kernel.model;
     // Keep each side's choice across a reset once the window exists.
-    if (m_a->session().spec()) {
-        for (const core::OptimizationInfo& i : core::optimizationCatalog()) {
-            a.set(i.id, m_a->optimizationBox(i.id)->isChecked());
-            b.set(i.id, m_b->optimizationBox(i.id)->isChecked());
-        }
-        modelA = m_a->model();
-        modelB = m_b->model();
-    }
+    const bool keep = m_a->session().spec() != nullptr;
     QStringList notes;
-    if (m_reference) {
-        if (!m_a->trace())
-            b = m_spec.optimizations; // against a real run, the scenario as written
-        m_a->openTrace(m_reference);
-    } else if (const QString n = m_a->open(m_spec, m_text, modelA, a); !n.isEmpty()) {
-        notes << n;
-    }
-    if (m_referenceB)
-        m_b->openTrace(m_referenceB);
-    else if (const QString n = m_b->open(m_spec, m_text, modelB, b); !n.isEmpty())
-        notes << n;
+    for (CompareSide* side : {m_a, m_b})
+        if (const QString n = openSide(side, keep); !n.isEmpty())
+            notes << n;
     if (!notes.isEmpty())
         statusBar()->showMessage(notes.join(QStringLiteral("; ")), 15000);
     m_time->setText(tr("A and B at 0 s"));
@@ -224,8 +266,7 @@ void CompareWindow::setRecordings(std::shared_ptr<const ImportedTrace> a,
                             QString::fromStdString(m_referenceB->summary.scenario)));
     restart();
     for (QAction* a : m_runActions) // nothing to run: both sides are recordings
-        a->setEnabled(false);
-    m_speed->setEnabled(false);
+        a->setVisible(false);
     const auto ca = m_reference->summary.cpus.size(), cb = m_referenceB->summary.cpus.size();
     m_mismatch = ca == cb ? QString()
                           : tr("The recordings ran on %1 and %2 CPU(s): per-CPU figures and totals are not "
@@ -248,10 +289,9 @@ void CompareWindow::setNotes(const QStringList& notes) {
     m_notes->setVisible(!notes.isEmpty());
 }
 
-core::Snapshot CompareWindow::recordedAt(const CompareSide* side, SimNs t) const {
-    // The trace's final state, with the counters and cgroup usage of its last sample at or
-    // before t (the trace has no pressure to go back in time with).
-    const History& h = side->session().history();
+core::Snapshot CompareWindow::stateAt(const History& h, SimNs t) {
+    // The latest state, with the counters and cgroup accounting of the last sample at or
+    // before t (a recording has no pressure to go back in time with).
     core::Snapshot s = h.latest();
     if (h.samples().empty() || t >= h.now())
         return s;
@@ -261,8 +301,21 @@ core::Snapshot CompareWindow::recordedAt(const CompareSide* side, SimNs t) const
     s.time = core::SimTime::ns(sample.time);
     s.counters = sample.counters;
     for (core::CgroupState& g : s.cgroups)
-        g.usage = g.id.value() < sample.cgroups.size() ? sample.cgroups[g.id.value()].usage : core::SimTime();
+        if (g.id.value() < sample.cgroups.size())
+            static_cast<core::CgroupPoint&>(g) = sample.cgroups[g.id.value()];
+        else
+            g.usage = core::SimTime();
     return s;
+}
+
+CommandOf CompareWindow::commandsOf(const CompareSide* side) const {
+    const History& h = side->session().history();
+    if (side->trace())
+        return recordedCommands(h);
+    // B simulating a recording's workload (Simulate This Recording, a real run): its tasks
+    // carry the recorded pids, matched as replay matches them.
+    const core::RunSummary* recording = m_reference && !m_referenceB ? &m_reference->summary : nullptr;
+    return simulatedCommands(h, *side->session().spec(), recording);
 }
 
 void CompareWindow::runTo(core::SimTime t) {
@@ -286,25 +339,55 @@ void CompareWindow::pump() {
     runTo(core::SimTime::ns(m_target + stretch));
 }
 
+void CompareWindow::setStretch(Stretch s) {
+    m_stretch->setCurrentIndex(static_cast<int>(s));
+}
+
+CompareWindow::Stretch CompareWindow::stretch() const {
+    return static_cast<Stretch>(m_stretch->currentIndex());
+}
+
 void CompareWindow::updateDelta() {
-    const SimNs t = commonTime();
-    if (t < 0) {
-        m_time->setText(
-            tr("A at %1, B at %2")
-                .arg(formatNs(m_a->session().history().now()), formatNs(m_b->session().history().now())));
+    const History& ha = m_a->session().history();
+    const History& hb = m_b->session().history();
+    if (!m_a->session().spec() || !m_b->session().spec())
         return;
+    SimNs fromA = 0, fromB = 0, toA = ha.now(), toB = hb.now();
+    switch (stretch()) {
+    case Stretch::Whole:
+        m_time->setText(ha.now() == hb.now()
+                            ? tr("each whole: A and B at %1").arg(formatNs(ha.now(), kEventResolution))
+                            : tr("each whole: A to %1, B to %2")
+                                  .arg(formatNs(ha.now(), kEventResolution), formatNs(hb.now(), kEventResolution)));
+        break;
+    case Stretch::SameTime: {
+        const SimNs t = commonTime();
+        if (t < 0) {
+            m_time->setText(tr("A at %1, B at %2")
+                                .arg(formatNs(ha.now(), kEventResolution), formatNs(hb.now(), kEventResolution)));
+            return;
+        }
+        toA = toB = t;
+        m_time->setText(tr("A and B at %1").arg(formatNs(t, kEventResolution)));
+        break;
     }
-    m_time->setText(tr("A and B at %1").arg(formatNs(t)));
-    const CommandUseTable commandsA = commandUseUntil(m_a->session().history(), t);
-    const CommandUseTable commandsB = commandUseUntil(m_b->session().history(), t);
-    if (m_reference) {
-        m_delta->update(recordedAt(m_a, t),
-                        m_referenceB ? recordedAt(m_b, t) : m_b->session().history().latest(), commandsA,
-                        commandsB);
-        return;
+    case Stretch::InView: {
+        const ViewState& v = m_a->session().view(); // both sides show the same range
+        fromA = fromB = v.rangeStart();
+        toA = std::min(v.rangeEnd(), ha.now());
+        toB = std::min(v.rangeEnd(), hb.now());
+        const SimNs at = resolutionFor(v.rangeEnd() - v.rangeStart());
+        m_time->setText(tr("from %1 to %2 of each").arg(formatNs(v.rangeStart(), at), formatNs(v.rangeEnd(), at)));
+        break;
     }
-    m_delta->update(m_a->session().history().latest(), m_b->session().history().latest(), commandsA,
-                    commandsB);
+    }
+    const core::Snapshot endA = stateAt(ha, toA), endB = stateAt(hb, toB);
+    const core::Snapshot startA = stateAt(ha, fromA), startB = stateAt(hb, fromB);
+    SideFigures a{&endA, fromA > 0 ? &startA : nullptr, commandUseWithin(ha, fromA, toA + 1, commandsOf(m_a)),
+                  m_a->trace() != nullptr};
+    SideFigures b{&endB, fromB > 0 ? &startB : nullptr, commandUseWithin(hb, fromB, toB + 1, commandsOf(m_b)),
+                  m_b->trace() != nullptr};
+    m_delta->update(a, b);
 }
 
 void CompareWindow::syncRange(CompareSide* from, CompareSide* to) {

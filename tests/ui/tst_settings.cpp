@@ -6,6 +6,7 @@
 #include "window/recentfiles.h"
 
 #include <QDockWidget>
+#include <QScreen>
 #include <QSettings>
 #include <QSlider>
 #include <QStandardPaths>
@@ -33,7 +34,7 @@ private slots:
             QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
-            w.setGeometry(40, 50, 1111, 777);
+            w.setGeometry(40, 50, 700, 500); // fits the offscreen platform's 800-pixel screen
             w.setSpeedPreset(2);
             w.session().history().setCap(size_t(96) << 20);
             auto* counters = w.findChild<QDockWidget*>(QStringLiteral("countersDock"));
@@ -60,6 +61,30 @@ private slots:
         QCOMPARE(recent.value(1), QStringLiteral("builtin:default"));
         QCOMPARE(savedLanguage(), QStringLiteral("de"));
         QCOMPARE(ExportRegistry::lastFolder(), exportDir.path());
+    }
+
+    void aLayoutFromALargerScreenIsFittedToThisOne() {
+        // Saved on a 1280x720 screen, restored on a smaller one: the window came back 1280 wide,
+        // its right docks and status bar off screen. The offscreen platform's screen is 800 px wide.
+        {
+            MainWindow w;
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            w.setGeometry(9, 51, 1264, 672);
+            QTest::qWait(50);
+            QVERIFY(w.close());
+        }
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const QRect screen = w.screen()->availableGeometry();
+        QVERIFY(screen.width() < 1264);
+        // As small as the screen, or as the window can be, whichever is larger.
+        QVERIFY2(w.width() <= std::max(screen.width(), w.minimumSizeHint().width()),
+                 qPrintable(QStringLiteral("%1 px on a %2 px screen").arg(w.width()).arg(screen.width())));
+        QVERIFY(w.height() <= std::max(screen.height(), w.minimumSizeHint().height()));
+        QVERIFY(w.width() < 1264);
+        QVERIFY(screen.contains(w.pos()));
     }
 
     void aVanishedExportFolderFallsBack() {

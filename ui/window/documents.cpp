@@ -29,10 +29,24 @@ namespace ui {
 
 namespace {
 
+/// The names recordings go by: perf script, ftrace and trace-cmd text, trace.dat, Perfetto.
+constexpr const char* kTracePatterns = "*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace";
+
 QString traceFilter() {
-    return QCoreApplication::translate("ui::Documents",
-                                       "Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace "
-                                       "*.perfetto-trace);;All files (*)");
+    return QCoreApplication::translate("ui::Documents", "Scheduler traces (%1);;All files (*)")
+        .arg(QLatin1String(kTracePatterns));
+}
+
+/// File > Open's filters: everything it reads first (it tells them apart by content), then
+/// each kind.
+QString openFilter() {
+    const QString traces = QLatin1String(kTracePatterns);
+    return QCoreApplication::translate("ui::Documents", "Everything SchedScope opens (*.json %1)").arg(traces) +
+           QStringLiteral(";;") +
+           QCoreApplication::translate("ui::Documents", "Scenarios and rt-app workloads (*.json)") +
+           QStringLiteral(";;") + QCoreApplication::translate("ui::Documents", "Recordings (%1)").arg(traces) +
+           QStringLiteral(";;") + QCoreApplication::translate("ui::Documents", "Sweep results (sweep.json)") +
+           QStringLiteral(";;") + QCoreApplication::translate("ui::Documents", "All files (*)");
 }
 
 } // namespace
@@ -46,7 +60,7 @@ Documents::~Documents() = default;
 
 void Documents::setRecentFiles(RecentFiles* recent) {
     m_recent = recent;
-    connect(m_recent, &RecentFiles::openRequested, this, &Documents::openScenario);
+    connect(m_recent, &RecentFiles::openRequested, this, &Documents::openAny);
 }
 
 void Documents::message(const QString& text, int ms) {
@@ -61,10 +75,10 @@ QString Documents::scenarioName() const {
 // ---- the File menu's questions ----------------------------------------------------------------------
 
 void Documents::askOpen() {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open scenario"), QString(),
-                                                      tr("Scenarios (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open a scenario, a recording or sweep results"), QString(), openFilter());
     if (!path.isEmpty())
-        openScenario(path);
+        openAny(path);
 }
 
 void Documents::askOpenBuiltin() {
@@ -169,6 +183,30 @@ void Documents::exportTrace() {
 
 // ---- opening what is named --------------------------------------------------------------------------
 
+bool Documents::openAny(const QString& path) {
+    const QFileInfo info(path);
+    if (info.isDir())
+        return openFolder(path);
+    if (info.fileName() == QStringLiteral("sweep.json"))
+        return openSweepResults(path) != nullptr;
+    return openScenario(path);
+}
+
+bool Documents::isOpenableFolder(const QString& folder) {
+    // A sweep's results folder; the place to recognise other folders (a `record` folder).
+    return QFileInfo::exists(QDir(folder).filePath(QStringLiteral("sweep.json")));
+}
+
+bool Documents::openFolder(const QString& folder) {
+    if (QFileInfo::exists(QDir(folder).filePath(QStringLiteral("sweep.json"))))
+        return openSweepResults(folder) != nullptr;
+    warnNotOpened(tr("Cannot open the folder"),
+                  tr("%1 was not opened; the current session goes on.").arg(QDir::toNativeSeparators(folder)),
+                  tr("%1: expected a sweep's results folder (with a sweep.json); found none.")
+                      .arg(QDir::toNativeSeparators(folder)));
+    return false;
+}
+
 bool Documents::openScenario(const QString& fileOrBuiltin) {
     // A real trace opened the way a scenario is (File > Open, recent files, a dropped file):
     // recognised by its content.
@@ -234,12 +272,12 @@ void Documents::showTrace(std::shared_ptr<ImportedTrace> trace) {
     if (m_recent)
         m_recent->add(path);
     message(tr("Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is "
-               "%6 s in the trace.")
+               "%6 in the trace.")
                 .arg(QFileInfo(path).fileName(), QString::fromStdString(src.format))
                 .arg(src.events)
                 .arg(src.lostEvents)
                 .arg(src.warnings.size())
-                .arg(toSeconds(trace->origin.count()), 0, 'f', 6),
+                .arg(formatNs(trace->origin.count(), kEventResolution)),
             15000);
     // What makes the picture incomplete, said once, without stopping the user.
     if (!src.warnings.empty() && !m_batch)
@@ -329,10 +367,16 @@ SweepWindow* Documents::openSweepResults(const QString& path) {
 
 void Documents::openSweepCell(const QString& title, core::ScenarioSpec spec, std::string scenarioText) {
     m_window->setWindowTitle(tr("%1 - SchedScope").arg(title));
+    const core::SimTime end = spec.duration;
     m_session.open(std::make_shared<const core::ScenarioSpec>(std::move(spec)), std::move(scenarioText));
-    message(tr("Opened %1. Space runs it.").arg(title), 15000);
-    m_window->raise();
-    m_window->activateWindow();
+    // Run as `schedscope-cli run` runs it, to its end: its figures are the sweep's.
+    m_session.controller().runTo(end);
+    message(tr("Opened %1 and ran it to its end.").arg(title), 15000);
+    // The sweep window stays in front: the next point is a click away.
+    if (auto* sweep = qobject_cast<QWidget*>(sender())) {
+        sweep->raise();
+        sweep->activateWindow();
+    }
 }
 
 void Documents::openTraceFor(const QString& title, TraceOpener*& opener,
@@ -367,8 +411,8 @@ bool Documents::canOpen(const QMimeData& data) {
     if (urls.size() != 1 || !urls.first().isLocalFile())
         return false;
     const QString file = urls.first().toLocalFile();
-    if (QFileInfo(file).isDir() && QFileInfo::exists(QDir(file).filePath(QStringLiteral("sweep.json"))))
-        return true; // a sweep's results folder
+    if (QFileInfo(file).isDir())
+        return isOpenableFolder(file);
     for (const char* ext : {".json", ".pftrace", ".perfetto-trace"})
         if (file.endsWith(QLatin1String(ext), Qt::CaseInsensitive))
             return true;
@@ -379,11 +423,7 @@ void Documents::openDropped(const QMimeData& data) {
     const QList<QUrl> urls = data.urls();
     if (urls.isEmpty())
         return;
-    const QFileInfo file(urls.first().toLocalFile());
-    if (file.isDir() || file.fileName() == QStringLiteral("sweep.json"))
-        openSweepResults(file.absoluteFilePath());
-    else
-        openScenario(urls.first().toLocalFile());
+    openAny(QFileInfo(urls.first().toLocalFile()).absoluteFilePath());
 }
 
 } // namespace ui

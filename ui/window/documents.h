@@ -39,6 +39,7 @@ public:
 
     /// Batch runs (screenshots, exports): nothing may wait for a click.
     void setBatchMode(bool on) { m_batch = on; }
+    bool batchMode() const { return m_batch; }
     /// Where opened files are remembered (File > Open Recent, made with the menu).
     void setRecentFiles(RecentFiles* recent);
 
@@ -55,6 +56,14 @@ public:
     void exportTrace();
 
     // ---- opening what is named -------------------------------------------------------------------
+    /// File > Open, recent files and drops: a folder (openFolder), a sweep's sweep.json, or
+    /// anything openScenario opens.
+    bool openAny(const QString& path);
+    /// A folder: a sweep's results (with its sweep.json). The place where other folders a
+    /// command writes (a `record` folder) are to be recognised; anything else is a warning box.
+    bool openFolder(const QString& folder);
+    /// Whether openFolder opens `folder` (a drop is accepted then).
+    static bool isOpenableFolder(const QString& folder);
     /// Opens a scenario (a file path or builtin:NAME), an rt-app workload or a recording
     /// (recognised by its content), and starts it paused. On failure shows the loader's messages
     /// and keeps the current session (still running if it was). Returns whether it opened (a
@@ -87,7 +96,8 @@ public:
     /// file in it) in a window of its own; returns it. A folder that does not read is a warning
     /// box naming the file and line, and nothing changes.
     SweepWindow* openSweepResults(const QString& path);
-    /// Runs one cell of a sweep (shaped by its window) in place of the current session.
+    /// Runs one cell of a sweep (shaped by its window) to its end in place of the current
+    /// session; the sweep window that asked stays in front.
     void openSweepCell(const QString& title, core::ScenarioSpec spec, std::string scenarioText);
 
     // ---- drag and drop ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include "pages/depthpage.h"
 #include "pages/detailpanel.h"
 #include "pages/latencypage.h"
+#include "pages/messagelist.h"
 #include "pages/migrationspage.h"
 #include "pages/optimizationspanel.h"
 #include "pages/pressurepage.h"
@@ -81,6 +82,7 @@ void MainWindow::restoreSettings() {
     m_session.history().setCap(size_t(std::clamp(capMb, 16, 65536)) << 20);
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    fitToScreen(*this, size()); // a size saved on a larger screen is fitted to this one
 }
 
 void MainWindow::saveSettings() const {
@@ -128,6 +130,11 @@ void MainWindow::createPages() {
     tabs->addTab(latency, tr("&Latency"));
     tabs->addTab(depth, tr("&Depth"));
     tabs->addTab(details, tr("D&etails"));
+    // A double-click in the Latency table goes to that wait on the Threads page.
+    connect(latency, &LatencyPage::waitChosen, this, [this, tabs](uint32_t task, SimNs from, SimNs to) {
+        tabs->setCurrentWidget(m_threads);
+        m_threads->showWait(task, from, to);
+    });
     // Picking a slice in the timeline raises its details (as trace viewers raise their
     // selection panel); a migration picked in its table leaves the table in view.
     connect(&m_session.view(), &ViewState::pickChanged, tabs, [this, tabs, details] {
@@ -150,9 +157,7 @@ void MainWindow::createPages() {
     // exported) take the rest of the bar, and the figures shrink to time and state meanwhile.
     auto* status = new StatusPanel(m_session);
     status->setObjectName(QStringLiteral("statusPanel"));
-    statusBar()->addPermanentWidget(status);
-    connect(statusBar(), &QStatusBar::messageChanged, status,
-            [status](const QString& message) { status->setCompact(!message.isEmpty()); });
+    status->attachTo(statusBar());
 }
 
 MainWindow::~MainWindow() = default;
@@ -182,6 +187,17 @@ void MainWindow::createDocks() {
     QDockWidget* cnt =
         dock(m_counters, tr("Counters"), QStringLiteral("countersDock"), Qt::RightDockWidgetArea);
     splitDockWidget(opt, cnt, Qt::Vertical);
+    // "Why did it wait?" beside the optimizations, raised when a wait is picked: the lanes and
+    // the tracks keep their width.
+    QDockWidget* why = dock(m_threads->chainPanel(), tr("Why Did It Wait?"), QStringLiteral("whyDock"),
+                            Qt::RightDockWidgetArea);
+    m_threads->chainPanel()->show();
+    tabifyDockWidget(opt, why);
+    opt->raise();
+    connect(m_threads, &ThreadsPage::chainListed, why, [why] {
+        why->show();
+        why->raise();
+    });
     resizeDocks({opt, cnt}, {560, 380}, Qt::Vertical);
     resizeDocks({tree, opt}, {340, 420}, Qt::Horizontal); // the counters want room for their figures
     // Narrow enough for a 1024-pixel window, wide enough to read: a window shrunk and grown
@@ -189,6 +205,7 @@ void MainWindow::createDocks() {
     tree->setMinimumWidth(kLeftDockMinimumWidth);
     opt->setMinimumWidth(kRightDockMinimumWidth);
     cnt->setMinimumWidth(kRightDockMinimumWidth);
+    why->setMinimumWidth(kRightDockMinimumWidth);
 }
 
 void MainWindow::createActions() {
@@ -253,23 +270,33 @@ void MainWindow::createSimulationMenu() {
     m_runAction = sim->addAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this,
                                  [this] { m_session.controller().toggleRunning(); });
     m_runAction->setShortcut(QKeySequence(Qt::Key_Space));
+    m_runAction->setObjectName(QStringLiteral("runAction"));
+    // One meaning per icon, in every window: play runs, "seek forward" steps, "skip forward"
+    // runs to a time or the end (Compare A/B uses the same).
     QAction* stepEvent = m_stepEventAction =
         sim->addAction(style()->standardIcon(QStyle::SP_MediaSeekForward), tr("Step one &event"), &c,
                        &SimulationController::stepEvent);
+    stepEvent->setObjectName(QStringLiteral("stepAction"));
     stepEvent->setShortcut(QKeySequence(Qt::Key_Period));
     QAction* stepTick = m_stepTickAction =
-        sim->addAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("Step one &tick"), &c,
-                       &SimulationController::stepTick);
+        sim->addAction(tr("Step one &tick"), &c, &SimulationController::stepTick);
+    stepTick->setIconText(tr("+1 tick"));
     stepTick->setShortcut(QKeySequence(Qt::Key_Comma));
     QAction* step10 = m_step10Action = sim->addAction(
         tr("Step &10 ms"), this, [this] { m_session.controller().stepFor(core::SimTime::ms(10)); });
+    step10->setIconText(tr("+10 ms"));
     step10->setShortcut(QKeySequence(tr("Ctrl+.")));
-    QAction* runTo = sim->addAction(tr("Run &to..."), this, &MainWindow::runToDialog);
+    QAction* runTo = m_runToAction = sim->addAction(style()->standardIcon(QStyle::SP_MediaSkipForward),
+                                                    tr("Run &to..."), this, &MainWindow::runToDialog);
+    runTo->setObjectName(QStringLiteral("runToAction"));
     runTo->setShortcut(QKeySequence(tr("Ctrl+T")));
     m_simulationOnly << runTo;
     QAction* reset = m_resetAction = sim->addAction(style()->standardIcon(QStyle::SP_BrowserReload),
                                                     tr("R&eset"), &c, &SimulationController::reset);
     reset->setShortcut(QKeySequence(tr("Ctrl+R")));
+    // What a step executed describes that step only: the next command makes it stale.
+    for (QAction* a : {m_runAction, stepTick, step10, reset})
+        connect(a, &QAction::triggered, statusBar(), &QStatusBar::clearMessage);
     sim->addSeparator();
     QMenu* models = m_modelMenu = sim->addMenu(tr("Kernel &Model"));
     models->setToolTipsVisible(true);
@@ -277,8 +304,9 @@ void MainWindow::createSimulationMenu() {
     for (const core::KernelModelInfo& m : core::kernelModelCatalog()) {
         const QString name = QString::fromUtf8(m.name.data(), qsizetype(m.name.size()));
         // The default is what a scenario that names no model runs on.
-        QAction* a =
-            models->addAction(m.id == core::kDefaultKernelModel ? tr("%1 (default)").arg(name) : name);
+        QAction* a = models->addAction(m.id == core::kDefaultKernelModel
+                                           ? tr("%1 (default where a scenario names none)").arg(name)
+                                           : name);
         a->setObjectName(QStringLiteral("kernelModel_") + name);
         a->setCheckable(true);
         a->setToolTip(kernelModelText(m.id));
@@ -315,11 +343,15 @@ void MainWindow::reopenOnModel(core::KernelModel model) {
     for (const core::ModelConflict& c : dropped)
         lines << QStringLiteral("%1: %2").arg(QString::fromStdString(c.path),
                                               QString::fromStdString(c.message));
-    statusBar()->showMessage(tr("Restarted on kernel model %1; %n setting(s) of the scenario do not exist "
-                                "there and were dropped: %2",
-                                nullptr, int(dropped.size()))
-                                 .arg(name, lines.join(QStringLiteral("; "))),
-                             15000);
+    // The bar says what happened in a line; which settings went is a list beside the window.
+    statusBar()->showMessage(
+        tr("Restarted on kernel model %1; %n setting(s) dropped.", nullptr, int(dropped.size())).arg(name),
+        15000);
+    if (!m_documents->batchMode())
+        showMessageList(
+            this, QMessageBox::Information, tr("Kernel model"),
+            tr("These settings of the scenario do not exist in kernel model %1 and were dropped:").arg(name),
+            lines, 8, MessageListMode::Passing);
 }
 
 void MainWindow::createViewMenu() {
@@ -409,6 +441,7 @@ void MainWindow::createToolBar() {
     bar->addAction(m_stepEventAction);
     bar->addAction(m_stepTickAction);
     bar->addAction(m_step10Action);
+    bar->addAction(m_runToAction);
     bar->addAction(m_resetAction);
     bar->addSeparator();
     bar->addWidget(new QLabel(tr(" Speed "), bar));
@@ -435,6 +468,7 @@ void MainWindow::setSpeedPreset(int index) {
 }
 
 void MainWindow::runToDialog() {
+    statusBar()->clearMessage();
     bool ok = false;
     const QString text = QInputDialog::getText(
         this, tr("Run to"),

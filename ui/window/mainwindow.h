@@ -84,6 +84,7 @@ private:
     QAction* m_stepEventAction = nullptr;
     QAction* m_stepTickAction = nullptr;
     QAction* m_step10Action = nullptr;
+    QAction* m_runToAction = nullptr;
     QAction* m_resetAction = nullptr;
     QMenu* m_modelMenu = nullptr;
     QList<QAction*> m_simulationOnly; ///< what a real trace cannot do

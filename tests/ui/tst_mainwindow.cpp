@@ -1,16 +1,25 @@
 // The main window as a user drives it: opening scenarios (good, bad, dropped), the views
 // following a running simulation, and the optimization check boxes acting on the engine.
+#include "compare/comparewindow.h"
 #include "controller/format.h"
+#include "controller/wakeuptext.h"
 #include "export/exportregistry.h"
 #include "models/countermodel.h"
+#include "models/latencytablemodel.h"
+#include "pages/counterspanel.h"
 #include "pages/cpumaxdialog.h"
 #include "pages/detailpanel.h"
+#include "pages/latencypage.h"
 #include "pages/migrationspage.h"
 #include "pages/optimizationspanel.h"
 #include "pages/statuspanel.h"
+#include "pages/threadspage.h"
+#include "plots/latencyhistogramplot.h"
 #include "plots/migrationrateplot.h"
 #include "plots/occupancyplot.h"
 #include "plots/pressurechart.h"
+#include "plots/runqueuedelayplot.h"
+#include "plots/threadtrackview.h"
 #include "plots/topologyview.h"
 #include "window/helpdialogs.h"
 #include "window/language.h"
@@ -22,10 +31,15 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -36,7 +50,12 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolBar>
+#include <QTreeView>
+#include <QtCharts/QAbstractAxis>
+#include <QtCharts/QChartView>
 #include <QtTest>
+#include <qcustomplot.h>
 
 using namespace ui;
 
@@ -238,7 +257,7 @@ private slots:
         auto* rate = dynamic_cast<MigrationRatePlot*>(w.exports().find(QStringLiteral("migration-rate")));
         QVERIFY(rate);
         QCOMPARE(static_cast<size_t>(rate->seriesNames().size()), core::kMigrationReasonCount);
-        QVERIFY(w.findChild<StatusPanel*>()->text().contains(QStringLiteral("t = 0.800000 s")));
+        QVERIFY(w.findChild<StatusPanel*>()->text().contains(QStringLiteral("t = 800.000 ms")));
         // Depth: the sweep ran in the background once the tab was shown, and fills the chart.
         Exportable* depth = w.exports().find(QStringLiteral("psi-depth"));
         QVERIFY(depth);
@@ -564,9 +583,17 @@ private slots:
         v612->trigger();
         QCOMPARE(w.session().spec()->kernel.model, core::KernelModel::V6_12);
         QVERIFY(QTest::qWaitFor([&] { return v612->isChecked(); }, 5000));
-        // The default scenario toggles two optimizations v6.12 fixes: dropped, and said so.
-        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("timeline[0].optimizations")),
+        // The default scenario toggles two optimizations v6.12 fixes: dropped, and said so, in a
+        // line in the status bar and the list of them in a box beside the window.
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("dropped")),
                  qPrintable(w.statusBar()->currentMessage()));
+        QString listed;
+        for (QWidget* top : QApplication::topLevelWidgets())
+            if (auto* box = qobject_cast<QMessageBox*>(top); box && box->isVisible()) {
+                listed += box->informativeText();
+                box->close();
+            }
+        QVERIFY2(listed.contains(QStringLiteral("timeline[0].optimizations")), qPrintable(listed));
         QVERIFY(QTest::qWaitFor(
             [&] { return !panel->checkBox(core::Optimization::PreferSiblingLocal)->isEnabled(); }, 5000));
         QVERIFY(panel->checkBox(core::Optimization::PsiDirectIteration)->isEnabled());
@@ -585,6 +612,367 @@ private slots:
         // Opening another scenario follows that scenario's own model.
         QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         QVERIFY(QTest::qWaitFor([&] { return v411->isChecked(); }, 5000));
+    }
+
+    // ---- issue 58: the GUI as a new user meets it ----------------------------------------------
+
+    void theLanesKeepTheirWidthWhenAWaitIsPicked() {
+        // "Why did it wait?" squeezed the CPU lanes to the tracks beside its list, and kept them
+        // so on other tabs: the list is a dock now, and the lanes follow the tracks only where
+        // the tracks are shown.
+        MainWindow w;
+        w.resize(1280, 720);
+        QVERIFY(showDefaultAt400ms(w));
+        auto* plot = dynamic_cast<OccupancyPlot*>(w.exports().find(QStringLiteral("occupancy")));
+        auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        auto* page = w.findChild<ThreadsPage*>();
+        QVERIFY(plot && tabs && page);
+        tabs->setCurrentWidget(page);
+        // The thread states built (the tracks' scroll bar shown) before the lanes are measured.
+        QTRY_VERIFY((page->bringUpToDate(), page->rows().rows().size() > 1));
+        QTest::qWait(150);
+        const int before = plot->timeAxisGlobal().width();
+        page->pick(0, 200'000'000); // cc#0's state at 200 ms
+        QTest::qWait(150);
+        auto* why = w.findChild<QDockWidget*>(QStringLiteral("whyDock"));
+        QVERIFY(why && why->isVisible());
+        QVERIFY(page->chainRows() >= 1);
+        QVERIFY2(plot->timeAxisGlobal().width() >= before - 2,
+                 qPrintable(QStringLiteral("%1 px, was %2").arg(plot->timeAxisGlobal().width()).arg(before)));
+        // The tracks' time area is still the lanes' axis, pixel for pixel.
+        const QRect axis = plot->timeAxisGlobal();
+        const int tracksLeft =
+            page->view()->viewport()->mapToGlobal(QPoint(page->view()->labelWidth(), 0)).x();
+        QVERIFY2(std::abs(axis.left() - tracksLeft) <= 1,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(axis.left()).arg(tracksLeft)));
+        // Another tab: the lanes take their own layout (their labels' column, not the tracks').
+        tabs->setCurrentIndex(1); // Topology
+        QTest::qWait(150);
+        QVERIFY2(
+            plot->timeAxisGlobal().width() > before,
+            qPrintable(QStringLiteral("%1 px, aligned %2").arg(plot->timeAxisGlobal().width()).arg(before)));
+        // The exported chart is laid out for itself, whatever the screen's alignment.
+        tabs->setCurrentWidget(page);
+        QTest::qWait(150);
+        QImage exported(800, 400, QImage::Format_ARGB32);
+        exported.fill(Qt::white);
+        {
+            QPainter p(&exported);
+            plot->renderTo(p, exported.rect());
+        }
+        QImage natural(800, 400, QImage::Format_ARGB32);
+        natural.fill(Qt::white);
+        tabs->setCurrentIndex(1);
+        QTest::qWait(150);
+        {
+            QPainter p(&natural);
+            plot->renderTo(p, natural.rect());
+        }
+        QCOMPARE(exported, natural);
+    }
+
+    void theLongestWaitIsADoubleClickAway() {
+        // The Latency table names the longest wait and when it began; a double-click goes there:
+        // the wait centred on the Threads page, its chain listed with who held the CPU.
+        MainWindow w;
+        w.resize(1280, 720);
+        QVERIFY(showDefaultAt400ms(w));
+        auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        auto* latency = w.findChild<LatencyPage*>();
+        auto* table = w.findChild<QTableView*>(QStringLiteral("latencyTable"));
+        QVERIFY(tabs && latency && table);
+        tabs->setCurrentWidget(latency);
+        QVERIFY(QTest::qWaitFor([&] { return table->model()->rowCount() > 3; }, 5000));
+        // Sorted by the longest wait: the first row's, and its "Max at" column.
+        table->sortByColumn(LatencyTableModel::Max, Qt::DescendingOrder);
+        const QString when = table->model()->index(0, LatencyTableModel::When).data().toString();
+        QVERIFY2(when.endsWith(QStringLiteral(" ms")) || when.endsWith(QStringLiteral(" s")),
+                 qPrintable(when));
+        const qlonglong max =
+            table->model()->index(0, LatencyTableModel::Max).data(LatencyTableModel::SortRole).toLongLong();
+        const qlonglong from =
+            table->model()->index(0, LatencyTableModel::When).data(LatencyTableModel::SortRole).toLongLong();
+        QVERIFY(max > 0);
+        // As the window system delivers a double-click: press, release, double-click, release.
+        const QPoint first = table->visualRect(table->model()->index(0, 0)).center();
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, first);
+        QMouseEvent dbl(QEvent::MouseButtonDblClick, first, table->viewport()->mapToGlobal(first),
+                        Qt::LeftButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(table->viewport(), &dbl);
+        QTest::mouseRelease(table->viewport(), Qt::LeftButton, {}, first);
+        auto* page = w.findChild<ThreadsPage*>();
+        QTRY_COMPARE(tabs->currentWidget(), static_cast<QWidget*>(page));
+        const ViewState& v = w.session().view();
+        QVERIFY(v.pick() && v.pick()->kind == Pick::Kind::State);
+        QVERIFY(v.rangeStart() <= from && from + max <= v.rangeEnd());
+        // Centred: its middle within a tenth of the view's.
+        const SimNs middle = from + max / 2, centre = (v.rangeStart() + v.rangeEnd()) / 2;
+        QVERIFY2(std::abs(middle - centre) <= (v.rangeEnd() - v.rangeStart()) / 10,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(middle).arg(centre)));
+        QTRY_VERIFY(page->chainRows() >= 1); // once the thread states are built
+        QVERIFY2(page->chainText().contains(QStringLiteral("Held the CPU")), qPrintable(page->chainText()));
+        QVERIFY(w.findChild<QDockWidget*>(QStringLiteral("whyDock"))->isVisible());
+        // The table's scroll position does not carry over to the next run.
+        tabs->setCurrentWidget(latency);
+        QTest::qWait(100);
+        table->verticalScrollBar()->setValue(table->verticalScrollBar()->maximum());
+        QVERIFY(table->verticalScrollBar()->value() > 0);
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
+        w.session().controller().runTo(core::SimTime::ms(400));
+        QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 400000000; }, 20000));
+        QTest::qWait(100);
+        QCOMPARE(table->verticalScrollBar()->value(), 0);
+    }
+
+    void theWholeRunIsTheWholeRunOverTime() {
+        // "Whole run" drew the tasks waiting over the part in view only.
+        MainWindow w;
+        w.resize(1280, 720);
+        QVERIFY(showDefaultAt400ms(w));
+        w.session().view().setRange(100'000'000, 200'000'000, false);
+        auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+        tabs->setCurrentWidget(w.findChild<LatencyPage*>());
+        auto* delay = w.findChild<RunqueueDelayPlot*>();
+        QVERIFY(delay);
+        QTRY_COMPARE(delay->shownRange(), (std::pair<SimNs, SimNs>(0, 400'000'000)));
+        auto* range = w.findChild<QComboBox*>(QStringLiteral("latencyRange"));
+        range->setCurrentIndex(0); // the view range
+        QTRY_COMPARE(delay->shownRange(), (std::pair<SimNs, SimNs>(100'000'000, 200'000'000)));
+    }
+
+    void aStepsMessageGoesWithTheNextCommand() {
+        MainWindow w;
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
+        w.resize(1024, 640);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto action = [&](const char* name) { return w.findChild<QAction*>(QLatin1String(name)); };
+        action("stepAction")->trigger();
+        QTRY_VERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Executed at ")));
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("Step one &tick"))
+                a->trigger();
+        QVERIFY2(w.statusBar()->currentMessage().isEmpty(), qPrintable(w.statusBar()->currentMessage()));
+        // A message longer than the room ends in "..." and says all in the tooltip.
+        const QString longer = QStringLiteral("word ").repeated(80) + QStringLiteral("end");
+        w.statusBar()->showMessage(longer, 5000);
+        QTest::qWait(50);
+        QVERIFY2(w.statusBar()->currentMessage().endsWith(QChar(0x2026)),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.statusBar()->toolTip(), longer);
+        auto* panel = w.findChild<StatusPanel*>(QStringLiteral("statusPanel"));
+        QVERIFY(w.statusBar()->fontMetrics().horizontalAdvance(w.statusBar()->currentMessage()) <=
+                w.statusBar()->width() - panel->minimumSizeHint().width());
+    }
+
+    void countersSayWhenTheyAreAtTheCursor() {
+        // The counters followed the time cursor silently (89,568 events "total" at 2 s of 3).
+        MainWindow w;
+        w.resize(1280, 720);
+        QVERIFY(showDefaultAt400ms(w));
+        auto* panel = w.findChild<CountersPanel*>();
+        auto* table = w.findChild<QTableView*>(QStringLiteral("counterTable"));
+        QVERIFY(panel && table);
+        QTRY_VERIFY(panel->scopeText().contains(QStringLiteral("400.000 ms")));
+        QVERIFY(!panel->scopeText().contains(QStringLiteral("cursor")));
+        QCOMPARE(table->model()->headerData(CounterModel::Total, Qt::Horizontal).toString(),
+                 QStringLiteral("Total"));
+        w.session().view().setCursor(150'000'000);
+        QTRY_VERIFY(panel->scopeText().contains(QStringLiteral("time cursor")));
+        QVERIFY(panel->scopeText().contains(QStringLiteral("150.000 ms")));
+        QCOMPARE(table->model()->headerData(CounterModel::Total, Qt::Horizontal).toString(),
+                 QStringLiteral("At cursor"));
+        w.session().view().setCursor(std::nullopt);
+        QTRY_COMPARE(table->model()->headerData(CounterModel::Total, Qt::Horizontal).toString(),
+                     QStringLiteral("Total"));
+    }
+
+    void oneMeaningPerToolbarIcon() {
+        // The main window's "seek forward" stepped one event and its "skip forward" one tick,
+        // where Compare A/B's meant "run to the end" and "step 100 ms".
+        MainWindow w;
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
+        CompareWindow* c = w.documents().openCompare();
+        QVERIFY(c);
+        auto iconOf = [](QWidget* window, const char* name) {
+            QAction* a = nullptr;
+            for (QToolBar* bar : window->findChildren<QToolBar*>())
+                for (QAction* x : bar->actions())
+                    if (x->objectName() == QLatin1String(name))
+                        a = x;
+            return a ? a->icon().pixmap(16).toImage() : QImage();
+        };
+        for (const char* meaning : {"runAction", "stepAction", "runToAction"}) {
+            const QImage main = iconOf(&w, meaning), compare = iconOf(c, meaning);
+            QVERIFY2(!main.isNull() && !compare.isNull(), meaning);
+            QVERIFY2(main == compare, meaning);
+        }
+        QVERIFY(iconOf(&w, "stepAction") != iconOf(&w, "runToAction"));
+        QVERIFY(iconOf(&w, "runAction") != iconOf(&w, "stepAction"));
+        c->close();
+    }
+
+    void theFirstCoresLabelIsDrawn() {
+        // "core 0" was left out: QCustomPlot drops a tick label that reaches past the top edge.
+        MainWindow w;
+        w.resize(1280, 720);
+        QVERIFY(showDefaultAt400ms(w));
+        auto* plot = dynamic_cast<OccupancyPlot*>(w.exports().find(QStringLiteral("occupancy")));
+        QVERIFY(plot);
+        QCOMPARE(plot->tracks().rows().front().kind, Track::Kind::Core);
+        plot->replotNow();
+        const QImage img = plot->grab().toImage();
+        auto inkLeftOf = [&](const QRect& row) {
+            int ink = 0;
+            for (int y = std::max(0, row.top()); y <= row.bottom() && y < img.height(); ++y)
+                for (int x = 0; x < row.left(); ++x)
+                    ink += qGray(img.pixel(x, y)) < 128;
+            return ink;
+        };
+        const QRect first = plot->rowRect(0), second = plot->rowRect(1);
+        QVERIFY(!first.isEmpty() && !second.isEmpty());
+        QVERIFY2(inkLeftOf(first.adjusted(0, -4, 0, 4)) > 10, "no label beside core 0's row");
+        QVERIFY(inkLeftOf(second) > 10);
+    }
+
+    void theThreadsPageNamesItsColoursAndTheDefaultModelSaysWhy() {
+        MainWindow w;
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
+        auto* legend = w.findChild<QLabel*>(QStringLiteral("stateLegend"));
+        QVERIFY(legend);
+        for (core::ThreadState s :
+             {core::ThreadState::Running, core::ThreadState::Runnable, core::ThreadState::Preempted,
+              core::ThreadState::Sleeping, core::ThreadState::Uninterruptible, core::ThreadState::Throttled,
+              core::ThreadState::Unknown}) {
+            const QString name =
+                s == core::ThreadState::Running
+                    ? QStringLiteral("Running")
+                    : threadStateText(s).toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+            QVERIFY2(legend->text().contains(name), qPrintable(name));
+            if (s != core::ThreadState::Running)
+                QVERIFY(legend->text().contains(ThreadTrackView::stateColor(s).name()));
+        }
+        // The default scenario names v4.11; the menu's "default" is the one where none is named.
+        QAction* v612 = w.findChild<QAction*>(QStringLiteral("kernelModel_v6.12"));
+        QVERIFY(v612 && v612->text().contains(QStringLiteral("names none")));
+        auto* panel = w.findChild<OptimizationsPanel*>();
+        QTRY_VERIFY(panel->findChild<QLabel*>(QStringLiteral("kernelModel"))
+                        ->text()
+                        .contains(QStringLiteral("named by the scenario")));
+    }
+
+    void fileOpenShowsEverythingItReads() {
+        // "Open scenario", *.json: a recording was invisible until "All files".
+        MainWindow w;
+        QString title;
+        QStringList filters;
+        QTimer::singleShot(200, [&] {
+            for (QWidget* top : QApplication::topLevelWidgets())
+                if (auto* d = qobject_cast<QFileDialog*>(top); d && d->isVisible()) {
+                    title = d->windowTitle();
+                    filters = d->nameFilters();
+                    d->reject();
+                }
+        });
+        w.documents().askOpen();
+        QVERIFY2(title.contains(QStringLiteral("recording")), qPrintable(title));
+        QVERIFY(!filters.isEmpty());
+        for (const char* pattern : {"*.json", "*.txt", "*.dat", "*.pftrace", "*.script", "*.report"})
+            QVERIFY2(filters.first().contains(QLatin1String(pattern)), qPrintable(filters.first()));
+        // A sweep's folder, or its sweep.json, opens as sweep results through the same door; a
+        // folder that is none warns and changes nothing.
+        QTemporaryDir empty;
+        std::unique_ptr<QString> shown(dismissNextMessageBox());
+        QVERIFY(!w.documents().openAny(empty.path()));
+        QVERIFY2(shown->contains(QStringLiteral("sweep")), qPrintable(*shown));
+        QVERIFY(!Documents::isOpenableFolder(empty.path()));
+    }
+
+    void textReadsWholeOnASmallScreen_data() {
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("English") << QStringLiteral("en");
+        QTest::newRow("German") << QStringLiteral("de");
+    }
+    void textReadsWholeOnASmallScreen() {
+        // Cut until unreadable at 1024x640: the counters' names, the cgroup tree's Weight, the
+        // Latency table's figures, its charts' captions and legend, the pressure axis.
+        QFETCH(QString, lang);
+        installTranslators(*QCoreApplication::instance(), lang);
+        QSettings().remove(QStringLiteral("window"));
+        {
+            MainWindow w;
+            w.resize(1024, 640);
+            QVERIFY(showDefaultAt400ms(w));
+            QTest::qWait(150);
+            auto* counters = w.findChild<QTableView*>(QStringLiteral("counterTable"));
+            QVERIFY(counters && counters->isVisible());
+            // Every word of every name whole (a long name wraps between words), each row as
+            // tall as its wrapped name.
+            const int nameWidth = counters->columnWidth(CounterModel::Name) - 6;
+            for (int r = 0; r < counters->model()->rowCount(); ++r) {
+                const QString name = counters->model()->index(r, CounterModel::Name).data().toString();
+                for (const QString& word : CountersPanel::nameWords(name))
+                    QVERIFY2(counters->fontMetrics().horizontalAdvance(word) <= nameWidth,
+                             qPrintable(QStringLiteral("%1 in %2 px").arg(word).arg(nameWidth)));
+                const int lines = counters->fontMetrics()
+                                      .boundingRect(QRect(0, 0, nameWidth, 0), Qt::TextWordWrap, name)
+                                      .height();
+                QVERIFY2(counters->rowHeight(r) >= lines, qPrintable(name));
+            }
+            QVERIFY(counters->columnViewportPosition(CounterModel::Total) +
+                        counters->columnWidth(CounterModel::Total) <=
+                    counters->viewport()->width());
+            auto* tree = w.findChild<QTreeView*>(QStringLiteral("cgroupTree"));
+            QVERIFY(tree);
+            const int weight = 1; // CgroupTreeModel::Weight
+            QVERIFY2(tree->header()->sectionViewportPosition(weight) + tree->header()->sectionSize(weight) <=
+                         tree->viewport()->width(),
+                     qPrintable(QString::number(tree->viewport()->width())));
+            auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
+            tabs->setCurrentWidget(w.findChild<LatencyPage*>());
+            auto* latency = w.findChild<QTableView*>(QStringLiteral("latencyTable"));
+            QVERIFY(QTest::qWaitFor([&] { return latency->model()->rowCount() > 3; }, 5000));
+            QTest::qWait(150);
+            // The names readable beside the figures, not a sliver ("d..." in 26 px).
+            QVERIFY2(latency->columnWidth(LatencyTableModel::Name) >=
+                         latency->fontMetrics().averageCharWidth() * 10,
+                     qPrintable(QString::number(latency->columnWidth(LatencyTableModel::Name))));
+            for (int c = 0; c < latency->model()->columnCount(); ++c)
+                QVERIFY2(latency->columnViewportPosition(c) + latency->columnWidth(c) <=
+                             latency->viewport()->width(),
+                         qPrintable(QStringLiteral("column %1 ends at %2 of %3")
+                                        .arg(c)
+                                        .arg(latency->columnViewportPosition(c) + latency->columnWidth(c))
+                                        .arg(latency->viewport()->width())));
+            auto* histogram = w.findChild<LatencyHistogramPlot*>();
+            QVERIFY(histogram);
+            for (const QString& line : histogram->titleText().split(QLatin1Char('\n')))
+                QVERIFY2(histogram->fontMetrics().horizontalAdvance(line) <= histogram->width(),
+                         qPrintable(line));
+            auto* delay = w.findChild<RunqueueDelayPlot*>();
+            auto* delayPlot = delay->findChild<QCustomPlot*>();
+            QVERIFY(delayPlot && !delayPlot->legend->visible());
+            // The pressure chart's axis titles fit the chart, or there are none.
+            tabs->setCurrentIndex(2);
+            QTest::qWait(150);
+            auto* chart = w.findChild<PressureChart*>()->findChild<QChartView*>();
+            QVERIFY(chart);
+            for (QAbstractAxis* axis : chart->chart()->axes()) {
+                const QRectF area = chart->chart()->plotArea();
+                const double room = axis->orientation() == Qt::Vertical ? area.height() : area.width();
+                QVERIFY2(QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText()) <= room,
+                         qPrintable(axis->titleText()));
+            }
+            // The wait's chain wraps in its panel: no column to scroll to.
+            tabs->setCurrentIndex(0);
+            w.findChild<ThreadsPage*>()->pick(0, 200'000'000);
+            QTest::qWait(150);
+            auto* panel = w.findChild<QWidget*>(QStringLiteral("chainPanel"));
+            QVERIFY(panel && panel->isVisible());
+            for (QScrollArea* area : panel->findChildren<QScrollArea*>())
+                QVERIFY(!area->horizontalScrollBar()->isVisible());
+        }
+        installTranslators(*QCoreApplication::instance(), QStringLiteral("en"));
     }
 };
 

@@ -6,6 +6,8 @@
 #include "export/exportregistry.h"
 #include "models/latencytablemodel.h"
 #include "pages/latencypage.h"
+#include "pages/optimizationspanel.h"
+#include "pages/statuspanel.h"
 #include "plots/latencyhistogramplot.h"
 #include "plots/occupancyplot.h"
 #include "window/mainwindow.h"
@@ -15,7 +17,9 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QMessageBox>
+#include <QCheckBox>
 #include <QProgressDialog>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -86,6 +90,26 @@ private slots:
             QVERIFY(viewTabs->tabToolTip(2).contains(QStringLiteral("pressure")));
             auto* model = w.findChild<QLabel*>(QStringLiteral("kernelModel"));
             QVERIFY(model && model->text().contains(QStringLiteral("recording")));
+            // ... and no switch beside it: a model's "always off" next to a ticked box said the
+            // opposite of "no kernel model".
+            auto* optimizations = w.findChild<OptimizationsPanel*>();
+            QVERIFY(optimizations);
+            for (const core::OptimizationInfo& i : core::optimizationCatalog())
+                QVERIFY(!optimizations->checkBox(i.id)->isVisibleTo(optimizations));
+            for (QLabel* l : optimizations->findChildren<QLabel*>())
+                if (l->isVisibleTo(optimizations))
+                    QVERIFY2(!l->text().contains(QStringLiteral("in this model")), qPrintable(l->text()));
+            // The status bar has no simulation speed or engine events for a recording.
+            auto* status = w.findChild<StatusPanel*>(QStringLiteral("statusPanel"));
+            QVERIFY(status);
+            w.statusBar()->clearMessage();
+            QTest::qWait(50);
+            for (QLabel* l : status->findChildren<QLabel*>())
+                if (l->isVisibleTo(status))
+                    QVERIFY2(!l->text().contains(QStringLiteral("events/s")) &&
+                                 !l->text().startsWith(QStringLiteral("speed")) &&
+                                 !l->text().startsWith(QStringLiteral("overhead")),
+                             qPrintable(l->text()));
             auto* counters = w.findChild<QTableView*>(QStringLiteral("counterTable"));
             QVERIFY(counters);
             QAbstractItemModel* cm = counters->model();

@@ -79,26 +79,6 @@
         <translation>kein Wecken aufgezeichnet (Ereignisse verloren)</translation>
     </message>
     <message>
-        <source>Task</source>
-        <translation>Task</translation>
-    </message>
-    <message>
-        <source>Left the CPU as</source>
-        <translation>Verließ die CPU als</translation>
-    </message>
-    <message>
-        <source>From</source>
-        <translation>Von</translation>
-    </message>
-    <message>
-        <source>To</source>
-        <translation>Bis</translation>
-    </message>
-    <message>
-        <source>Asleep</source>
-        <translation>Schlafend</translation>
-    </message>
-    <message>
         <source>Ended by</source>
         <translation>Beendet durch</translation>
     </message>
@@ -213,6 +193,74 @@
     <message>
         <source> (inferred)</source>
         <translation> (erschlossen)</translation>
+    </message>
+    <message>
+        <source>still running</source>
+        <translation>läuft noch</translation>
+    </message>
+    <message>
+        <source>then preempted by %1: %2</source>
+        <translation>dann von %1 verdrängt: %2</translation>
+    </message>
+    <message>
+        <source>then preempted: %1</source>
+        <translation>dann verdrängt: %1</translation>
+    </message>
+    <message>
+        <source>then it slept</source>
+        <translation>dann schlief er</translation>
+    </message>
+    <message>
+        <source>then throttled (cpu.max)</source>
+        <translation>dann gedrosselt (cpu.max)</translation>
+    </message>
+    <message>
+        <source>then it exited or the record ends</source>
+        <translation>dann endete er, oder die Aufzeichnung endet</translation>
+    </message>
+    <message>
+        <source>%1 on cpu%2 for %3 (%4)</source>
+        <translation>%1 auf cpu%2 für %3 (%4)</translation>
+    </message>
+    <message>
+        <source>%1 is an RT task of equal or higher priority (%2 against %3): it keeps the CPU</source>
+        <translation>%1 ist ein RT-Task gleicher oder höherer Priorität (%2 gegen %3): er behält die CPU</translation>
+    </message>
+    <message>
+        <source>%1 is an RT task: a fair task never preempts one</source>
+        <translation>%1 ist ein RT-Task: ein Fair-Task verdrängt nie einen solchen</translation>
+    </message>
+    <message>
+        <source>a SCHED_BATCH or SCHED_IDLE task&apos;s wakeup never preempts; the tick decides</source>
+        <translation>das Aufwecken eines SCHED_BATCH- oder SCHED_IDLE-Tasks verdrängt nie; der Tick entscheidet</translation>
+    </message>
+    <message>
+        <source>it was placed behind %1 while that CPU was rescheduling</source>
+        <translation>er wurde hinter %1 eingereiht, während diese CPU neu einplante</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s wakeup check (wakeup_preempt) let %1 run on; a recording does not say why</source>
+        <translation>die Aufweck-Prüfung des Kernels (wakeup_preempt) ließ %1 weiterlaufen; eine Aufzeichnung sagt nicht, warum</translation>
+    </message>
+    <message>
+        <source>EEVDF&apos;s pick still chose %1 (pick_eevdf): the woken task was not eligible, or %1&apos;s deadline was earlier, or %1 ran to parity within its slice</source>
+        <translation>Die Auswahl von EEVDF wählte weiter %1 (pick_eevdf): der geweckte Task war nicht berechtigt, oder die Deadline von %1 war früher, oder %1 lief innerhalb seiner Zeitscheibe bis zur Parität</translation>
+    </message>
+    <message>
+        <source>CFS&apos;s wakeup check (check_preempt_wakeup) found the woken task&apos;s vruntime not ahead of %1&apos;s by more than the wakeup granularity</source>
+        <translation>Die Aufweck-Prüfung von CFS (check_preempt_wakeup) fand die vruntime des geweckten Tasks nicht um mehr als die Aufweck-Granularität vor der von %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1. %2&lt;/b&gt;: left the CPU as %3, from %4 to %5: asleep %6, waited for a CPU %7</source>
+        <translation>&lt;b&gt;%1. %2&lt;/b&gt;: verließ die CPU als %3, von %4 bis %5: schlafend %6, wartete auf eine CPU %7</translation>
+    </message>
+    <message>
+        <source>Held the CPU</source>
+        <translation>Hielt die CPU</translation>
+    </message>
+    <message>
+        <source>Not preempted because</source>
+        <translation>Nicht verdrängt, weil</translation>
     </message>
 </context>
 <context>
@@ -433,10 +481,6 @@
         <translation>%1: einen Task hier ablegen, um ihn zu verschieben (sched_move_task)</translation>
     </message>
     <message>
-        <source>Drag onto a cgroup to move this task there</source>
-        <translation>Auf eine Cgroup ziehen, um diesen Task dorthin zu verschieben</translation>
-    </message>
-    <message>
         <source>cpu.max</source>
         <translation>cpu.max</translation>
     </message>
@@ -455,6 +499,15 @@
     <message>
         <source>%1 throttled</source>
         <translation>%1 gedrosselt</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <comment>cpu.weight, abbreviated for a narrow column</comment>
+        <translation>G</translation>
+    </message>
+    <message>
+        <source>%1: drag onto a cgroup to move this task there</source>
+        <translation>%1: auf eine Cgroup ziehen, um diesen Task dorthin zu verschieben</translation>
     </message>
 </context>
 <context>
@@ -577,6 +630,14 @@
     <message>
         <source>CPU time of the commands not listed one by one</source>
         <translation>CPU-Zeit der nicht einzeln aufgeführten Befehle</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>Not known: a recording of a real kernel does not count this (the simulator&apos;s own counters, its overhead, pressure, cpu.stat and channels), or a channel&apos;s messages over a stretch that does not start at 0</source>
+        <translation>Nicht bekannt: eine Aufzeichnung eines echten Kernels zählt das nicht (die eigenen Zähler des Simulators, sein Overhead, Druck, cpu.stat und Kanäle), oder die Nachrichten eines Kanals über eine Strecke, die nicht bei 0 beginnt</translation>
     </message>
 </context>
 <context>
@@ -784,6 +845,54 @@
         <source>The recordings ran on %1 and %2 CPU(s): per-CPU figures and totals are not comparable.</source>
         <translation>Die Aufzeichnungen liefen auf %1 und %2 CPU(s): Werte pro CPU und Summen sind nicht vergleichbar.</translation>
     </message>
+    <message>
+        <source> Compare </source>
+        <translation> Vergleichen </translation>
+    </message>
+    <message>
+        <source>each whole</source>
+        <translation>jede ganz</translation>
+    </message>
+    <message>
+        <source>at the same time</source>
+        <translation>zur selben Zeit</translation>
+    </message>
+    <message>
+        <source>the range in view</source>
+        <translation>den sichtbaren Bereich</translation>
+    </message>
+    <message>
+        <source>Each side over all it has run; a recording from its first event to its last</source>
+        <translation>Jede Seite über alles, was sie gelaufen ist; eine Aufzeichnung vom ersten bis zum letzten Ereignis</translation>
+    </message>
+    <message>
+        <source>Both sides up to the same time since their start (the shorter one&apos;s end)</source>
+        <translation>Beide Seiten bis zur selben Zeit seit ihrem Start (dem Ende der kürzeren)</translation>
+    </message>
+    <message>
+        <source>Both sides over the time range the timelines show (zoom to choose it)</source>
+        <translation>Beide Seiten über den Zeitbereich, den die Zeitleisten zeigen (zum Wählen zoomen)</translation>
+    </message>
+    <message>
+        <source>%1 restarted on kernel %2 and runs back to %3.</source>
+        <translation>%1 neu gestartet auf Kernel %2, läuft zurück bis %3.</translation>
+    </message>
+    <message>
+        <source>%1 restarted on kernel %2.</source>
+        <translation>%1 neu gestartet auf Kernel %2.</translation>
+    </message>
+    <message>
+        <source>each whole: A and B at %1</source>
+        <translation>jede ganz: A und B bei %1</translation>
+    </message>
+    <message>
+        <source>each whole: A to %1, B to %2</source>
+        <translation>jede ganz: A bis %1, B bis %2</translation>
+    </message>
+    <message>
+        <source>from %1 to %2 of each</source>
+        <translation>von %1 bis %2 jeder Seite</translation>
+    </message>
 </context>
 <context>
     <name>ui::CounterModel</name>
@@ -969,7 +1078,7 @@
     </message>
     <message>
         <source>psi group updates</source>
-        <translation>PSI-Gruppenaktualisierungen</translation>
+        <translation>PSI-Gruppen-Aktualisierungen</translation>
     </message>
     <message>
         <source>psi_group_change calls</source>
@@ -1035,12 +1144,36 @@
         <source>times the fair deadline server ran fair tasks starved by RT (v6.12)</source>
         <translation>wie oft der Fair-Deadline-Server von RT ausgehungerte Fair-Tasks laufen ließ (v6.12)</translation>
     </message>
+    <message>
+        <source>%1
+per second: %2</source>
+        <translation>%1
+pro Sekunde: %2</translation>
+    </message>
+    <message>
+        <source>%1
+per second: %2; CPU share: %3</source>
+        <translation>%1
+pro Sekunde: %2; CPU-Anteil: %3</translation>
+    </message>
+    <message>
+        <source>At cursor</source>
+        <translation>Am Cursor</translation>
+    </message>
 </context>
 <context>
     <name>ui::CountersPanel</name>
     <message>
         <source>Counters</source>
         <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;At the time cursor&lt;/b&gt;, %1 (the run is at %2; Esc clears the cursor)</source>
+        <translation>&lt;b&gt;Am Zeitcursor&lt;/b&gt;, %1 (der Lauf ist bei %2; Esc entfernt den Cursor)</translation>
+    </message>
+    <message>
+        <source>Totals up to %1</source>
+        <translation>Summen bis %1</translation>
     </message>
 </context>
 <context>
@@ -1310,18 +1443,6 @@
 <context>
     <name>ui::Documents</name>
     <message>
-        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
-        <translation>Scheduler-Traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Open scenario</source>
-        <translation>Szenario öffnen</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.json);;All files (*)</source>
-        <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
         <source>Open trace</source>
         <translation>Trace öffnen</translation>
     </message>
@@ -1437,10 +1558,6 @@
         <translation>%1 (echter Trace) - SchedScope</translation>
     </message>
     <message>
-        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 s in the trace.</source>
-        <translation>Trace %1 (%2) geöffnet: %3 Scheduler-Ereignisse, %4 verloren, %5 Warnungen; Zeit 0 ist %6 s im Trace.</translation>
-    </message>
-    <message>
         <source>Trace warnings</source>
         <translation>Trace-Warnungen</translation>
     </message>
@@ -1471,6 +1588,50 @@
     <message>
         <source>The comparison was not opened; the current session goes on.</source>
         <translation>Der Vergleich wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Scheduler traces (%1);;All files (*)</source>
+        <translation>Scheduler-Traces (%1);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Everything SchedScope opens (*.json %1)</source>
+        <translation>Alles, was SchedScope öffnet (*.json %1)</translation>
+    </message>
+    <message>
+        <source>Scenarios and rt-app workloads (*.json)</source>
+        <translation>Szenarien und rt-app-Lasten (*.json)</translation>
+    </message>
+    <message>
+        <source>Recordings (%1)</source>
+        <translation>Aufzeichnungen (%1)</translation>
+    </message>
+    <message>
+        <source>Sweep results (sweep.json)</source>
+        <translation>Sweep-Ergebnisse (sweep.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a scenario, a recording or sweep results</source>
+        <translation>Szenario, Aufzeichnung oder Sweep-Ergebnisse öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot open the folder</source>
+        <translation>Ordner kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1: expected a sweep&apos;s results folder (with a sweep.json); found none.</source>
+        <translation>%1: erwartet wurde der Ergebnisordner eines Sweeps (mit einer sweep.json); keiner gefunden.</translation>
+    </message>
+    <message>
+        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 in the trace.</source>
+        <translation>Trace %1 (%2) geöffnet: %3 Scheduler-Ereignisse, %4 verloren, %5 Warnungen; Zeit 0 ist %6 im Trace.</translation>
+    </message>
+    <message>
+        <source>Opened %1 and ran it to its end.</source>
+        <translation>%1 geöffnet und bis zum Ende ausgeführt.</translation>
     </message>
 </context>
 <context>
@@ -1979,9 +2140,16 @@
         <source>wait for a CPU (a bar: from its value to twice it)</source>
         <translation>Warten auf eine CPU (Balken: Wert bis Doppeltes)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n wait(s)</source>
+        <translation>
+            <numerusform>%n Wartezeit</numerusform>
+            <numerusform>%n Wartezeiten</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>%1 waits   p50 %2   p90 %3   p99 %4   max %5</source>
-        <translation>%1 Wartezeiten   p50 %2   p90 %3   p99 %4   max %5</translation>
+        <source>max</source>
+        <translation>max</translation>
     </message>
 </context>
 <context>
@@ -2034,6 +2202,10 @@
         <source>all tasks</source>
         <translation>alle Tasks</translation>
     </message>
+    <message>
+        <source>Double-click a row to go to its longest wait</source>
+        <translation>Doppelklick auf eine Zeile springt zu ihrer längsten Wartezeit</translation>
+    </message>
 </context>
 <context>
     <name>ui::LatencyTableModel</name>
@@ -2055,7 +2227,7 @@
     </message>
     <message>
         <source>Waits</source>
-        <translation>Wartezeiten</translation>
+        <translation>Anzahl</translation>
     </message>
     <message>
         <source>p50</source>
@@ -2076,6 +2248,18 @@
     <message>
         <source>Average</source>
         <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>When the longest wait began; double-click the row to go there</source>
+        <translation>Wann die längste Wartezeit begann; Doppelklick auf die Zeile springt dorthin</translation>
+    </message>
+    <message>
+        <source>Double-click: go to the longest wait, its wakeup chain listed</source>
+        <translation>Doppelklick: zur längsten Wartezeit springen, ihre Aufweckkette wird aufgelistet</translation>
+    </message>
+    <message>
+        <source>Max at</source>
+        <translation>Max. bei</translation>
     </message>
 </context>
 <context>
@@ -2340,13 +2524,6 @@
         <source>Restarted on kernel model %1.</source>
         <translation>Auf Kernelmodell %1 neu gestartet.</translation>
     </message>
-    <message numerus="yes">
-        <source>Restarted on kernel model %1; %n setting(s) of the scenario do not exist there and were dropped: %2</source>
-        <translation>
-            <numerusform>Auf Kernelmodell %1 neu gestartet; %n Einstellung des Szenarios gibt es dort nicht und wurde entfernt: %2</numerusform>
-            <numerusform>Auf Kernelmodell %1 neu gestartet; %n Einstellungen des Szenarios gibt es dort nicht und wurden entfernt: %2</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Latency</source>
         <translation>&amp;Latenz</translation>
@@ -2420,12 +2597,35 @@
         <translation>Vo&amp;riger Lauf des Tasks</translation>
     </message>
     <message>
-        <source>%1 (default)</source>
-        <translation>%1 (Voreinstellung)</translation>
-    </message>
-    <message>
         <source>Open S&amp;weep Results...</source>
         <translation>S&amp;weep-Ergebnisse öffnen...</translation>
+    </message>
+    <message>
+        <source>Why Did It Wait?</source>
+        <translation>Warum wartete er?</translation>
+    </message>
+    <message>
+        <source>+1 tick</source>
+        <translation>+1 Tick</translation>
+    </message>
+    <message>
+        <source>+10 ms</source>
+        <translation>+10 ms</translation>
+    </message>
+    <message>
+        <source>%1 (default where a scenario names none)</source>
+        <translation>%1 (Standard, wenn ein Szenario keines nennt)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restarted on kernel model %1; %n setting(s) dropped.</source>
+        <translation>
+            <numerusform>Auf Kernelmodell %1 neu gestartet; %n Einstellung entfernt.</numerusform>
+            <numerusform>Auf Kernelmodell %1 neu gestartet; %n Einstellungen entfernt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>These settings of the scenario do not exist in kernel model %1 and were dropped:</source>
+        <translation>Diese Einstellungen des Szenarios gibt es im Kernelmodell %1 nicht; sie wurden entfernt:</translation>
     </message>
 </context>
 <context>
@@ -2647,16 +2847,12 @@ Cgroup %2
         <translation>Trace-Zeit (s), ab seinem ersten Ereignis</translation>
     </message>
     <message>
-        <source>a colour per task (real trace)</source>
-        <translation>eine Farbe pro Task (echter Trace)</translation>
-    </message>
-    <message>
-        <source>a colour per task (one cgroup)</source>
-        <translation>eine Farbe je Task (eine Cgroup)</translation>
-    </message>
-    <message>
         <source>A to B: %1</source>
         <translation>A bis B: %1</translation>
+    </message>
+    <message>
+        <source>a colour per task</source>
+        <translation>eine Farbe je Task</translation>
     </message>
 </context>
 <context>
@@ -2694,16 +2890,24 @@ Cgroup %2
         <translation>Migrationen durch das Balancing: %1/s</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Kernel model %1&lt;/b&gt;: %2</source>
-        <translation>&lt;b&gt;Kernelmodell %1&lt;/b&gt;: %2</translation>
-    </message>
-    <message>
         <source>Not a switch in kernel model %1: %2</source>
         <translation>Im Kernelmodell %1 nicht schaltbar: %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;A recording&lt;/b&gt; of a real kernel: no kernel model, and the optimizations cannot be switched.</source>
-        <translation>&lt;b&gt;Eine Aufzeichnung&lt;/b&gt; eines echten Kernels: kein Kernelmodell, und die Optimierungen lassen sich nicht schalten.</translation>
+        <source>&lt;b&gt;A recording&lt;/b&gt; of a real kernel: no kernel model, and the optimizations cannot be switched. File &gt; Simulate This Recording runs its workload on a model, where they can.</source>
+        <translation>&lt;b&gt;Eine Aufzeichnung&lt;/b&gt; eines echten Kernels: kein Kernelmodell, und die Optimierungen lassen sich nicht schalten. Datei &gt; Diese Aufzeichnung simulieren führt ihre Last auf einem Modell aus, wo sie es können.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kernel model %1&lt;/b&gt;%2: %3</source>
+        <translation>&lt;b&gt;Kernelmodell %1&lt;/b&gt;%2: %3</translation>
+    </message>
+    <message>
+        <source> (the default where a scenario names none)</source>
+        <translation> (der Standard, wenn ein Szenario keines nennt)</translation>
+    </message>
+    <message>
+        <source> (named by the scenario)</source>
+        <translation> (vom Szenario genannt)</translation>
     </message>
 </context>
 <context>
@@ -2715,10 +2919,6 @@ Cgroup %2
     <message>
         <source>simulated time (s)</source>
         <translation>simulierte Zeit (s)</translation>
-    </message>
-    <message>
-        <source>% of time stalled</source>
-        <translation>% der Zeit blockiert</translation>
     </message>
     <message>
         <source>cpu</source>
@@ -2755,6 +2955,10 @@ Cgroup %2
     <message>
         <source>rate</source>
         <translation>Rate</translation>
+    </message>
+    <message>
+        <source>% of time stalled: the share of each averaging window in which some (or all) tasks of the cgroup waited for the resource</source>
+        <translation>% der Zeit blockiert: der Anteil jedes Mittelungsfensters, in dem einige (oder alle) Tasks der Cgroup auf die Ressource warteten</translation>
     </message>
 </context>
 <context>
@@ -2826,12 +3030,20 @@ Cgroup %2
         <translation>Runqueue-Verzögerung (auf eine CPU wartende Tasks): %1</translation>
     </message>
     <message>
-        <source>trace time (s), %1 bins; from switch records, not PSI</source>
-        <translation>Trace-Zeit (s), Intervalle %1; aus Wechseleinträgen, nicht PSI</translation>
+        <source>The average number of tasks waiting for a CPU in each interval, from the switch records (each wait from the wakeup or preemption to the switch in); not PSI</source>
+        <translation>Die mittlere Zahl der Tasks, die in jedem Intervall auf eine CPU warteten, aus den Umschalt-Einträgen (jede Wartezeit vom Aufwecken oder Verdrängen bis zum Einschalten); nicht PSI</translation>
     </message>
     <message>
-        <source>simulated time (s), %1 bins; from switch records</source>
-        <translation>simulierte Zeit (s), Intervalle %1; aus Wechseleinträgen</translation>
+        <source>trace time (s), bins of %1</source>
+        <translation>Trace-Zeit (s), Intervalle von %1</translation>
+    </message>
+    <message>
+        <source>simulated time (s), bins of %1</source>
+        <translation>simulierte Zeit (s), Intervalle von %1</translation>
+    </message>
+    <message>
+        <source>waiting for a CPU: %1</source>
+        <translation>wartend auf eine CPU: %1</translation>
     </message>
 </context>
 <context>
@@ -2859,10 +3071,6 @@ Cgroup %2
     <message>
         <source>0 events/s</source>
         <translation>0 Ereignisse/s</translation>
-    </message>
-    <message>
-        <source>t = %1 s</source>
-        <translation>t = %1 s</translation>
     </message>
     <message>
         <source>finished</source>
@@ -2897,10 +3105,6 @@ Cgroup %2
         <translation>Overhead %1%</translation>
     </message>
     <message>
-        <source>t = %1 s, cursor at %2 s</source>
-        <translation>t = %1 s, Cursor bei %2 s</translation>
-    </message>
-    <message>
         <source>speed %1</source>
         <translation>Tempo %1</translation>
     </message>
@@ -2927,6 +3131,14 @@ Cgroup %2
     <message>
         <source>Kernel overhead as a share of all CPU time, %1</source>
         <translation>Kernel-Overhead als Anteil der gesamten CPU-Zeit, %1</translation>
+    </message>
+    <message>
+        <source>t = %1, cursor at %2</source>
+        <translation>t = %1, Cursor bei %2</translation>
+    </message>
+    <message>
+        <source>t = %1</source>
+        <translation>t = %1</translation>
     </message>
 </context>
 <context>
@@ -3237,10 +3449,6 @@ Cgroup %2
         <source>Thread states</source>
         <translation>Thread-Zustände</translation>
     </message>
-    <message>
-        <source>&lt;b&gt;Why did it wait?&lt;/b&gt; Click in a task&apos;s track: the wakeups behind that wait are listed here and drawn across the tracks.</source>
-        <translation>&lt;b&gt;Warum wartete er?&lt;/b&gt; In die Spur eines Tasks klicken: die Aufweckungen hinter diesem Warten stehen hier und als Pfeile über den Spuren.</translation>
-    </message>
     <message numerus="yes">
         <source>&lt;b&gt;Why did it wait?&lt;/b&gt; %n hop(s) back from %1%2</source>
         <translation>
@@ -3253,10 +3461,6 @@ Cgroup %2
         <translation> (er lief: das Warten vor diesem Lauf)</translation>
     </message>
     <message>
-        <source>%1 to %2</source>
-        <translation>%1 bis %2</translation>
-    </message>
-    <message>
         <source>Counter tracks</source>
         <translation>Zählerspuren</translation>
     </message>
@@ -3264,13 +3468,17 @@ Cgroup %2
         <source>Counter Tracks</source>
         <translation>Zählerspuren</translation>
     </message>
+    <message>
+        <source>Running: in its cgroup&apos;s colour, as in the CPU lanes</source>
+        <translation>Laufend: in der Farbe seiner Cgroup, wie in den CPU-Bahnen</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why did it wait?&lt;/b&gt; Click in a task&apos;s track on the Threads page, or double-click a row of the Latency page: the wakeups behind that wait are listed here and drawn across the tracks.</source>
+        <translation>&lt;b&gt;Warum wartete er?&lt;/b&gt; Klicken Sie auf der Seite Threads in die Spur eines Tasks, oder doppelklicken Sie eine Zeile der Seite Latenz: die Aufweckvorgänge hinter dieser Wartezeit werden hier aufgelistet und über die Spuren gezeichnet.</translation>
+    </message>
 </context>
 <context>
     <name>ui::TopologyView</name>
-    <message>
-        <source>Topology at %1 s: %2</source>
-        <translation>Topologie bei %1 s: %2</translation>
-    </message>
     <message>
         <source>socket %1</source>
         <translation>Sockel %1</translation>
@@ -3286,6 +3494,10 @@ busy %3% over the last %4 ms</source>
         <translation>%1
 %2
 beschäftigt %3% in den letzten %4 ms</translation>
+    </message>
+    <message>
+        <source>Topology at %1: %2</source>
+        <translation>Topologie bei %1: %2</translation>
     </message>
 </context>
 <context>

@@ -79,26 +79,6 @@
         <translation>未记录唤醒（事件丢失）</translation>
     </message>
     <message>
-        <source>Task</source>
-        <translation>任务</translation>
-    </message>
-    <message>
-        <source>Left the CPU as</source>
-        <translation>离开 CPU 时</translation>
-    </message>
-    <message>
-        <source>From</source>
-        <translation>从</translation>
-    </message>
-    <message>
-        <source>To</source>
-        <translation>到</translation>
-    </message>
-    <message>
-        <source>Asleep</source>
-        <translation>睡眠</translation>
-    </message>
-    <message>
         <source>Ended by</source>
         <translation>结束原因</translation>
     </message>
@@ -213,6 +193,74 @@
     <message>
         <source> (inferred)</source>
         <translation>（推断）</translation>
+    </message>
+    <message>
+        <source>still running</source>
+        <translation>仍在运行</translation>
+    </message>
+    <message>
+        <source>then preempted by %1: %2</source>
+        <translation>随后被 %1 抢占：%2</translation>
+    </message>
+    <message>
+        <source>then preempted: %1</source>
+        <translation>随后被抢占：%1</translation>
+    </message>
+    <message>
+        <source>then it slept</source>
+        <translation>随后进入睡眠</translation>
+    </message>
+    <message>
+        <source>then throttled (cpu.max)</source>
+        <translation>随后被限流（cpu.max）</translation>
+    </message>
+    <message>
+        <source>then it exited or the record ends</source>
+        <translation>随后退出，或记录结束</translation>
+    </message>
+    <message>
+        <source>%1 on cpu%2 for %3 (%4)</source>
+        <translation>%1 在 cpu%2 上运行 %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1 is an RT task of equal or higher priority (%2 against %3): it keeps the CPU</source>
+        <translation>%1 是优先级相同或更高的 RT 任务（%2 对 %3）：它保留 CPU</translation>
+    </message>
+    <message>
+        <source>%1 is an RT task: a fair task never preempts one</source>
+        <translation>%1 是 RT 任务：公平调度任务从不抢占它</translation>
+    </message>
+    <message>
+        <source>a SCHED_BATCH or SCHED_IDLE task&apos;s wakeup never preempts; the tick decides</source>
+        <translation>SCHED_BATCH 或 SCHED_IDLE 任务被唤醒时从不抢占；由时钟节拍决定</translation>
+    </message>
+    <message>
+        <source>it was placed behind %1 while that CPU was rescheduling</source>
+        <translation>在该 CPU 重新调度期间，它被排在 %1 之后</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s wakeup check (wakeup_preempt) let %1 run on; a recording does not say why</source>
+        <translation>内核的唤醒检查（wakeup_preempt）让 %1 继续运行；记录中没有原因</translation>
+    </message>
+    <message>
+        <source>EEVDF&apos;s pick still chose %1 (pick_eevdf): the woken task was not eligible, or %1&apos;s deadline was earlier, or %1 ran to parity within its slice</source>
+        <translation>EEVDF 的选择仍是 %1（pick_eevdf）：被唤醒的任务不合格，或 %1 的截止时间更早，或 %1 在其时间片内运行到对等</translation>
+    </message>
+    <message>
+        <source>CFS&apos;s wakeup check (check_preempt_wakeup) found the woken task&apos;s vruntime not ahead of %1&apos;s by more than the wakeup granularity</source>
+        <translation>CFS 的唤醒检查（check_preempt_wakeup）发现被唤醒任务的 vruntime 领先 %1 不超过唤醒粒度</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1. %2&lt;/b&gt;: left the CPU as %3, from %4 to %5: asleep %6, waited for a CPU %7</source>
+        <translation>&lt;b&gt;%1. %2&lt;/b&gt;：以 %3 状态离开 CPU，从 %4 到 %5：睡眠 %6，等待 CPU %7</translation>
+    </message>
+    <message>
+        <source>Held the CPU</source>
+        <translation>占用 CPU</translation>
+    </message>
+    <message>
+        <source>Not preempted because</source>
+        <translation>未抢占的原因</translation>
     </message>
 </context>
 <context>
@@ -433,10 +481,6 @@
         <translation>%1:将任务拖放到此处以移动它(sched_move_task)</translation>
     </message>
     <message>
-        <source>Drag onto a cgroup to move this task there</source>
-        <translation>拖到某个 cgroup 上即可将此任务移到那里</translation>
-    </message>
-    <message>
         <source>cpu.max</source>
         <translation>cpu.max</translation>
     </message>
@@ -455,6 +499,15 @@
     <message>
         <source>%1 throttled</source>
         <translation>%1 已节流</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <comment>cpu.weight, abbreviated for a narrow column</comment>
+        <translation>权</translation>
+    </message>
+    <message>
+        <source>%1: drag onto a cgroup to move this task there</source>
+        <translation>%1：拖到某个 cgroup 上可将此任务移到那里</translation>
     </message>
 </context>
 <context>
@@ -576,6 +629,14 @@
     <message>
         <source>CPU time of the commands not listed one by one</source>
         <translation>未逐一列出的命令的 CPU 时间</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Not known: a recording of a real kernel does not count this (the simulator&apos;s own counters, its overhead, pressure, cpu.stat and channels), or a channel&apos;s messages over a stretch that does not start at 0</source>
+        <translation>未知：真实内核的记录不统计此项（模拟器自身的计数器、开销、压力、cpu.stat 和通道），或不从 0 开始的时段内通道的消息</translation>
     </message>
 </context>
 <context>
@@ -778,6 +839,54 @@
     <message>
         <source>The recordings ran on %1 and %2 CPU(s): per-CPU figures and totals are not comparable.</source>
         <translation>两个录制分别运行在 %1 和 %2 个 CPU 上：每 CPU 数据与总量不可比较。</translation>
+    </message>
+    <message>
+        <source> Compare </source>
+        <translation> 比较 </translation>
+    </message>
+    <message>
+        <source>each whole</source>
+        <translation>各自完整</translation>
+    </message>
+    <message>
+        <source>at the same time</source>
+        <translation>相同时间</translation>
+    </message>
+    <message>
+        <source>the range in view</source>
+        <translation>可见范围</translation>
+    </message>
+    <message>
+        <source>Each side over all it has run; a recording from its first event to its last</source>
+        <translation>每一侧按其已运行的全部；记录从第一个事件到最后一个</translation>
+    </message>
+    <message>
+        <source>Both sides up to the same time since their start (the shorter one&apos;s end)</source>
+        <translation>两侧都到自开始起的相同时间（较短一侧的结尾）</translation>
+    </message>
+    <message>
+        <source>Both sides over the time range the timelines show (zoom to choose it)</source>
+        <translation>两侧都按时间线显示的时间范围（缩放以选择）</translation>
+    </message>
+    <message>
+        <source>%1 restarted on kernel %2 and runs back to %3.</source>
+        <translation>%1 已在内核 %2 上重启，并运行回 %3。</translation>
+    </message>
+    <message>
+        <source>%1 restarted on kernel %2.</source>
+        <translation>%1 已在内核 %2 上重启。</translation>
+    </message>
+    <message>
+        <source>each whole: A and B at %1</source>
+        <translation>各自完整：A 和 B 在 %1</translation>
+    </message>
+    <message>
+        <source>each whole: A to %1, B to %2</source>
+        <translation>各自完整：A 到 %1，B 到 %2</translation>
+    </message>
+    <message>
+        <source>from %1 to %2 of each</source>
+        <translation>各自从 %1 到 %2</translation>
     </message>
 </context>
 <context>
@@ -1030,12 +1139,36 @@
         <source>times the fair deadline server ran fair tasks starved by RT (v6.12)</source>
         <translation>公平截止期服务器运行被 RT 饿死的公平任务的次数（v6.12）</translation>
     </message>
+    <message>
+        <source>%1
+per second: %2</source>
+        <translation>%1
+每秒：%2</translation>
+    </message>
+    <message>
+        <source>%1
+per second: %2; CPU share: %3</source>
+        <translation>%1
+每秒：%2；CPU 占比：%3</translation>
+    </message>
+    <message>
+        <source>At cursor</source>
+        <translation>光标处</translation>
+    </message>
 </context>
 <context>
     <name>ui::CountersPanel</name>
     <message>
         <source>Counters</source>
         <translation>计数器</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;At the time cursor&lt;/b&gt;, %1 (the run is at %2; Esc clears the cursor)</source>
+        <translation>&lt;b&gt;在时间光标处&lt;/b&gt;，%1（运行已到 %2；Esc 清除光标）</translation>
+    </message>
+    <message>
+        <source>Totals up to %1</source>
+        <translation>截至 %1 的总计</translation>
     </message>
 </context>
 <context>
@@ -1305,18 +1438,6 @@
 <context>
     <name>ui::Documents</name>
     <message>
-        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
-        <translation>调度器跟踪 (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Open scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.json);;All files (*)</source>
-        <translation>场景 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Open trace</source>
         <translation>打开跟踪</translation>
     </message>
@@ -1431,10 +1552,6 @@
         <translation>%1（真实跟踪）- SchedScope</translation>
     </message>
     <message>
-        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 s in the trace.</source>
-        <translation>已打开跟踪 %1（%2）：%3 个调度事件，丢失 %4 个，%5 条警告；时间 0 对应跟踪中的 %6 s。</translation>
-    </message>
-    <message>
         <source>Trace warnings</source>
         <translation>跟踪警告</translation>
     </message>
@@ -1465,6 +1582,50 @@
     <message>
         <source>The comparison was not opened; the current session goes on.</source>
         <translation>未打开对比；当前会话继续。</translation>
+    </message>
+    <message>
+        <source>Scheduler traces (%1);;All files (*)</source>
+        <translation>调度器跟踪 (%1);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Everything SchedScope opens (*.json %1)</source>
+        <translation>SchedScope 可打开的全部 (*.json %1)</translation>
+    </message>
+    <message>
+        <source>Scenarios and rt-app workloads (*.json)</source>
+        <translation>场景和 rt-app 负载 (*.json)</translation>
+    </message>
+    <message>
+        <source>Recordings (%1)</source>
+        <translation>记录 (%1)</translation>
+    </message>
+    <message>
+        <source>Sweep results (sweep.json)</source>
+        <translation>扫描结果 (sweep.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open a scenario, a recording or sweep results</source>
+        <translation>打开场景、记录或扫描结果</translation>
+    </message>
+    <message>
+        <source>Cannot open the folder</source>
+        <translation>无法打开文件夹</translation>
+    </message>
+    <message>
+        <source>%1: expected a sweep&apos;s results folder (with a sweep.json); found none.</source>
+        <translation>%1：应为扫描结果文件夹（含 sweep.json）；未找到。</translation>
+    </message>
+    <message>
+        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 in the trace.</source>
+        <translation>已打开跟踪 %1（%2）：%3 个调度事件，丢失 %4 个，%5 条警告；时间 0 为跟踪中的 %6。</translation>
+    </message>
+    <message>
+        <source>Opened %1 and ran it to its end.</source>
+        <translation>已打开 %1 并运行到结束。</translation>
     </message>
 </context>
 <context>
@@ -1971,9 +2132,15 @@
         <source>wait for a CPU (a bar: from its value to twice it)</source>
         <translation>等待 CPU（一个柱：从其值到两倍）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n wait(s)</source>
+        <translation>
+            <numerusform>%n 次等待</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>%1 waits   p50 %2   p90 %3   p99 %4   max %5</source>
-        <translation>%1 次等待   p50 %2   p90 %3   p99 %4   最大 %5</translation>
+        <source>max</source>
+        <translation>最快</translation>
     </message>
 </context>
 <context>
@@ -2026,6 +2193,10 @@
         <source>all tasks</source>
         <translation>所有任务</translation>
     </message>
+    <message>
+        <source>Double-click a row to go to its longest wait</source>
+        <translation>双击一行可跳转到其最长等待</translation>
+    </message>
 </context>
 <context>
     <name>ui::LatencyTableModel</name>
@@ -2068,6 +2239,18 @@
     <message>
         <source>Average</source>
         <translation>平均</translation>
+    </message>
+    <message>
+        <source>When the longest wait began; double-click the row to go there</source>
+        <translation>最长等待开始的时间；双击该行可跳转过去</translation>
+    </message>
+    <message>
+        <source>Double-click: go to the longest wait, its wakeup chain listed</source>
+        <translation>双击：跳转到最长等待，并列出其唤醒链</translation>
+    </message>
+    <message>
+        <source>Max at</source>
+        <translation>最大值时刻</translation>
     </message>
 </context>
 <context>
@@ -2332,12 +2515,6 @@
         <source>Restarted on kernel model %1.</source>
         <translation>已在内核模型 %1 上重新启动。</translation>
     </message>
-    <message numerus="yes">
-        <source>Restarted on kernel model %1; %n setting(s) of the scenario do not exist there and were dropped: %2</source>
-        <translation>
-            <numerusform>已在内核模型 %1 上重新启动；场景中有 %n 项设置在该模型中不存在，已移除：%2</numerusform>
-        </translation>
-    </message>
     <message>
         <source>&amp;Latency</source>
         <translation>延迟(&amp;L)</translation>
@@ -2411,12 +2588,34 @@
         <translation>任务的上一次运行(&amp;R)</translation>
     </message>
     <message>
-        <source>%1 (default)</source>
-        <translation>%1（默认）</translation>
-    </message>
-    <message>
         <source>Open S&amp;weep Results...</source>
         <translation>打开扫描结果(&amp;W)...</translation>
+    </message>
+    <message>
+        <source>Why Did It Wait?</source>
+        <translation>为什么等待？</translation>
+    </message>
+    <message>
+        <source>+1 tick</source>
+        <translation>+1 节拍</translation>
+    </message>
+    <message>
+        <source>+10 ms</source>
+        <translation>+10 ms</translation>
+    </message>
+    <message>
+        <source>%1 (default where a scenario names none)</source>
+        <translation>%1（场景未指定时的默认值）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restarted on kernel model %1; %n setting(s) dropped.</source>
+        <translation>
+            <numerusform>已在内核模型 %1 上重启；丢弃了 %n 项设置。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>These settings of the scenario do not exist in kernel model %1 and were dropped:</source>
+        <translation>场景的这些设置在内核模型 %1 中不存在，已被丢弃：</translation>
     </message>
 </context>
 <context>
@@ -2638,16 +2837,12 @@ cgroup %2
         <translation>跟踪时间（s），从第一个事件起</translation>
     </message>
     <message>
-        <source>a colour per task (real trace)</source>
-        <translation>每个任务一种颜色（真实跟踪）</translation>
-    </message>
-    <message>
-        <source>a colour per task (one cgroup)</source>
-        <translation>每个任务一种颜色（单一 cgroup）</translation>
-    </message>
-    <message>
         <source>A to B: %1</source>
         <translation>A 到 B：%1</translation>
+    </message>
+    <message>
+        <source>a colour per task</source>
+        <translation>每个任务一种颜色</translation>
     </message>
 </context>
 <context>
@@ -2685,16 +2880,24 @@ cgroup %2
         <translation>负载均衡迁移:%1/秒</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Kernel model %1&lt;/b&gt;: %2</source>
-        <translation>&lt;b&gt;内核模型 %1&lt;/b&gt;：%2</translation>
-    </message>
-    <message>
         <source>Not a switch in kernel model %1: %2</source>
         <translation>在内核模型 %1 中不可切换：%2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;A recording&lt;/b&gt; of a real kernel: no kernel model, and the optimizations cannot be switched.</source>
-        <translation>真实内核的&lt;b&gt;记录&lt;/b&gt;：没有内核模型，优化无法切换。</translation>
+        <source>&lt;b&gt;A recording&lt;/b&gt; of a real kernel: no kernel model, and the optimizations cannot be switched. File &gt; Simulate This Recording runs its workload on a model, where they can.</source>
+        <translation>真实内核的&lt;b&gt;记录&lt;/b&gt;：没有内核模型，优化无法切换。“文件 &gt; 模拟此记录”会在模型上运行其负载，在那里可以切换。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Kernel model %1&lt;/b&gt;%2: %3</source>
+        <translation>&lt;b&gt;内核模型 %1&lt;/b&gt;%2：%3</translation>
+    </message>
+    <message>
+        <source> (the default where a scenario names none)</source>
+        <translation>（场景未指定时的默认值）</translation>
+    </message>
+    <message>
+        <source> (named by the scenario)</source>
+        <translation>（由场景指定）</translation>
     </message>
 </context>
 <context>
@@ -2706,10 +2909,6 @@ cgroup %2
     <message>
         <source>simulated time (s)</source>
         <translation>模拟时间(秒)</translation>
-    </message>
-    <message>
-        <source>% of time stalled</source>
-        <translation>停滞时间 %</translation>
     </message>
     <message>
         <source>cpu</source>
@@ -2746,6 +2945,10 @@ cgroup %2
     <message>
         <source>rate</source>
         <translation>速率</translation>
+    </message>
+    <message>
+        <source>% of time stalled: the share of each averaging window in which some (or all) tasks of the cgroup waited for the resource</source>
+        <translation>停顿时间百分比：每个平均窗口中，该 cgroup 的部分（或全部）任务等待资源的时间占比</translation>
     </message>
 </context>
 <context>
@@ -2817,12 +3020,20 @@ cgroup %2
         <translation>运行队列延迟（等待 CPU 的任务）：%1</translation>
     </message>
     <message>
-        <source>trace time (s), %1 bins; from switch records, not PSI</source>
-        <translation>跟踪时间（s），区间 %1；来自切换记录，不是 PSI</translation>
+        <source>The average number of tasks waiting for a CPU in each interval, from the switch records (each wait from the wakeup or preemption to the switch in); not PSI</source>
+        <translation>每个区间内等待 CPU 的平均任务数，来自切换记录（每次等待从唤醒或抢占到切入）；不是 PSI</translation>
     </message>
     <message>
-        <source>simulated time (s), %1 bins; from switch records</source>
-        <translation>模拟时间（s），区间 %1；来自切换记录</translation>
+        <source>trace time (s), bins of %1</source>
+        <translation>跟踪时间（秒），区间 %1</translation>
+    </message>
+    <message>
+        <source>simulated time (s), bins of %1</source>
+        <translation>模拟时间（秒），区间宽度 %1</translation>
+    </message>
+    <message>
+        <source>waiting for a CPU: %1</source>
+        <translation>等待 CPU：%1</translation>
     </message>
 </context>
 <context>
@@ -2850,10 +3061,6 @@ cgroup %2
     <message>
         <source>0 events/s</source>
         <translation>0 事件/秒</translation>
-    </message>
-    <message>
-        <source>t = %1 s</source>
-        <translation>t = %1 秒</translation>
     </message>
     <message>
         <source>finished</source>
@@ -2888,10 +3095,6 @@ cgroup %2
         <translation>开销 %1%</translation>
     </message>
     <message>
-        <source>t = %1 s, cursor at %2 s</source>
-        <translation>t = %1 s，光标位于 %2 s</translation>
-    </message>
-    <message>
         <source>speed %1</source>
         <translation>速度 %1</translation>
     </message>
@@ -2918,6 +3121,14 @@ cgroup %2
     <message>
         <source>Kernel overhead as a share of all CPU time, %1</source>
         <translation>内核开销占全部 CPU 时间的比例，%1</translation>
+    </message>
+    <message>
+        <source>t = %1, cursor at %2</source>
+        <translation>t = %1，光标在 %2</translation>
+    </message>
+    <message>
+        <source>t = %1</source>
+        <translation>t = %1</translation>
     </message>
 </context>
 <context>
@@ -3225,10 +3436,6 @@ cgroup %2
         <source>Thread states</source>
         <translation>线程状态</translation>
     </message>
-    <message>
-        <source>&lt;b&gt;Why did it wait?&lt;/b&gt; Click in a task&apos;s track: the wakeups behind that wait are listed here and drawn across the tracks.</source>
-        <translation>&lt;b&gt;为什么等待？&lt;/b&gt; 点击任务的轨道：该等待背后的唤醒列在这里，并以箭头画在轨道上。</translation>
-    </message>
     <message numerus="yes">
         <source>&lt;b&gt;Why did it wait?&lt;/b&gt; %n hop(s) back from %1%2</source>
         <translation>
@@ -3240,10 +3447,6 @@ cgroup %2
         <translation>（当时在运行：取该次运行之前的等待）</translation>
     </message>
     <message>
-        <source>%1 to %2</source>
-        <translation>%1 到 %2</translation>
-    </message>
-    <message>
         <source>Counter tracks</source>
         <translation>计数器轨道</translation>
     </message>
@@ -3251,13 +3454,17 @@ cgroup %2
         <source>Counter Tracks</source>
         <translation>计数器轨道</translation>
     </message>
+    <message>
+        <source>Running: in its cgroup&apos;s colour, as in the CPU lanes</source>
+        <translation>运行：使用其 cgroup 的颜色，与 CPU 通道中相同</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Why did it wait?&lt;/b&gt; Click in a task&apos;s track on the Threads page, or double-click a row of the Latency page: the wakeups behind that wait are listed here and drawn across the tracks.</source>
+        <translation>&lt;b&gt;为什么等待？&lt;/b&gt;在“线程”页中点击某个任务的轨道，或在“延迟”页中双击一行：该等待背后的唤醒会在这里列出，并画在各轨道上。</translation>
+    </message>
 </context>
 <context>
     <name>ui::TopologyView</name>
-    <message>
-        <source>Topology at %1 s: %2</source>
-        <translation>%1 秒时的拓扑:%2</translation>
-    </message>
     <message>
         <source>socket %1</source>
         <translation>插槽 %1</translation>
@@ -3273,6 +3480,10 @@ busy %3% over the last %4 ms</source>
         <translation>%1
 %2
 最近 %4 毫秒繁忙 %3%</translation>
+    </message>
+    <message>
+        <source>Topology at %1: %2</source>
+        <translation>%1 时的拓扑：%2</translation>
     </message>
 </context>
 <context>

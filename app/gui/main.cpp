@@ -11,6 +11,8 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QLayout>
+#include <QMainWindow>
 
 #include <cstdio>
 #include <cstring>
@@ -137,6 +139,21 @@ struct Options {
                 "main", "A scenario file, builtin:NAME or a scheduler trace (default: builtin:default)"));
         parser.addOptions({exportDir, runFor, formats, screenshot, runTo, tab, lang, compare, compareTrace,
                            expand, pick, size});
+    }
+};
+
+/// A batch run's windows (the main window, the A/B window) have the size --size asks for, so
+/// their layouts give them no minimum size. Otherwise each change of a layout's minimum is handed
+/// to the platform window, and the offscreen platform, which cannot take size hints, prints "This
+/// plugin does not support propagateSizeHints()" for each (three times in a `make run` without a
+/// display). Set when a window is polished, before it is first laid out.
+class NoSizeHints : public QObject {
+public:
+    bool eventFilter(QObject* object, QEvent* event) override {
+        if (event->type() == QEvent::Polish)
+            if (auto* window = qobject_cast<QMainWindow*>(object); window && window->isWindow())
+                window->layout()->setSizeConstraint(QLayout::SetNoConstraint);
+        return false;
     }
 };
 
@@ -282,6 +299,9 @@ int main(int argc, char** argv) {
     options.addTo(parser);
     parser.process(app);
 
+    NoSizeHints noSizeHints;
+    if (parser.isSet(options.screenshot) || parser.isSet(options.exportDir))
+        app.installEventFilter(&noSizeHints);
     ui::MainWindow w;
     const QStringList args = parser.positionalArguments();
     const QString scenario = args.isEmpty() ? QStringLiteral("builtin:default") : args.first();

@@ -26,7 +26,8 @@ id=io.github.schedscope.SchedScope
 cmake --install "$build" --prefix "$p" > "$tmp/install.log" 2>&1 || fail "cmake --install: $(cat "$tmp/install.log")"
 
 # Exactly these files, nothing else (the translations are compiled into schedscope).
-expected=(bin/schedscope-cli share/man/man1/schedscope-cli.1.gz share/bash-completion/completions/schedscope-cli)
+expected=(bin/schedscope-cli share/man/man1/schedscope-cli.1.gz share/bash-completion/completions/schedscope-cli
+          share/doc/schedscope/changelog.gz)
 if [[ $gui == 1 ]]; then
     expected+=(bin/schedscope share/man/man1/schedscope.1.gz "share/applications/$id.desktop"
                "share/metainfo/$id.metainfo.xml" "share/icons/hicolor/scalable/apps/$id.svg")

@@ -30,7 +30,8 @@ constexpr OptionInfo kExclude{"--exclude", "COMM,...", V::Text,
 constexpr OptionInfo kKeepTracer{"--keep-tracer", "", V::None,
                                  "keep the tracer's own threads (perf, perf-exec, trace-cmd)"};
 
-std::vector<CommandInfo> makeCatalog() {
+/// Scenarios: check, run, sweep, explain.
+std::vector<CommandInfo> scenarioCommands() {
     using O = OperandKind;
     return {
         {"list", "", O::None, "built-in scenarios (run them as builtin:NAME)", {}, cmdList},
@@ -103,6 +104,13 @@ std::vector<CommandInfo> makeCatalog() {
           kOpt},
          cmdWhy},
         {"costs", "", O::None, "the kernel cost model: every entry and its default", {}, cmdCosts},
+    };
+}
+
+/// Benchmarks of the engine, the importer and sweeps.
+std::vector<CommandInfo> benchCommands() {
+    using O = OperandKind;
+    return {
         {"bench engine",
          "",
          O::None,
@@ -157,6 +165,13 @@ std::vector<CommandInfo> makeCatalog() {
           {"--replay", "", V::None, "import-trace and replay of it too"},
           {"--pftrace", "", V::None, "the events written as a .pftrace and read back, timed"}},
          cmdBenchImport},
+    };
+}
+
+/// Recordings, rt-app workloads and this host.
+std::vector<CommandInfo> realWorldCommands() {
+    using O = OperandKind;
+    return {
         {"trace-summary",
          "FILE",
          O::File,
@@ -241,14 +256,23 @@ std::vector<CommandInfo> makeCatalog() {
            "the scenario)"},
           {"--perf", "FILE", V::File, "the perf program to record with (default: perf on PATH)"}},
          cmdReality},
-        {"help",
-         "[COMMAND]",
-         O::Command,
-         "this list, or one command's options (as COMMAND --help prints them)",
-         {{"--man", "", V::None, "the manual page of schedscope-cli, in roff"},
-          {"--completion", "bash", V::Choice, "the bash completion script of schedscope-cli"}},
-         cmdHelp},
     };
+}
+
+/// Every group in the order `help` lists them, `help` last.
+std::vector<CommandInfo> makeCatalog() {
+    std::vector<CommandInfo> all = scenarioCommands();
+    for (const std::vector<CommandInfo>& group : {benchCommands(), realWorldCommands()})
+        all.insert(all.end(), group.begin(), group.end());
+    using O = OperandKind;
+    all.push_back({"help",
+                   "[COMMAND]",
+                   O::Command,
+                   "this list, or one command's options (as COMMAND --help prints them)",
+                   {{"--man", "", V::None, "the manual page of schedscope-cli, in roff"},
+                    {"--completion", "bash", V::Choice, "the bash completion script of schedscope-cli"}},
+                   cmdHelp});
+    return all;
 }
 
 /// The group and the subcommand of a name: ("bench", "seeds"), or (name, "").

@@ -39,7 +39,7 @@ LatencyHistogramPlot::LatencyHistogramPlot(QWidget* parent)
     m_bars->setPen(Qt::NoPen);
     m_bars->setWidth(0.85);
     m_plot->yAxis->setLabel(tr("waits"));
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { fitTickCount(*m_plot->yAxis); });
+    followAxes(*m_plot, nullptr, m_plot->yAxis);
     m_plot->plotLayout()->insertRow(0);
     m_title = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize() - 1));
     m_plot->plotLayout()->addElement(0, 0, m_title);
@@ -84,14 +84,17 @@ void LatencyHistogramPlot::setHistogram(const core::LatencyHistogram& h, const Q
     } else {
         // Each figure stays whole on a line: its words are joined by non-breaking spaces.
         auto part = [](const QString& name, SimNs ns) {
-            return QStringLiteral("%1 %2").arg(name, formatNsShort(ns)).replace(QLatin1Char(' '), QChar(0xA0));
+            return QStringLiteral("%1 %2")
+                .arg(name, formatNsShort(ns))
+                .replace(QLatin1Char(' '), QChar(0xA0));
         };
-        m_titleText = QStringList{tr("%n wait(s)", nullptr, static_cast<int>(h.count())).replace(QLatin1Char(' '), QChar(0xA0)),
-                                  part(QStringLiteral("p50"), h.percentile(0.5).count()),
-                                  part(QStringLiteral("p90"), h.percentile(0.9).count()),
-                                  part(QStringLiteral("p99"), h.percentile(0.99).count()),
-                                  part(tr("max"), h.max().count())}
-                          .join(QStringLiteral("  "));
+        m_titleText =
+            QStringList{
+                tr("%n wait(s)", nullptr, static_cast<int>(h.count())).replace(QLatin1Char(' '), QChar(0xA0)),
+                part(QStringLiteral("p50"), h.percentile(0.5).count()),
+                part(QStringLiteral("p90"), h.percentile(0.9).count()),
+                part(QStringLiteral("p99"), h.percentile(0.99).count()), part(tr("max"), h.max().count())}
+                .join(QStringLiteral("  "));
     }
     fitText();
 }
@@ -108,8 +111,8 @@ void LatencyHistogramPlot::resizeEvent(QResizeEvent* e) {
 void LatencyHistogramPlot::fitText() {
     const int width = std::max(80, m_plot->width() - 16);
     m_title->setText(wrapToWidth(m_titleText, m_title->font(), width));
-    m_plot->xAxis->setLabel(
-        wrapToWidth(tr("wait for a CPU (a bar: from its value to twice it)"), m_plot->xAxis->labelFont(), width));
+    m_plot->xAxis->setLabel(wrapToWidth(tr("wait for a CPU (a bar: from its value to twice it)"),
+                                        m_plot->xAxis->labelFont(), width));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -6,8 +6,8 @@
 #include "base/trace.h"
 #include "controller/session.h"
 #include "export/csv.h"
-#include "plots/plotrender.h"
 #include "plots/plotlabels.h"
+#include "plots/plotrender.h"
 
 #include <QVBoxLayout>
 
@@ -33,7 +33,7 @@ MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
     setObjectName(QStringLiteral("migrationRatePlot"));
     m_plot->xAxis->setLabel(tr("simulated time (s)"));
     // Tick labels as fine as the range in view needs, never crowded.
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] { fitTimeAxis(*m_plot->xAxis); });
+    followAxes(*m_plot, m_plot->xAxis, nullptr);
 
     // The legend in its own column, so it never covers bars.
     m_plot->legend->setVisible(true);

@@ -7,8 +7,8 @@
 #include "export/csv.h"
 #include "plots/lanesplottable.h"
 #include "plots/markercolors.h"
-#include "plots/plotrender.h"
 #include "plots/plotlabels.h"
+#include "plots/plotrender.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -134,7 +134,7 @@ OccupancyPlot::OccupancyPlot(Session& session, QWidget* parent)
     plot->setNoAntialiasingOnDrag(true);
     plot->xAxis->setLabel(tr("simulated time (s)"));
     // Tick labels as fine as the range in view needs, never crowded.
-    connect(plot, &QCustomPlot::afterLayout, this, [plot] { fitTimeAxis(*plot->xAxis); });
+    followAxes(*plot, plot->xAxis, nullptr);
     plot->yAxis->setRangeReversed(true);
     plot->yAxis->grid()->setVisible(false);
     plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>(new QCPAxisTickerText));
@@ -720,15 +720,15 @@ QString OccupancyPlot::tooltipAt(const QPoint& widgetPos) const {
         return {};
     const SimNs t = fromSeconds(m_plot->xAxis->pixelToCoord(pos.x()));
     // A time under the mouse is known to a pixel's worth.
-    const SimNs pixel =
-        std::max<SimNs>(1, fromSeconds(m_plot->xAxis->pixelToCoord(pos.x() + 1)) - t);
+    const SimNs pixel = std::max<SimNs>(1, fromSeconds(m_plot->xAxis->pixelToCoord(pos.x() + 1)) - t);
     const core::Topology* topo = m_session.topology();
     const QString where =
         topo ? QString::fromStdString(topo->cpuLabel(core::CpuId(*cpu))) : QString::number(*cpu);
     const LaneBlock* b = h.lane(*cpu).at(t);
     if (!b) {
         if (t < h.lane(*cpu).validFrom(0))
-            return tr("%1 at %2\n(older history is kept at reduced resolution)").arg(where, formatNs(t, pixel));
+            return tr("%1 at %2\n(older history is kept at reduced resolution)")
+                .arg(where, formatNs(t, pixel));
         return tr("%1 at %2: idle").arg(where, formatNs(t, pixel));
     }
     // Blocks merged at coarse zoom hold several slices: say how busy the span was.

@@ -21,7 +21,7 @@ int digitsFor(double magnitude, double step) {
 
 } // namespace
 
-void fitTimeAxis(QCPAxis& axis) {
+bool fitTimeAxis(QCPAxis& axis) {
     const QCPRange range = axis.range();
     const int width = std::max(1, axis.axisRect() ? axis.axisRect()->width() : 1);
     const double magnitude = std::max(std::abs(range.lower), std::abs(range.upper));
@@ -38,16 +38,31 @@ void fitTimeAxis(QCPAxis& axis) {
             break;
         count = fits;
     }
+    const bool changed = axis.ticker()->tickCount() != count || axis.numberPrecision() != digits;
     axis.ticker()->setTickCount(count);
     axis.setNumberPrecision(digits);
+    return changed;
 }
 
-void fitTickCount(QCPAxis& axis) {
+bool fitTickCount(QCPAxis& axis) {
     const bool vertical = axis.orientation() == Qt::Vertical;
-    const int length = std::max(1, axis.axisRect() ? (vertical ? axis.axisRect()->height() : axis.axisRect()->width()) : 1);
+    const int length =
+        std::max(1, axis.axisRect() ? (vertical ? axis.axisRect()->height() : axis.axisRect()->width()) : 1);
     const QFontMetrics metrics(axis.tickLabelFont());
     const int per = vertical ? 2 * metrics.height() : metrics.horizontalAdvance(QStringLiteral("00000")) + 18;
-    axis.ticker()->setTickCount(std::clamp(length / per, 1, 5));
+    const int count = std::clamp(length / per, 1, 5);
+    const bool changed = axis.ticker()->tickCount() != count;
+    axis.ticker()->setTickCount(count);
+    return changed;
+}
+
+void followAxes(QCustomPlot& plot, QCPAxis* time, QCPAxis* value) {
+    QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot, time, value] {
+        bool changed = time && fitTimeAxis(*time);
+        changed = (value && fitTickCount(*value)) || changed;
+        if (changed)
+            plot.replot(QCustomPlot::rpQueuedReplot);
+    });
 }
 
 QString wrapToWidth(const QString& text, const QFont& font, int width) {

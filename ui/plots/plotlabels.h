@@ -3,6 +3,7 @@
 #include <QString>
 
 class QCPAxis;
+class QCustomPlot;
 class QFont;
 
 namespace ui {
@@ -12,13 +13,18 @@ namespace ui {
 /// A time axis in seconds labelled as finely as its range needs and never crowded: the tick
 /// labels carry the significant digits that tell neighbouring ticks apart (1.559204, 1.559206
 /// when 190 us are in view, not 1.5592 twice), and there are only as many ticks as fit with a
-/// gap between their labels (a narrow plot gets fewer, not labels that run together). Call it
-/// after the axis's range or the plot's width changed (QCustomPlot::afterLayout).
-void fitTimeAxis(QCPAxis& axis);
+/// gap between their labels (a narrow plot gets fewer, not labels that run together). Returns
+/// whether it changed the axis: QCustomPlot computes the tick labels before afterLayout, so a
+/// change needs another replot (followAxes does that).
+bool fitTimeAxis(QCPAxis& axis);
 
 /// A value axis with only as many ticks as its length holds with a line of space between their
 /// labels (a short histogram's "40000 30000 20000" ran into each other).
-void fitTickCount(QCPAxis& axis);
+bool fitTickCount(QCPAxis& axis);
+
+/// Keeps `time` (fitTimeAxis) and `value` (fitTickCount) fitted, either may be null: after each
+/// layout, and with one more replot when that changed them (the labels of this one are made).
+void followAxes(QCustomPlot& plot, QCPAxis* time, QCPAxis* value);
 
 /// `text` broken into lines at its spaces so that no line is wider than `width` pixels in
 /// `font` (a word wider than that keeps a line of its own). Titles and axis labels of a narrow

@@ -34,10 +34,7 @@ RunqueueDelayPlot::RunqueueDelayPlot(Session& session, QWidget* parent)
     m_plot->setToolTip(tr("The average number of tasks waiting for a CPU in each interval, from the "
                           "switch records (each wait from the wakeup or preemption to the switch in); "
                           "not PSI"));
-    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
-        fitTimeAxis(*m_plot->xAxis);
-        fitTickCount(*m_plot->yAxis);
-    });
+    followAxes(*m_plot, m_plot->xAxis, m_plot->yAxis);
     connect(&session.view(), &ViewState::rangeChanged, this, [this] {
         if (!m_whole)
             refreshWhenVisible();
@@ -82,8 +79,9 @@ void RunqueueDelayPlot::refresh() {
     m_shown = {shownFrom, shownTo};
     m_plot->xAxis->setRange(toSeconds(shownFrom), toSeconds(shownTo));
     m_plot->yAxis->setRange(0, maxY * 1.15);
-    m_axisText = m_session.trace() ? tr("trace time (s), bins of %1").arg(formatNsShort(static_cast<SimNs>(binNs)))
-                                   : tr("simulated time (s), bins of %1").arg(formatNsShort(static_cast<SimNs>(binNs)));
+    m_axisText = m_session.trace()
+                     ? tr("trace time (s), bins of %1").arg(formatNsShort(static_cast<SimNs>(binNs)))
+                     : tr("simulated time (s), bins of %1").arg(formatNsShort(static_cast<SimNs>(binNs)));
     fitText();
 }
 

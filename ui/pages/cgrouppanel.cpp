@@ -36,6 +36,8 @@ CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
     m_tree->header()->setStretchLastSection(false);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
     fitColumns();
+    connect(m_tree, &QTreeView::expanded, this, [this] { fitColumns(); });
+    connect(m_tree, &QTreeView::collapsed, this, [this] { fitColumns(); });
     m_find->setObjectName(QStringLiteral("findCgroupTask"));
     m_find->setPlaceholderText(tr("Find a cgroup or task (Ctrl+F)"));
     m_find->setClearButtonEnabled(true);
@@ -82,17 +84,20 @@ void CgroupPanel::fitColumns() {
                               : 64;
         return std::max(least, metrics.horizontalAdvance(title) + pad);
     };
-    // Whole columns beside the names, in order, as long as each fits; the names take the rest.
+    // The names whole first, as far as Weight still fits beside them; then whole columns, in
+    // order, as long as each fits; the names take the rest (the others scroll in whole).
+    const int least = metrics.averageCharWidth() * 8;
+    const int nameWidth = std::clamp(names, least, std::max(least, room - widthOf(CgroupTreeModel::Weight)));
     int figures = 0;
     bool fitting = true;
     for (int c = 1; c < CgroupTreeModel::ColumnCount; ++c) {
         const int w = widthOf(c);
         header->resizeSection(c, w);
-        fitting = fitting && std::min(names, room / 2) + figures + w <= room;
+        fitting = fitting && nameWidth + figures + w <= room;
         if (fitting)
             figures += w;
     }
-    header->resizeSection(CgroupTreeModel::Name, std::max(room - figures, metrics.averageCharWidth() * 8));
+    header->resizeSection(CgroupTreeModel::Name, std::max(room - figures, nameWidth));
 }
 
 void CgroupPanel::addExports(ExportRegistry& exports) {
@@ -108,8 +113,10 @@ void CgroupPanel::restart() {
 void CgroupPanel::refresh() {
     const bool empty = m_model->rowCount() == 0;
     m_model->refresh();
-    if (empty && m_model->rowCount() > 0)
+    if (empty && m_model->rowCount() > 0) {
         m_tree->expandToDepth(1);
+        fitColumns(); // for the names now shown
+    }
     // The filter again only where the tree's shape changed (a task came or went): applying it
     // relays the tree out and would reopen groups the user closed.
     if (!m_find->text().isEmpty()) {

@@ -8,6 +8,7 @@
 #include "plots/runqueuedelayplot.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -50,6 +51,7 @@ LatencyPage::LatencyPage(Session& session, QWidget* parent)
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setAlternatingRowColors(true);
     m_table->setToolTip(tr("Double-click a row to go to its longest wait"));
+    m_table->installEventFilter(this); // the columns fitted to the table's width
     connect(m_table, &QTableView::doubleClicked, this,
             [this](const QModelIndex& i) { goToLongest(i.row()); });
 
@@ -115,15 +117,40 @@ void LatencyPage::resizeEvent(QResizeEvent* e) {
     arrange();
 }
 
+int LatencyPage::figureWidth(int column) const {
+    const auto* view = static_cast<const QAbstractItemView*>(m_table); // QTableView hides the hint
+    return std::max({m_table->horizontalHeader()->sectionSizeHint(column), view->sizeHintForColumn(column),
+                     fontMetrics().averageCharWidth() * 8});
+}
+
 int LatencyPage::tableWidthNeeded() const {
     // Every figure column as wide as its heading and figures, and a name of 16 characters.
-    const int chars = fontMetrics().averageCharWidth();
-    const auto* view = static_cast<const QAbstractItemView*>(m_table); // QTableView hides the hint
-    int width = chars * 16;
+    int width = fontMetrics().averageCharWidth() * 16;
     for (int c = 1; c < LatencyTableModel::ColumnCount; ++c)
-        width += std::max(
-            {m_table->horizontalHeader()->sectionSizeHint(c), view->sizeHintForColumn(c), chars * 8});
+        width += figureWidth(c);
     return width + m_table->verticalScrollBar()->sizeHint().width() + 2 * m_table->frameWidth() + 8;
+}
+
+void LatencyPage::fitColumns() {
+    // Where even the whole page is too narrow for every figure beside a readable name, the
+    // pid, then p90, then p50 give way (the CSV export keeps them all).
+    const int names = fontMetrics().averageCharWidth() * 12;
+    int room =
+        m_table->width() - 2 * m_table->frameWidth() - m_table->verticalScrollBar()->sizeHint().width();
+    for (int c = 1; c < LatencyTableModel::ColumnCount; ++c)
+        room -= figureWidth(c);
+    for (int c : {int(LatencyTableModel::Id), int(LatencyTableModel::P90), int(LatencyTableModel::P50)}) {
+        const bool hide = room < names;
+        m_table->setColumnHidden(c, hide);
+        if (hide)
+            room += figureWidth(c);
+    }
+}
+
+bool LatencyPage::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == m_table && e->type() == QEvent::Resize)
+        fitColumns();
+    return QWidget::eventFilter(watched, e);
 }
 
 void LatencyPage::arrange() {
@@ -193,6 +220,7 @@ void LatencyPage::refresh() {
     m_note->setText(note);
     showPicked();
     arrange(); // the figures' widths may have changed
+    fitColumns();
 }
 
 bool LatencyPage::pick(const QString& name) {

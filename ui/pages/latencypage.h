@@ -44,6 +44,7 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void showPicked();
@@ -51,6 +52,10 @@ private:
     void arrange();
     /// The width the table needs for its figures whole and a readable name.
     int tableWidthNeeded() const;
+    /// A figure column's width: its heading's and its figures'.
+    int figureWidth(int column) const;
+    /// Hides the least needed figures where the table is too narrow for them and a name.
+    void fitColumns();
 
     Session& m_session;
     LatencyTableModel* m_model;

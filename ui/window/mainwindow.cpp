@@ -39,6 +39,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 
 namespace ui {
@@ -83,6 +84,9 @@ void MainWindow::restoreSettings() {
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(s.value(QStringLiteral("window/state")).toByteArray());
     fitToScreen(*this, size()); // a size saved on a larger screen is fitted to this one
+    // Once shown: the layout's minimum before any data (German labels, empty tables) can have
+    // grown the window past a 1024-pixel screen; it is smaller by then.
+    QTimer::singleShot(0, this, [this] { fitToScreen(*this, size()); });
 }
 
 void MainWindow::saveSettings() const {

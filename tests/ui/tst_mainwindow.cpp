@@ -835,6 +835,43 @@ private slots:
         QVERIFY(inkLeftOf(second) > 10);
     }
 
+    void zoomedTimeLabelsTellTicksApart() {
+        // Zoomed to 4 ms at 0.31 s the lanes' axis read "0.311 0.311 0.312 0.312": the labels'
+        // digits were fitted after QCustomPlot had made them, for the range before.
+        MainWindow w;
+        w.resize(1280, 720);
+        QVERIFY(showDefaultAt400ms(w));
+        auto* plot = dynamic_cast<OccupancyPlot*>(w.exports().find(QStringLiteral("occupancy")));
+        QVERIFY(plot);
+        QCustomPlot* cp = plot->findChild<QCustomPlot*>();
+        QVERIFY(cp);
+        w.session().view().setRange(310'700'000, 314'500'000, false);
+        QTest::qWait(200);
+        const QVector<QString> labels = cp->xAxis->tickVectorLabels();
+        QVERIFY(labels.size() >= 3);
+        for (int i = 1; i < labels.size(); ++i)
+            QVERIFY2(labels[i] != labels[i - 1],
+                     qPrintable(QStringList(labels.begin(), labels.end()).join(u' ')));
+    }
+
+    void cgroupNamesReadWhole() {
+        // "syste..." and "user.sl..." beside Weight and cpu.max at 1280x720 (the columns were laid
+        // out before the tree was filled): the names come first.
+        MainWindow w;
+        w.resize(1280, 720);
+        QVERIFY(showDefaultAt400ms(w));
+        auto* tree = w.findChild<QTreeView*>(QStringLiteral("cgroupTree"));
+        QVERIFY(tree);
+        QTest::qWait(100);
+        const int names = static_cast<QAbstractItemView*>(tree)->sizeHintForColumn(0);
+        // Whole, or as wide as the dock leaves beside Weight.
+        QVERIFY2(tree->header()->sectionSize(0) >=
+                     std::min(names, tree->viewport()->width() - tree->header()->sectionSize(1)),
+                 qPrintable(QStringLiteral("%1 px for %2").arg(tree->header()->sectionSize(0)).arg(names)));
+        QVERIFY(tree->header()->sectionViewportPosition(1) + tree->header()->sectionSize(1) <=
+                tree->viewport()->width());
+    }
+
     void theThreadsPageNamesItsColoursAndTheDefaultModelSaysWhy() {
         MainWindow w;
         QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));

@@ -2602,7 +2602,7 @@ pro Sekunde: %2; CPU-Anteil: %3</translation>
     </message>
     <message>
         <source>Why Did It Wait?</source>
-        <translation>Warum wartete er?</translation>
+        <translation>Wartegrund</translation>
     </message>
     <message>
         <source>+1 tick</source>

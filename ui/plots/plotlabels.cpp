@@ -57,6 +57,14 @@ bool fitTickCount(QCPAxis& axis) {
 }
 
 void followAxes(QCustomPlot& plot, QCPAxis* time, QCPAxis* value) {
+    // Before the replot, for the range it draws (the width is the last layout's) ...
+    QObject::connect(&plot, &QCustomPlot::beforeReplot, &plot, [time, value] {
+        if (time)
+            fitTimeAxis(*time);
+        if (value)
+            fitTickCount(*value);
+    });
+    // ... and after its layout, once more where the width changed.
     QObject::connect(&plot, &QCustomPlot::afterLayout, &plot, [&plot, time, value] {
         bool changed = time && fitTimeAxis(*time);
         changed = (value && fitTickCount(*value)) || changed;

@@ -22,8 +22,9 @@ bool fitTimeAxis(QCPAxis& axis);
 /// labels (a short histogram's "40000 30000 20000" ran into each other).
 bool fitTickCount(QCPAxis& axis);
 
-/// Keeps `time` (fitTimeAxis) and `value` (fitTickCount) fitted, either may be null: after each
-/// layout, and with one more replot when that changed them (the labels of this one are made).
+/// Keeps `time` (fitTimeAxis) and `value` (fitTickCount) fitted, either may be null: before each
+/// replot (for its range), and after its layout with one more replot when the width changed them
+/// (the labels of this one are made by then).
 void followAxes(QCustomPlot& plot, QCPAxis* time, QCPAxis* value);
 
 /// `text` broken into lines at its spaces so that no line is wider than `width` pixels in

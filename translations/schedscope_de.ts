@@ -214,6 +214,10 @@
         <source> (inferred)</source>
         <translation> (erschlossen)</translation>
     </message>
+    <message>
+        <source>protected run ended (EEVDF, v6.17+)</source>
+        <translation>geschützte Laufzeit abgelaufen (EEVDF, ab v6.17)</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1952,6 +1956,18 @@
     <message>
         <source>cpu%1 has done the kernel work of a wakeup and switches</source>
         <translation>cpu%1 hat die Kernelarbeit eines Aufweckens erledigt und wechselt den Task</translation>
+    </message>
+    <message>
+        <source>EEVDF as in v6.18: slice protection up to the shortest queued slice, PICK_BUDDY, a 0.70 ms base slice, a fair server that stops lazily</source>
+        <translation>EEVDF wie in v6.18: Slice-Schutz bis zum kürzesten wartenden Slice, PICK_BUDDY, 0,70 ms Basis-Slice, ein Fair-Server, der erst spät stoppt</translation>
+    </message>
+    <message>
+        <source>v6.17 reads the clock once per task change again, for every group, under one per-CPU sequence count: always on in this model</source>
+        <translation>v6.17 liest die Uhr wieder einmal pro Taskwechsel, für jede Gruppe, unter einem Sequenzzähler pro CPU: in diesem Modell immer an</translation>
+    </message>
+    <message>
+        <source>merged in v6.4, reverted in v6.14: always off in this model</source>
+        <translation>in v6.4 aufgenommen, in v6.14 zurückgenommen: in diesem Modell immer aus</translation>
     </message>
 </context>
 <context>

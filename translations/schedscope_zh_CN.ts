@@ -214,6 +214,10 @@
         <source> (inferred)</source>
         <translation>（推断）</translation>
     </message>
+    <message>
+        <source>protected run ended (EEVDF, v6.17+)</source>
+        <translation>受保护的运行已结束（EEVDF，v6.17 起）</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1944,6 +1948,18 @@
     <message>
         <source>cpu%1 has done the kernel work of a wakeup and switches</source>
         <translation>cpu%1 完成了唤醒的内核工作并切换任务</translation>
+    </message>
+    <message>
+        <source>EEVDF as in v6.18: slice protection up to the shortest queued slice, PICK_BUDDY, a 0.70 ms base slice, a fair server that stops lazily</source>
+        <translation>v6.18 的 EEVDF：时间片保护至队列中最短的时间片、PICK_BUDDY、0.70 ms 基础时间片、延迟停止的公平服务器</translation>
+    </message>
+    <message>
+        <source>v6.17 reads the clock once per task change again, for every group, under one per-CPU sequence count: always on in this model</source>
+        <translation>v6.17 再次在每次任务切换时读取一次时钟，对每个组都如此，并由每 CPU 的一个序列计数保护：此模型中始终开启</translation>
+    </message>
+    <message>
+        <source>merged in v6.4, reverted in v6.14: always off in this model</source>
+        <translation>v6.4 合入，v6.14 撤销：此模型中始终关闭</translation>
     </message>
 </context>
 <context>

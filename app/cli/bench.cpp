@@ -183,6 +183,8 @@ int cmdBench(Args& args) {
         return cmdBenchMemory(args);
     if (args.positional().size() == 1 && args.positional()[0] == "import")
         return cmdBenchImport(args);
+    if (args.positional().size() == 1 && args.positional()[0] == "query")
+        return cmdBenchQuery(args);
     if (args.positional().size() == 1 && args.positional()[0] == "sweep")
         return cmdBenchSweep(args);
     if (args.positional().size() != 1 || args.positional()[0] != "engine") {

@@ -58,6 +58,8 @@ int main(int argc, char** argv) {
         rc = cmdSweepMerge(args);
     else if (cmd == "why")
         rc = cmdWhy(args);
+    else if (cmd == "query")
+        rc = cmdQuery(args);
     else {
         std::fprintf(stderr, "schedscope-cli: unknown command \"%s\"; see schedscope-cli help\n",
                      cmd.c_str());

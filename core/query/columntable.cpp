@@ -24,7 +24,7 @@ ColumnTable::ColumnTable(std::string name, std::vector<ColumnSpec> columns)
     : m_name(std::move(name))
     , m_specs(std::move(columns)) {
     for (const ColumnSpec& s : m_specs)
-        m_columns.push_back(Column{s.kind, {}, {}, {}, {}, nullptr});
+        m_columns.push_back(Column{s.kind, {}, {}, {}, {}, nullptr, 0});
 }
 
 int ColumnTable::columnIndex(std::string_view name) const {
@@ -184,6 +184,31 @@ std::pair<const uint32_t*, const uint32_t*> ColumnTable::rowsWithin(size_t col, 
     auto last =
         std::upper_bound(first, s.end(), hi, [&](int64_t v, uint32_t r) { return v < intAt(col, r); });
     return {s.data() + (first - s.begin()), s.data() + (last - s.begin())};
+}
+
+double ColumnTable::distinctEstimate(size_t col) const {
+    std::lock_guard<std::mutex> lock(m_indexLock);
+    const Column& c = m_columns[col];
+    if (c.distinct > 0)
+        return c.distinct;
+    if (m_specs[col].rowNumber || m_rows == 0) {
+        c.distinct = std::max<double>(1.0, static_cast<double>(m_rows));
+        return c.distinct;
+    }
+    constexpr size_t kSample = 1000;
+    const size_t step = std::max<size_t>(1, m_rows / kSample);
+    std::vector<int64_t> values;
+    for (size_t r = 0; r < m_rows; r += step)
+        if (!isNull(col, r))
+            values.push_back(intAt(col, r));
+    std::sort(values.begin(), values.end());
+    const auto sampled = static_cast<double>(values.size());
+    const auto distinct = static_cast<double>(std::unique(values.begin(), values.end()) - values.begin());
+    // Few values repeat across the sample: that is about all of them. Mostly distinct: as many as
+    // the sample's share says.
+    c.distinct =
+        std::max(1.0, distinct < sampled / 2 ? distinct : static_cast<double>(m_rows) * distinct / sampled);
+    return c.distinct;
 }
 
 size_t ColumnTable::bytes() const {

@@ -79,6 +79,10 @@ public:
     /// row), under a lock: any thread may ask.
     std::pair<const uint32_t*, const uint32_t*> rowsWithin(size_t col, int64_t lo, int64_t hi) const;
 
+    /// About how many distinct values integer column `col` holds, from an even sample of 1,000
+    /// rows (the query planner's guess of how many rows an `=` keeps); computed once.
+    double distinctEstimate(size_t col) const;
+
     /// Bytes held (columns, strings, indexes built so far), for the benchmark.
     size_t bytes() const;
 
@@ -90,6 +94,7 @@ private:
         std::vector<double> real;
         std::vector<uint32_t> text;
         mutable std::unique_ptr<std::vector<uint32_t>> sorted; ///< rows in value order, NULLs out
+        mutable double distinct = 0;                           ///< distinctEstimate(), 0 until asked
         size_t size() const;
     };
     uint32_t intern(std::string_view s);

@@ -102,21 +102,29 @@ int bestIndex(sqlite3_vtab* tab, sqlite3_index_info* info) {
     const double n = std::max<double>(1.0, static_cast<double>(t.rows()));
     if (planByRow(t, info))
         return SQLITE_OK;
-    // The integer column with the most selective constraints: an `=`, else both bounds, else one.
-    int best = -1, bestScore = 0;
+    // The integer column whose constraints keep the fewest rows: an `=` keeps a value's share
+    // (from the column's distinct values), a range with two bounds 1/16, with one 1/4.
+    int best = -1;
+    double bestRows = n;
     for (int i = 0; i < info->nConstraint; ++i) {
         const auto& c = info->aConstraint[i];
         if (!c.usable || !rangeOp(c.op) || !integerColumn(t, c.iColumn))
             continue;
-        int score = c.op == SQLITE_INDEX_CONSTRAINT_EQ ? 4 : 1;
+        bool eq = false, lo = false, hi = false;
         for (int j = 0; j < info->nConstraint; ++j) {
             const auto& d = info->aConstraint[j];
-            if (j != i && d.usable && d.iColumn == c.iColumn && rangeOp(d.op) && d.op != c.op)
-                score += 1;
+            if (!d.usable || d.iColumn != c.iColumn || !rangeOp(d.op))
+                continue;
+            eq = eq || d.op == SQLITE_INDEX_CONSTRAINT_EQ;
+            lo = lo || d.op == SQLITE_INDEX_CONSTRAINT_GT || d.op == SQLITE_INDEX_CONSTRAINT_GE;
+            hi = hi || d.op == SQLITE_INDEX_CONSTRAINT_LT || d.op == SQLITE_INDEX_CONSTRAINT_LE;
         }
-        if (score > bestScore) {
+        const double rows = eq         ? n / t.distinctEstimate(static_cast<size_t>(c.iColumn))
+                            : lo && hi ? n / 16
+                                       : n / 4;
+        if (best < 0 || rows < bestRows) {
             best = c.iColumn;
-            bestScore = score;
+            bestRows = rows;
         }
     }
     if (best < 0) {
@@ -127,23 +135,18 @@ int bestIndex(sqlite3_vtab* tab, sqlite3_index_info* info) {
     }
     std::string ops = std::to_string(best) + ":";
     int arg = 0;
-    bool eq = false;
     for (int i = 0; i < info->nConstraint; ++i) {
         const auto& c = info->aConstraint[i];
         if (!c.usable || c.iColumn != best || !rangeOp(c.op))
             continue;
         info->aConstraintUsage[i].argvIndex = ++arg;
         ops += opChar(c.op);
-        eq = eq || c.op == SQLITE_INDEX_CONSTRAINT_EQ;
     }
-    // Heuristic selectivities (the values are not known yet): `=` keeps 1/64, a range 1/16 with
-    // two bounds and 1/4 with one.
-    const double part = eq ? 1.0 / 64 : bestScore >= 2 ? 1.0 / 16 : 1.0 / 4;
     info->idxNum = ByRange;
     info->idxStr = sqlite3_mprintf("%s", ops.c_str());
     info->needToFreeIdxStr = 1;
-    info->estimatedCost = std::log2(n) + n * part;
-    info->estimatedRows = static_cast<sqlite3_int64>(std::max(1.0, n * part));
+    info->estimatedCost = std::log2(n) + bestRows;
+    info->estimatedRows = static_cast<sqlite3_int64>(std::max(1.0, bestRows));
     return SQLITE_OK;
 }
 

@@ -200,14 +200,14 @@ QueryTables sweepTables(const std::string& dir) {
     if (failed)
         out.warnings.push_back(std::to_string(failed) + " cells failed: their error is in cell.error");
     FlatRows meta;
-    auto put = [&](const char* name, ordered_json v) {
+    const size_t name = meta.column("name"), keyType = meta.column("key_type");
+    const size_t intValue = meta.column("int_value"), strValue = meta.column("str_value");
+    auto put = [&](const char* key, const ordered_json& v) {
         meta.beginRow();
-        meta.set(meta.column("name"), name);
-        meta.set(meta.column("key_type"), std::string(name) == "warning" ? "multi" : "single");
-        meta.set(meta.column(v.is_number() ? "int_value" : "str_value"), std::move(v));
+        meta.set(name, key);
+        meta.set(keyType, std::string(key) == "warning" ? "multi" : "single");
+        meta.set(v.is_number() ? intValue : strValue, v);
     };
-    meta.column("int_value");
-    meta.column("str_value");
     put("source_kind", "sweep");
     put("source_file", dir);
     put("cells", r.spec.cellCount());

@@ -75,26 +75,26 @@ uint32_t QueryRecorder::idOf(int32_t task) const {
 void QueryRecorder::taskSeen(int32_t task, int64_t) {
     if (task < 0)
         return;
-    if (static_cast<size_t>(task) >= m_byIndex.size())
+    if (static_cast<size_t>(task) >= m_byIndex.size()) {
         m_byIndex.resize(static_cast<size_t>(task) + 1, UINT32_MAX);
+        m_observed.resize(m_byIndex.size());
+    }
     m_byIndex[static_cast<size_t>(task)] = m_lastCreated;
 }
 
 void QueryRecorder::switchedOut(int32_t task, int64_t t, char state) {
-    const uint32_t id = idOf(task);
-    if (id == UINT32_MAX)
+    if (idOf(task) == UINT32_MAX)
         return;
     // The importer reports a preempted task (R or R+) as 'R': Perfetto's letters for it are R+.
     const char letter[2] = {state, 0};
-    m_switchOuts[id].emplace_back(SimTime::ns(t),
-                                  state == 'R' ? std::string_view("R+") : std::string_view(letter));
+    m_observed[static_cast<size_t>(task)].outs.emplace_back(
+        SimTime::ns(t), state == 'R' ? std::string_view("R+") : std::string_view(letter));
 }
 
 void QueryRecorder::priority(int32_t task, int prio, int64_t t) {
-    const uint32_t id = idOf(task);
-    if (id == UINT32_MAX)
+    if (idOf(task) == UINT32_MAX)
         return;
-    std::vector<PriorityChange>& v = m_priorities[id];
+    std::vector<PriorityChange>& v = m_observed[static_cast<size_t>(task)].priorities;
     if (v.empty() || v.back().prio != prio)
         v.push_back({SimTime::ns(t), prio});
 }
@@ -106,6 +106,15 @@ void QueryRecorder::attached(int32_t task, uint32_t cgroup, int64_t t) {
 }
 
 void QueryRecorder::moveInto(QueryRun& run, SimTime origin) {
+    for (size_t i = 0; i < m_observed.size(); ++i) {
+        if (m_byIndex[i] == UINT32_MAX)
+            continue;
+        if (!m_observed[i].outs.empty())
+            m_switchOuts[m_byIndex[i]] = std::move(m_observed[i].outs);
+        if (!m_observed[i].priorities.empty())
+            m_priorities[m_byIndex[i]] = std::move(m_observed[i].priorities);
+    }
+    m_observed.clear();
     auto shift = [&](SimTime t) { return t == kFromStart ? t : SimTime::ns(t.count() - origin.count()); };
     for (auto& [id, v] : m_switchOuts)
         for (SwitchOut& o : v)

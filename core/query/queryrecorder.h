@@ -65,7 +65,13 @@ private:
     std::unordered_map<uint32_t, std::vector<PriorityChange>> m_priorities;
     std::unordered_map<uint32_t, std::vector<CgroupStay>> m_stays;
     std::vector<std::optional<SimTime>> m_cpuFirst; ///< each CPU's first switch
-    std::vector<uint32_t> m_byIndex;                ///< a recording: task id by the importer's index
+    /// A recording: what the observer told, by the importer's index (no lookup per event).
+    struct Observed {
+        std::vector<SwitchOut> outs;
+        std::vector<PriorityChange> priorities;
+    };
+    std::vector<Observed> m_observed;
+    std::vector<uint32_t> m_byIndex; ///< a recording: task id by the importer's index
     uint32_t m_lastCreated = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include "query/columntable.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,6 +21,8 @@ struct QueryTables {
     /// folder), not the machine: the CLI's exit 2.
     bool invalidSource = false;
     bool cancelled = false;
+    /// A run's or a recording's task id (what the records and the views call it) by utid - 1.
+    std::vector<uint32_t> taskIds;
     bool ok() const { return error.empty() && !cancelled; }
 };
 

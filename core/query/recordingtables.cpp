@@ -106,6 +106,8 @@ QueryTables recordingTables(const std::string& path, const std::function<bool(do
     for (const std::string& w : out.warnings)
         run.metadata.push_back({"warning", {}, w});
     out.tables = runTables(run);
+    for (const TaskTrack& t : run.states.tasks)
+        out.taskIds.push_back(t.id.value());
     return out;
 }
 

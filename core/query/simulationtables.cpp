@@ -121,6 +121,8 @@ QueryTables simulationTables(std::shared_ptr<const ScenarioSpec> spec, std::vect
     for (const std::string& w : out.warnings)
         run.metadata.push_back({"warning", {}, w});
     out.tables = runTables(run);
+    for (const TaskTrack& t : run.states.tasks)
+        out.taskIds.push_back(t.id.value());
     return out;
 }
 

@@ -85,7 +85,20 @@ std::string QueryOutcome::describe() const {
     return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + error;
 }
 
-QueryOutcome runStatements(sqlite3* db, std::string_view sql, QueryResultSink& sink) {
+QueryOutcome runStatements(sqlite3* db, std::string_view sql, QueryResultSink& sink,
+                           const std::atomic<bool>* stop) {
+    struct Handler { // the progress handler on for this run only
+        sqlite3* db;
+        Handler(sqlite3* d, const std::atomic<bool>* stop)
+            : db(d) {
+            if (stop)
+                sqlite3_progress_handler(
+                    db, 4096,
+                    [](void* flag) { return static_cast<const std::atomic<bool>*>(flag)->load() ? 1 : 0; },
+                    const_cast<std::atomic<bool>*>(stop));
+        }
+        ~Handler() { sqlite3_progress_handler(db, 0, nullptr, nullptr); }
+    } handler(db, stop);
     QueryOutcome out;
     size_t at = 0, results = 0;
     std::vector<QueryValue> values;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -49,7 +50,11 @@ struct QueryOutcome {
 /// Runs every statement of `sql` in order on `db` (empty statements and comments are skipped),
 /// each result to `sink`. Stops at the first error. A write refused by a read-only database is
 /// explained as such.
-QueryOutcome runStatements(sqlite3* db, std::string_view sql, QueryResultSink& sink);
+/// `stop`, when given, is read every few thousand SQLite instructions: once true, the statement
+/// fails as interrupted (a Cancel that cannot miss a statement about to start, as
+/// sqlite3_interrupt() alone could).
+QueryOutcome runStatements(sqlite3* db, std::string_view sql, QueryResultSink& sink,
+                           const std::atomic<bool>* stop = nullptr);
 
 /// The 1-based line and column (in characters) of byte `offset` in `text`.
 void lineColumnOf(std::string_view text, size_t offset, int& line, int& column);

@@ -2859,20 +2859,6 @@ Cgroup %2
         <source>Line %1, column %2: %3</source>
         <translation>Zeile %1, Spalte %2: %3</translation>
     </message>
-    <message numerus="yes">
-        <source>The first %Ln row(s) (the query has more) in %1 s</source>
-        <translation>
-            <numerusform>Die erste Zeile (die Abfrage hat mehr) in %1 s</numerusform>
-            <numerusform>Die ersten %Ln Zeilen (die Abfrage hat mehr) in %1 s</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln row(s) in %1 s</source>
-        <translation>
-            <numerusform>%Ln Zeile in %1 s</numerusform>
-            <numerusform>%Ln Zeilen in %1 s</numerusform>
-        </translation>
-    </message>
     <message>
         <source>(%1 statements; the last one&apos;s rows)</source>
         <translation>(%1 Anweisungen; die Zeilen der letzten)</translation>
@@ -2880,6 +2866,18 @@ Cgroup %2
     <message>
         <source>History</source>
         <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>The first %L1 rows (the query has more) in %2 s</source>
+        <translation>Die ersten %L1 Zeilen (die Abfrage hat mehr) in %2 s</translation>
+    </message>
+    <message>
+        <source>1 row in %1 s</source>
+        <translation>1 Zeile in %1 s</translation>
+    </message>
+    <message>
+        <source>%L1 rows in %2 s</source>
+        <translation>%L1 Zeilen in %2 s</translation>
     </message>
 </context>
 <context>

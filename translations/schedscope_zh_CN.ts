@@ -2850,18 +2850,6 @@ cgroup %2
         <source>Line %1, column %2: %3</source>
         <translation>第 %1 行，第 %2 列：%3</translation>
     </message>
-    <message numerus="yes">
-        <source>The first %Ln row(s) (the query has more) in %1 s</source>
-        <translation>
-            <numerusform>前 %Ln 行（查询还有更多），用时 %1 秒</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln row(s) in %1 s</source>
-        <translation>
-            <numerusform>%Ln 行，用时 %1 秒</numerusform>
-        </translation>
-    </message>
     <message>
         <source>(%1 statements; the last one&apos;s rows)</source>
         <translation>（%1 条语句；显示最后一条的行）</translation>
@@ -2869,6 +2857,18 @@ cgroup %2
     <message>
         <source>History</source>
         <translation>历史</translation>
+    </message>
+    <message>
+        <source>The first %L1 rows (the query has more) in %2 s</source>
+        <translation>前 %L1 行（查询还有更多），用时 %2 秒</translation>
+    </message>
+    <message>
+        <source>1 row in %1 s</source>
+        <translation>1 行，用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>%L1 rows in %2 s</source>
+        <translation>%L1 行，用时 %2 秒</translation>
     </message>
 </context>
 <context>

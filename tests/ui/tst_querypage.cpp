@@ -132,6 +132,14 @@ private slots:
         QCOMPARE(view.selectedTask().value_or(UINT32_MAX), *task);
         QCOMPARE(QString::fromStdString(w.session().history().taskName(*task)),
                  m.value(earliest, 4).toString());
+        // A row with ts and cpu alone picks the slice there, and the results stay in view.
+        QVERIFY(runQuery(
+            *page, QStringLiteral("select ts + dur / 2 as ts, cpu from sched where utid != 0 and cpu = 3 "
+                                  "limit 1")));
+        QVERIFY(page->goToRow(0));
+        QVERIFY(view.pick() && view.pick()->kind == Pick::Kind::Slice);
+        QCOMPARE(view.pick()->cpu, 3u); // builtin:default numbers its CPUs as the kernel does
+        QCOMPARE(tabs->currentWidget(), page);
         // A row without ts goes nowhere.
         QVERIFY(runQuery(*page, QStringLiteral("select 1 as x")));
         QVERIFY(!page->goToRow(0));

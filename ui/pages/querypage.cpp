@@ -13,6 +13,7 @@
 #include <QSettings>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -76,6 +77,7 @@ QueryPage::QueryPage(std::vector<QueryRunner::Side> sides, ExportRegistry& expor
     m_status->setText(tr("Ctrl+Enter runs the SQL on this session's tables (docs/query.md lists them); a "
                          "double-click on a row with ts goes there on the timeline."));
     m_tables->setHeaderLabel(tr("Tables"));
+    m_tables->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("thread_counter_track")) + 64);
     m_tables->setToolTip(tr("Double-click a name to put it into the query"));
     m_sorted->setSourceModel(m_model);
     m_sorted->setSortRole(QueryResultModel::SortRole);
@@ -107,7 +109,7 @@ QueryPage::QueryPage(std::vector<QueryRunner::Side> sides, ExportRegistry& expor
     split->addWidget(top);
     split->addWidget(m_table);
     split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(1, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(split);
@@ -168,12 +170,13 @@ void QueryPage::finished(const QueryResult& r) {
         return;
     }
     m_model->setResult(r);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // the query's own order until a header is clicked
     m_table->resizeColumnsToContents();
-    const int n = static_cast<int>(r.rows.size());
-    QString text =
-        r.truncated
-            ? tr("The first %Ln row(s) (the query has more) in %1 s", nullptr, n).arg(r.seconds, 0, 'f', 3)
-            : tr("%Ln row(s) in %1 s", nullptr, n).arg(r.seconds, 0, 'f', 3);
+    const auto n = static_cast<qlonglong>(r.rows.size());
+    const QString seconds = QString::number(r.seconds, 'f', 3);
+    QString text = r.truncated ? tr("The first %L1 rows (the query has more) in %2 s").arg(n).arg(seconds)
+                   : n == 1    ? tr("1 row in %1 s").arg(seconds)
+                               : tr("%L1 rows in %2 s").arg(n).arg(seconds);
     if (r.statements > 1)
         text += QStringLiteral(" ") + tr("(%1 statements; the last one's rows)").arg(r.statements);
     m_status->setText(text + warnings);
@@ -263,6 +266,13 @@ bool QueryPage::goToRow(int row) {
         p.cpu = *onCpu;
         p.time = t + (dur.isValid() ? dur.toLongLong() / 2 : 0);
         view.setPick(p);
+        // A window that raises its details for a picked slice: the results stay in view, as a
+        // migration picked in its table leaves the table in view.
+        for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+            if (auto* tabs = qobject_cast<QTabWidget*>(w)) {
+                tabs->setCurrentWidget(this);
+                break;
+            }
     }
     return true;
 }

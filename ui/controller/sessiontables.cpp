@@ -3,7 +3,6 @@
 #include "controller/session.h"
 #include "query/recordingtables.h"
 #include "query/simulationtables.h"
-#include "scenario/loader.h"
 
 #include <algorithm>
 
@@ -15,13 +14,12 @@ SessionTablesSource tablesSourceOf(const Session& session) {
         s.recording = trace->path;
         return s;
     }
-    const core::SessionSave saved = session.savedScenario();
-    if (!saved.ok()) {
-        s.error = saved.error;
+    s.spec = session.spec();
+    if (!s.spec) {
+        s.error = "nothing is open";
         return s;
     }
-    s.scenario = saved.text;
-    s.label = session.spec() ? session.spec()->source : std::string();
+    s.commands = session.history().commands();
     // Nothing has run yet: the tables of the first nanosecond (a replay to 0 would run it all).
     s.until = core::SimTime::ns(std::max<SimNs>(1, session.history().now()));
     return s;
@@ -36,16 +34,15 @@ core::QueryTables buildSessionTables(const SessionTablesSource& source,
     }
     if (!source.recording.empty())
         return core::recordingTables(source.recording, progress);
-    core::LoadResult r = core::loadScenarioText(source.scenario, "session");
-    if (!r.ok()) {
-        core::QueryTables t;
-        t.error = r.errors.empty() ? std::string("the session does not load") : r.errors.front();
-        return t;
-    }
-    std::vector<core::QueryMetadata> meta = {{"source_file", {}, source.label}};
+    // The live commands join the timeline after the scenario's own entries of the same time, as
+    // the loader orders a saved session's (core::scenarioWithTimeline).
+    auto spec = std::make_shared<core::ScenarioSpec>(*source.spec);
+    spec->timeline.insert(spec->timeline.end(), source.commands.begin(), source.commands.end());
+    std::stable_sort(spec->timeline.begin(), spec->timeline.end(),
+                     [](const core::TimelineEntry& a, const core::TimelineEntry& b) { return a.at < b.at; });
+    std::vector<core::QueryMetadata> meta = {{"source_file", {}, spec->source}};
     return core::simulationTables(
-        std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)), std::move(meta), source.until,
-        progress ? progress : [](double) { return true; });
+        std::move(spec), std::move(meta), source.until, progress ? progress : [](double) { return true; });
 }
 
 } // namespace ui

@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QSettings>
 #include <QSortFilterProxyModel>
@@ -173,7 +174,7 @@ void QueryPage::finished(const QueryResult& r) {
     m_table->sortByColumn(-1, Qt::AscendingOrder); // the query's own order until a header is clicked
     m_table->resizeColumnsToContents();
     const auto n = static_cast<qlonglong>(r.rows.size());
-    const QString seconds = QString::number(r.seconds, 'f', 3);
+    const QString seconds = QLocale().toString(r.seconds, 'f', 3);
     QString text = r.truncated ? tr("The first %L1 rows (the query has more) in %2 s").arg(n).arg(seconds)
                    : n == 1    ? tr("1 row in %1 s").arg(seconds)
                                : tr("%L1 rows in %2 s").arg(n).arg(seconds);

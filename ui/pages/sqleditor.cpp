@@ -123,9 +123,10 @@ void SqlEditor::showError(int position) {
     setTextCursor(c);
     QTextEdit::ExtraSelection mark;
     mark.cursor = c;
-    mark.cursor.movePosition(QTextCursor::EndOfBlock, QTextCursor::KeepAnchor);
-    if (!mark.cursor.hasSelection()) // at the end of a line: the character before
-        mark.cursor.movePosition(QTextCursor::Left, QTextCursor::KeepAnchor);
+    mark.cursor.movePosition(QTextCursor::EndOfWord, QTextCursor::KeepAnchor); // the word there
+    if (!mark.cursor.hasSelection()) // not in a word: the next character, or at a line's end the one before
+        mark.cursor.movePosition(c.atBlockEnd() ? QTextCursor::Left : QTextCursor::Right,
+                                 QTextCursor::KeepAnchor);
     mark.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
     mark.format.setUnderlineColor(QColor(0xd0, 0x20, 0x20));
     setExtraSelections({mark});

@@ -11,7 +11,7 @@ namespace ui {
 /// The Query page's SQL editor: a plain-text editor in a fixed-width font that completes table
 /// and column names and SQL's words as you type (Tab or Enter takes the completion, Ctrl+Space
 /// asks for it), runs the query on Ctrl+Enter, and shows an error at its place: the cursor moves
-/// there and the rest of that line is underlined in red until the text changes.
+/// there and the word there is underlined in red until the text changes.
 class SqlEditor : public QPlainTextEdit {
     Q_OBJECT
 public:

@@ -247,6 +247,21 @@ BenchChildRun runSelf(const std::vector<std::string>& args) {
     return r;
 }
 
+bool benchEventsOption(const std::optional<std::string>& text, bool quick, const char* command,
+                       uint64_t& events) {
+    events = quick ? 1'000'000 : 10'000'000;
+    if (!text)
+        return true;
+    char* end = nullptr;
+    events = std::strtoull(text->c_str(), &end, 10);
+    if (text->empty() || *end || events == 0) {
+        std::fprintf(stderr, "schedscope-cli bench %s: --events expects a positive count, found \"%s\"\n",
+                     command, text->c_str());
+        return false;
+    }
+    return true;
+}
+
 int cmdBenchImport(Args& args) {
     const bool quick = args.flag("--quick");
     const bool alsoReplay = args.flag("--replay");
@@ -257,17 +272,9 @@ int cmdBenchImport(Args& args) {
         std::fprintf(stderr, "schedscope-cli bench import: unknown option %s\n", args.leftovers()[0].c_str());
         return ExitUsage;
     }
-    uint64_t events = quick ? 1'000'000 : 10'000'000;
-    if (eventsText) {
-        char* end = nullptr;
-        events = std::strtoull(eventsText->c_str(), &end, 10);
-        if (eventsText->empty() || *end || events == 0) {
-            std::fprintf(stderr,
-                         "schedscope-cli bench import: --events expects a positive count, found \"%s\"\n",
-                         eventsText->c_str());
-            return ExitUsage;
-        }
-    }
+    uint64_t events = 0;
+    if (!benchEventsOption(eventsText, quick, "import", events))
+        return ExitUsage;
     const std::string path =
         keep ? *keep : "/tmp/schedscope-bench-import-" + std::to_string(getpid()) + ".txt";
     std::fprintf(stderr, "writing a %" PRIu64 "-event ftrace text trace to %s...\n", events, path.c_str());

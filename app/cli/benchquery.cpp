@@ -78,17 +78,9 @@ int cmdBenchQuery(Args& args) {
     const auto keep = args.take("--keep");
     if (reportLeftovers(args))
         return ExitUsage;
-    uint64_t events = quick ? 1'000'000 : 10'000'000;
-    if (eventsText) {
-        char* end = nullptr;
-        events = std::strtoull(eventsText->c_str(), &end, 10);
-        if (eventsText->empty() || *end || events == 0) {
-            std::fprintf(stderr,
-                         "schedscope-cli bench query: --events expects a positive count, found \"%s\"\n",
-                         eventsText->c_str());
-            return ExitUsage;
-        }
-    }
+    uint64_t events = 0;
+    if (!benchEventsOption(eventsText, quick, "query", events))
+        return ExitUsage;
     const std::string path =
         keep ? *keep : "/tmp/schedscope-bench-query-" + std::to_string(getpid()) + ".txt";
     std::fprintf(stderr, "writing a %" PRIu64 "-event ftrace text trace to %s...\n", events, path.c_str());

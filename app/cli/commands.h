@@ -72,6 +72,10 @@ int cmdWhy(Args& args);
 /// bench import's trace: `events` consistent scheduler events in ftrace text (8 CPUs, 400 tasks,
 /// one microsecond apart) written to `path`. Returns the events written, 0 on error.
 uint64_t generateBenchTrace(const std::string& path, uint64_t events);
+/// A bench's `--events N` (default 10,000,000; `quick`: 1,000,000): false after saying what
+/// was wrong.
+bool benchEventsOption(const std::optional<std::string>& text, bool quick, const char* command,
+                       uint64_t& events);
 /// A file's size in MiB (0 when it cannot be read).
 double fileMiB(const std::string& path);
 /// This program run with `args` in a child process, its output to /dev/null.

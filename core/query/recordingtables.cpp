@@ -103,11 +103,7 @@ QueryTables recordingTables(const std::string& path, const std::function<bool(do
             std::to_string(src.lostEvents) +
             " events were lost: what tasks did after each loss is unknown until their next "
             "event (state Unknown)");
-    for (const std::string& w : out.warnings)
-        run.metadata.push_back({"warning", {}, w});
-    out.tables = runTables(run);
-    for (const TaskTrack& t : run.states.tasks)
-        out.taskIds.push_back(t.id.value());
+    finishRunTables(run, out);
     return out;
 }
 

@@ -531,4 +531,12 @@ std::vector<std::shared_ptr<const ColumnTable>> runTables(const QueryRun& run) {
             c.cgroup, c.values, wakeup,  migration, preemption, cgroup,   stays, meta};
 }
 
+void finishRunTables(QueryRun& run, QueryTables& out) {
+    for (const std::string& w : out.warnings)
+        run.metadata.push_back({"warning", {}, w});
+    out.tables = runTables(run);
+    for (const TaskTrack& t : run.states.tasks)
+        out.taskIds.push_back(t.id.value());
+}
+
 } // namespace core

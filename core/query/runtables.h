@@ -2,6 +2,7 @@
 
 #include "query/columntable.h"
 #include "query/queryrun.h"
+#include "query/querytables.h"
 
 #include <memory>
 #include <vector>
@@ -16,5 +17,10 @@ namespace core {
 /// tracks plus one. Rows come in no particular order (a thread's, then the next thread's): a
 /// query that needs one says ORDER BY.
 std::vector<std::shared_ptr<const ColumnTable>> runTables(const QueryRun& run);
+
+/// `out`'s tables from `run`: its warnings added to `run`'s metadata as `warning` rows, the
+/// tables built, each utid's task id listed. What a simulation's and a recording's builders end
+/// with.
+void finishRunTables(QueryRun& run, QueryTables& out);
 
 } // namespace core

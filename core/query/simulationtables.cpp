@@ -118,11 +118,7 @@ QueryTables simulationTables(std::shared_ptr<const ScenarioSpec> spec, std::vect
     if (counters.skippedTasks())
         out.warnings.push_back("task counters were not sampled while more than " +
                                std::to_string(SchedCounterSampler::kMaxTasks) + " tasks were alive");
-    for (const std::string& w : out.warnings)
-        run.metadata.push_back({"warning", {}, w});
-    out.tables = runTables(run);
-    for (const TaskTrack& t : run.states.tasks)
-        out.taskIds.push_back(t.id.value());
+    finishRunTables(run, out);
     return out;
 }
 

@@ -1316,6 +1316,172 @@
     </message>
 </context>
 <context>
+    <name>ui::Documents</name>
+    <message>
+        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
+        <translation>Scheduler-Traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>Szenario öffnen</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open trace</source>
+        <translation>Trace öffnen</translation>
+    </message>
+    <message>
+        <source>Open sweep results: the sweep.json of a results folder</source>
+        <translation>Sweep-Ergebnisse öffnen: die sweep.json eines Ergebnisordners</translation>
+    </message>
+    <message>
+        <source>Sweep results (sweep.json);;All files (*)</source>
+        <translation>Sweep-Ergebnisse (sweep.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Trace of a real run of this scenario</source>
+        <translation>Trace eines echten Laufs dieses Szenarios</translation>
+    </message>
+    <message>
+        <source>Another recording to compare this one with</source>
+        <translation>Eine andere Aufzeichnung zum Vergleich</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>Sitzung speichern</translation>
+    </message>
+    <message>
+        <source>The session cannot be saved: %1</source>
+        <translation>Die Sitzung kann nicht gespeichert werden: %1</translation>
+    </message>
+    <message>
+        <source>Save session as scenario</source>
+        <translation>Sitzung als Szenario speichern</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>Szenarien (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved the session with %n live action(s) to %1</source>
+        <translation>
+            <numerusform>Die Sitzung mit %n Live-Aktion in %1 gespeichert</numerusform>
+            <numerusform>Die Sitzung mit %n Live-Aktionen in %1 gespeichert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>Trace exportieren</translation>
+    </message>
+    <message>
+        <source>The trace cannot be written: %1</source>
+        <translation>Der Trace kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Perfetto trace (*.pftrace)</source>
+        <translation>Perfetto-Trace (*.pftrace)</translation>
+    </message>
+    <message>
+        <source>Trace event JSON (*.json)</source>
+        <translation>Trace-Event-JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export trace for Perfetto</source>
+        <translation>Trace für Perfetto exportieren</translation>
+    </message>
+    <message>
+        <source>Wrote %1; open it in ui.perfetto.dev</source>
+        <translation>%1 geschrieben; in ui.perfetto.dev öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>Szenario kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 was not opened; the current session goes on.</source>
+        <translation>%1 wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Opened the rt-app workload %1 as a scenario (%2 warnings). Space runs it.</source>
+        <translation>rt-app-Last %1 als Szenario geöffnet (%2 Warnungen). Leertaste startet sie.</translation>
+    </message>
+    <message>
+        <source>rt-app workload</source>
+        <translation>rt-app-Last</translation>
+    </message>
+    <message>
+        <source>Some of %1 could not be represented exactly:</source>
+        <translation>Einiges aus %1 ließ sich nicht genau abbilden:</translation>
+    </message>
+    <message>
+        <source>%1 - SchedScope</source>
+        <translation>%1 - SchedScope</translation>
+    </message>
+    <message>
+        <source>Opened %1. Space runs it.</source>
+        <translation>%1 geöffnet. Die Leertaste startet es.</translation>
+    </message>
+    <message>
+        <source>Opening the trace was cancelled; the current session goes on.</source>
+        <translation>Das Öffnen des Traces wurde abgebrochen; die aktuelle Sitzung läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Cannot open trace</source>
+        <translation>Trace kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The trace was not opened; the current session goes on.</source>
+        <translation>Der Trace wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
+    </message>
+    <message>
+        <source>Another trace is being read.</source>
+        <translation>Es wird bereits ein anderer Trace gelesen.</translation>
+    </message>
+    <message>
+        <source>%1 (real trace) - SchedScope</source>
+        <translation>%1 (echter Trace) - SchedScope</translation>
+    </message>
+    <message>
+        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 s in the trace.</source>
+        <translation>Trace %1 (%2) geöffnet: %3 Scheduler-Ereignisse, %4 verloren, %5 Warnungen; Zeit 0 ist %6 s im Trace.</translation>
+    </message>
+    <message>
+        <source>Trace warnings</source>
+        <translation>Trace-Warnungen</translation>
+    </message>
+    <message>
+        <source>%1 has gaps or oddities the views cannot show by themselves:</source>
+        <translation>%1 hat Lücken oder Auffälligkeiten, die die Ansichten nicht von selbst zeigen können:</translation>
+    </message>
+    <message>
+        <source>Compare with a real run</source>
+        <translation>Mit echtem Lauf vergleichen</translation>
+    </message>
+    <message>
+        <source>Cannot simulate the recording</source>
+        <translation>Aufzeichnung kann nicht simuliert werden</translation>
+    </message>
+    <message>
+        <source>Its workload could not be written as a scenario; the current session goes on.</source>
+        <translation>Ihre Last ließ sich nicht als Szenario schreiben; die laufende Sitzung geht weiter.</translation>
+    </message>
+    <message>
+        <source>Compare two recordings</source>
+        <translation>Zwei Aufzeichnungen vergleichen</translation>
+    </message>
+    <message>
+        <source>Cannot open sweep results</source>
+        <translation>Sweep-Ergebnisse können nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>The comparison was not opened; the current session goes on.</source>
+        <translation>Der Vergleich wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
+    </message>
+</context>
+<context>
     <name>ui::ExportAllDialog</name>
     <message>
         <source>Export all charts</source>
@@ -1959,49 +2125,6 @@
         <translation>Zähler</translation>
     </message>
     <message>
-        <source>Save session</source>
-        <translation>Sitzung speichern</translation>
-    </message>
-    <message>
-        <source>The session cannot be saved: %1</source>
-        <translation>Die Sitzung kann nicht gespeichert werden: %1</translation>
-    </message>
-    <message>
-        <source>Save session as scenario</source>
-        <translation>Sitzung als Szenario speichern</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.json)</source>
-        <translation>Szenarien (*.json)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Saved the session with %n live action(s) to %1</source>
-        <translation>
-            <numerusform>Die Sitzung mit %n Live-Aktion in %1 gespeichert</numerusform>
-            <numerusform>Die Sitzung mit %n Live-Aktionen in %1 gespeichert</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Export trace</source>
-        <translation>Trace exportieren</translation>
-    </message>
-    <message>
-        <source>The trace cannot be written: %1</source>
-        <translation>Der Trace kann nicht geschrieben werden: %1</translation>
-    </message>
-    <message>
-        <source>Export trace for Perfetto</source>
-        <translation>Trace für Perfetto exportieren</translation>
-    </message>
-    <message>
-        <source>Trace event JSON (*.json)</source>
-        <translation>Trace-Event-JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Wrote %1; open it in ui.perfetto.dev</source>
-        <translation>%1 geschrieben; in ui.perfetto.dev öffnen</translation>
-    </message>
-    <message>
         <source>Cgroups</source>
         <translation>Cgroups</translation>
     </message>
@@ -2016,14 +2139,6 @@
     <message>
         <source>&amp;Open...</source>
         <translation>Ö&amp;ffnen...</translation>
-    </message>
-    <message>
-        <source>Open scenario</source>
-        <translation>Szenario öffnen</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.json);;All files (*)</source>
-        <translation>Szenarien (*.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Open &amp;Built-in...</source>
@@ -2198,22 +2313,6 @@
         <translation>Eine Dauer erwartet, %1</translation>
     </message>
     <message>
-        <source>Cannot open scenario</source>
-        <translation>Szenario kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>%1 was not opened; the current session goes on.</source>
-        <translation>%1 wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
-    </message>
-    <message>
-        <source>%1 - SchedScope</source>
-        <translation>%1 - SchedScope</translation>
-    </message>
-    <message>
-        <source>Opened %1. Space runs it.</source>
-        <translation>%1 geöffnet. Die Leertaste startet es.</translation>
-    </message>
-    <message>
         <source>Language</source>
         <translation>Sprache</translation>
     </message>
@@ -2265,68 +2364,12 @@
         <translation>&amp;Trace öffnen...</translation>
     </message>
     <message>
-        <source>Open trace</source>
-        <translation>Trace öffnen</translation>
-    </message>
-    <message>
         <source>Ctrl+Shift+O</source>
         <translation>Ctrl+Shift+O</translation>
     </message>
     <message>
-        <source>Opened the rt-app workload %1 as a scenario (%2 warnings). Space runs it.</source>
-        <translation>rt-app-Last %1 als Szenario geöffnet (%2 Warnungen). Leertaste startet sie.</translation>
-    </message>
-    <message>
-        <source>rt-app workload</source>
-        <translation>rt-app-Last</translation>
-    </message>
-    <message>
-        <source>Some of %1 could not be represented exactly:</source>
-        <translation>Einiges aus %1 ließ sich nicht genau abbilden:</translation>
-    </message>
-    <message>
-        <source>Opening the trace was cancelled; the current session goes on.</source>
-        <translation>Das Öffnen des Traces wurde abgebrochen; die aktuelle Sitzung läuft weiter.</translation>
-    </message>
-    <message>
-        <source>Cannot open trace</source>
-        <translation>Trace kann nicht geöffnet werden</translation>
-    </message>
-    <message>
-        <source>The trace was not opened; the current session goes on.</source>
-        <translation>Der Trace wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
-    </message>
-    <message>
-        <source>Another trace is being read.</source>
-        <translation>Es wird bereits ein anderer Trace gelesen.</translation>
-    </message>
-    <message>
-        <source>%1 (real trace) - SchedScope</source>
-        <translation>%1 (echter Trace) - SchedScope</translation>
-    </message>
-    <message>
-        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 s in the trace.</source>
-        <translation>Trace %1 (%2) geöffnet: %3 Scheduler-Ereignisse, %4 verloren, %5 Warnungen; Zeit 0 ist %6 s im Trace.</translation>
-    </message>
-    <message>
-        <source>Trace warnings</source>
-        <translation>Trace-Warnungen</translation>
-    </message>
-    <message>
-        <source>%1 has gaps or oddities the views cannot show by themselves:</source>
-        <translation>%1 hat Lücken oder Auffälligkeiten, die die Ansichten nicht von selbst zeigen können:</translation>
-    </message>
-    <message>
         <source>Compare with a Real &amp;Run...</source>
         <translation>Mit echtem &amp;Lauf vergleichen...</translation>
-    </message>
-    <message>
-        <source>Trace of a real run of this scenario</source>
-        <translation>Trace eines echten Laufs dieses Szenarios</translation>
-    </message>
-    <message>
-        <source>The comparison was not opened; the current session goes on.</source>
-        <translation>Der Vergleich wurde nicht geöffnet; die aktuelle Sitzung läuft weiter.</translation>
     </message>
     <message>
         <source>Go to &amp;Start</source>
@@ -2345,10 +2388,6 @@
         <translation>Der Tiefen-Durchlauf ist eine eigene Simulation; für eine Aufzeichnung gilt er nicht.</translation>
     </message>
     <message>
-        <source>Compare with a real run</source>
-        <translation>Mit echtem Lauf vergleichen</translation>
-    </message>
-    <message>
         <source>&amp;Simulate This Recording</source>
         <translation>Diese Aufzeichnung &amp;simulieren</translation>
     </message>
@@ -2357,24 +2396,8 @@
         <translation>Die aufgezeichnete Last als Szenario, neben der Aufzeichnung in A/B-Vergleich simuliert</translation>
     </message>
     <message>
-        <source>Cannot simulate the recording</source>
-        <translation>Aufzeichnung kann nicht simuliert werden</translation>
-    </message>
-    <message>
-        <source>Its workload could not be written as a scenario; the current session goes on.</source>
-        <translation>Ihre Last ließ sich nicht als Szenario schreiben; die laufende Sitzung geht weiter.</translation>
-    </message>
-    <message>
         <source>Compare with Another Recor&amp;ding...</source>
         <translation>Mit anderer Aufzeich&amp;nung vergleichen...</translation>
-    </message>
-    <message>
-        <source>Another recording to compare this one with</source>
-        <translation>Eine andere Aufzeichnung zum Vergleich</translation>
-    </message>
-    <message>
-        <source>Compare two recordings</source>
-        <translation>Zwei Aufzeichnungen vergleichen</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
@@ -2407,14 +2430,6 @@
     <message>
         <source>%1 (default)</source>
         <translation>%1 (Voreinstellung)</translation>
-    </message>
-    <message>
-        <source>Perfetto trace (*.pftrace)</source>
-        <translation>Perfetto-Trace (*.pftrace)</translation>
-    </message>
-    <message>
-        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
-        <translation>Scheduler-Traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Open S&amp;weep Results...</source>

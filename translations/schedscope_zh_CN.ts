@@ -1311,6 +1311,171 @@
     </message>
 </context>
 <context>
+    <name>ui::Documents</name>
+    <message>
+        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
+        <translation>调度器跟踪 (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json);;All files (*)</source>
+        <translation>场景 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open trace</source>
+        <translation>打开跟踪</translation>
+    </message>
+    <message>
+        <source>Open sweep results: the sweep.json of a results folder</source>
+        <translation>打开扫描结果：结果文件夹中的 sweep.json</translation>
+    </message>
+    <message>
+        <source>Sweep results (sweep.json);;All files (*)</source>
+        <translation>扫描结果 (sweep.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Trace of a real run of this scenario</source>
+        <translation>此场景一次真实运行的跟踪</translation>
+    </message>
+    <message>
+        <source>Another recording to compare this one with</source>
+        <translation>要与此录制比较的另一个录制</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>The session cannot be saved: %1</source>
+        <translation>无法保存会话:%1</translation>
+    </message>
+    <message>
+        <source>Save session as scenario</source>
+        <translation>将会话另存为场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved the session with %n live action(s) to %1</source>
+        <translation>
+            <numerusform>已将包含 %n 个实时操作的会话保存到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>导出跟踪</translation>
+    </message>
+    <message>
+        <source>The trace cannot be written: %1</source>
+        <translation>无法写入跟踪:%1</translation>
+    </message>
+    <message>
+        <source>Perfetto trace (*.pftrace)</source>
+        <translation>Perfetto 跟踪 (*.pftrace)</translation>
+    </message>
+    <message>
+        <source>Trace event JSON (*.json)</source>
+        <translation>Trace Event JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export trace for Perfetto</source>
+        <translation>为 Perfetto 导出跟踪</translation>
+    </message>
+    <message>
+        <source>Wrote %1; open it in ui.perfetto.dev</source>
+        <translation>已写入 %1;请在 ui.perfetto.dev 中打开</translation>
+    </message>
+    <message>
+        <source>Cannot open scenario</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>%1 was not opened; the current session goes on.</source>
+        <translation>未打开 %1;当前会话继续进行。</translation>
+    </message>
+    <message>
+        <source>Opened the rt-app workload %1 as a scenario (%2 warnings). Space runs it.</source>
+        <translation>已将 rt-app 负载 %1 作为场景打开（%2 条警告）。按空格运行。</translation>
+    </message>
+    <message>
+        <source>rt-app workload</source>
+        <translation>rt-app 负载</translation>
+    </message>
+    <message>
+        <source>Some of %1 could not be represented exactly:</source>
+        <translation>%1 的部分内容无法精确表示：</translation>
+    </message>
+    <message>
+        <source>%1 - SchedScope</source>
+        <translation>%1 - SchedScope</translation>
+    </message>
+    <message>
+        <source>Opened %1. Space runs it.</source>
+        <translation>已打开 %1。按空格键运行。</translation>
+    </message>
+    <message>
+        <source>Opening the trace was cancelled; the current session goes on.</source>
+        <translation>打开跟踪已取消；当前会话继续。</translation>
+    </message>
+    <message>
+        <source>Cannot open trace</source>
+        <translation>无法打开跟踪</translation>
+    </message>
+    <message>
+        <source>The trace was not opened; the current session goes on.</source>
+        <translation>跟踪未打开；当前会话继续。</translation>
+    </message>
+    <message>
+        <source>Another trace is being read.</source>
+        <translation>正在读取另一个跟踪。</translation>
+    </message>
+    <message>
+        <source>%1 (real trace) - SchedScope</source>
+        <translation>%1（真实跟踪）- SchedScope</translation>
+    </message>
+    <message>
+        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 s in the trace.</source>
+        <translation>已打开跟踪 %1（%2）：%3 个调度事件，丢失 %4 个，%5 条警告；时间 0 对应跟踪中的 %6 s。</translation>
+    </message>
+    <message>
+        <source>Trace warnings</source>
+        <translation>跟踪警告</translation>
+    </message>
+    <message>
+        <source>%1 has gaps or oddities the views cannot show by themselves:</source>
+        <translation>%1 存在视图本身无法显示的缺口或异常：</translation>
+    </message>
+    <message>
+        <source>Compare with a real run</source>
+        <translation>与真实运行比较</translation>
+    </message>
+    <message>
+        <source>Cannot simulate the recording</source>
+        <translation>无法模拟该录制</translation>
+    </message>
+    <message>
+        <source>Its workload could not be written as a scenario; the current session goes on.</source>
+        <translation>其负载无法写成场景；当前会话继续。</translation>
+    </message>
+    <message>
+        <source>Compare two recordings</source>
+        <translation>比较两个录制</translation>
+    </message>
+    <message>
+        <source>Cannot open sweep results</source>
+        <translation>无法打开扫描结果</translation>
+    </message>
+    <message>
+        <source>The comparison was not opened; the current session goes on.</source>
+        <translation>未打开对比；当前会话继续。</translation>
+    </message>
+</context>
+<context>
     <name>ui::ExportAllDialog</name>
     <message>
         <source>Export all charts</source>
@@ -1952,48 +2117,6 @@
         <translation>计数器</translation>
     </message>
     <message>
-        <source>Save session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>The session cannot be saved: %1</source>
-        <translation>无法保存会话:%1</translation>
-    </message>
-    <message>
-        <source>Save session as scenario</source>
-        <translation>将会话另存为场景</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.json)</source>
-        <translation>场景 (*.json)</translation>
-    </message>
-    <message numerus="yes">
-        <source>Saved the session with %n live action(s) to %1</source>
-        <translation>
-            <numerusform>已将包含 %n 个实时操作的会话保存到 %1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Export trace</source>
-        <translation>导出跟踪</translation>
-    </message>
-    <message>
-        <source>The trace cannot be written: %1</source>
-        <translation>无法写入跟踪:%1</translation>
-    </message>
-    <message>
-        <source>Export trace for Perfetto</source>
-        <translation>为 Perfetto 导出跟踪</translation>
-    </message>
-    <message>
-        <source>Trace event JSON (*.json)</source>
-        <translation>Trace Event JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Wrote %1; open it in ui.perfetto.dev</source>
-        <translation>已写入 %1;请在 ui.perfetto.dev 中打开</translation>
-    </message>
-    <message>
         <source>Cgroups</source>
         <translation>Cgroup</translation>
     </message>
@@ -2008,14 +2131,6 @@
     <message>
         <source>&amp;Open...</source>
         <translation>打开(&amp;O)...</translation>
-    </message>
-    <message>
-        <source>Open scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>Scenarios (*.json);;All files (*)</source>
-        <translation>场景 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open &amp;Built-in...</source>
@@ -2190,22 +2305,6 @@
         <translation>需要一个时长,%1</translation>
     </message>
     <message>
-        <source>Cannot open scenario</source>
-        <translation>无法打开场景</translation>
-    </message>
-    <message>
-        <source>%1 was not opened; the current session goes on.</source>
-        <translation>未打开 %1;当前会话继续进行。</translation>
-    </message>
-    <message>
-        <source>%1 - SchedScope</source>
-        <translation>%1 - SchedScope</translation>
-    </message>
-    <message>
-        <source>Opened %1. Space runs it.</source>
-        <translation>已打开 %1。按空格键运行。</translation>
-    </message>
-    <message>
         <source>Language</source>
         <translation>语言</translation>
     </message>
@@ -2256,68 +2355,12 @@
         <translation>打开跟踪(&amp;T)...</translation>
     </message>
     <message>
-        <source>Open trace</source>
-        <translation>打开跟踪</translation>
-    </message>
-    <message>
         <source>Ctrl+Shift+O</source>
         <translation>Ctrl+Shift+O</translation>
     </message>
     <message>
-        <source>Opened the rt-app workload %1 as a scenario (%2 warnings). Space runs it.</source>
-        <translation>已将 rt-app 负载 %1 作为场景打开（%2 条警告）。按空格运行。</translation>
-    </message>
-    <message>
-        <source>rt-app workload</source>
-        <translation>rt-app 负载</translation>
-    </message>
-    <message>
-        <source>Some of %1 could not be represented exactly:</source>
-        <translation>%1 的部分内容无法精确表示：</translation>
-    </message>
-    <message>
-        <source>Opening the trace was cancelled; the current session goes on.</source>
-        <translation>打开跟踪已取消；当前会话继续。</translation>
-    </message>
-    <message>
-        <source>Cannot open trace</source>
-        <translation>无法打开跟踪</translation>
-    </message>
-    <message>
-        <source>The trace was not opened; the current session goes on.</source>
-        <translation>跟踪未打开；当前会话继续。</translation>
-    </message>
-    <message>
-        <source>Another trace is being read.</source>
-        <translation>正在读取另一个跟踪。</translation>
-    </message>
-    <message>
-        <source>%1 (real trace) - SchedScope</source>
-        <translation>%1（真实跟踪）- SchedScope</translation>
-    </message>
-    <message>
-        <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 s in the trace.</source>
-        <translation>已打开跟踪 %1（%2）：%3 个调度事件，丢失 %4 个，%5 条警告；时间 0 对应跟踪中的 %6 s。</translation>
-    </message>
-    <message>
-        <source>Trace warnings</source>
-        <translation>跟踪警告</translation>
-    </message>
-    <message>
-        <source>%1 has gaps or oddities the views cannot show by themselves:</source>
-        <translation>%1 存在视图本身无法显示的缺口或异常：</translation>
-    </message>
-    <message>
         <source>Compare with a Real &amp;Run...</source>
         <translation>与真实运行对比(&amp;R)...</translation>
-    </message>
-    <message>
-        <source>Trace of a real run of this scenario</source>
-        <translation>此场景一次真实运行的跟踪</translation>
-    </message>
-    <message>
-        <source>The comparison was not opened; the current session goes on.</source>
-        <translation>未打开对比；当前会话继续。</translation>
     </message>
     <message>
         <source>Go to &amp;Start</source>
@@ -2336,10 +2379,6 @@
         <translation>深度扫描是单独的模拟，不适用于记录。</translation>
     </message>
     <message>
-        <source>Compare with a real run</source>
-        <translation>与真实运行比较</translation>
-    </message>
-    <message>
         <source>&amp;Simulate This Recording</source>
         <translation>模拟此录制(&amp;S)</translation>
     </message>
@@ -2348,24 +2387,8 @@
         <translation>将录制的负载写成场景，在 A/B 对比中与录制并排模拟</translation>
     </message>
     <message>
-        <source>Cannot simulate the recording</source>
-        <translation>无法模拟该录制</translation>
-    </message>
-    <message>
-        <source>Its workload could not be written as a scenario; the current session goes on.</source>
-        <translation>其负载无法写成场景；当前会话继续。</translation>
-    </message>
-    <message>
         <source>Compare with Another Recor&amp;ding...</source>
         <translation>与另一个录制比较(&amp;D)...</translation>
-    </message>
-    <message>
-        <source>Another recording to compare this one with</source>
-        <translation>要与此录制比较的另一个录制</translation>
-    </message>
-    <message>
-        <source>Compare two recordings</source>
-        <translation>比较两个录制</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
@@ -2398,14 +2421,6 @@
     <message>
         <source>%1 (default)</source>
         <translation>%1（默认）</translation>
-    </message>
-    <message>
-        <source>Perfetto trace (*.pftrace)</source>
-        <translation>Perfetto 跟踪 (*.pftrace)</translation>
-    </message>
-    <message>
-        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
-        <translation>调度器跟踪 (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open S&amp;weep Results...</source>

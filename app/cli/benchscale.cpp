@@ -1,6 +1,6 @@
 #include "commands.h"
 
-#include "output/atomicfile.h"
+#include "base/atomicfile.h"
 
 #include "base/kernelmodel.h"
 #include "scenario/loader.h"

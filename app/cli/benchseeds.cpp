@@ -1,6 +1,6 @@
 #include "commands.h"
 
-#include "output/atomicfile.h"
+#include "base/atomicfile.h"
 
 #include "experiments/seeds.h"
 

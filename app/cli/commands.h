@@ -3,8 +3,8 @@
 #include "options.h"
 
 #include "base/simtime.h"
-#include "experiments/runrequest.h"
 #include "scenario/loader.h"
+#include "scenario/runrequest.h"
 #include "scenario/scenariospec.h"
 
 #include <optional>
@@ -16,7 +16,7 @@ namespace cli {
 int cmdList(Args& args);
 int cmdValidate(Args& args);
 int cmdRun(Args& args);
-int cmdBench(Args& args);
+int cmdBenchEngine(Args& args);
 int cmdBenchSeeds(Args& args);
 int cmdBenchScale(Args& args);
 int cmdBenchMemory(Args& args);
@@ -35,29 +35,10 @@ int cmdSweep(Args& args);
 int cmdSweepMerge(Args& args);
 int cmdQuery(Args& args);
 int cmdBenchQuery(Args& args);
-void printUsage();
+int cmdHelp(Args& args);
 /// Writes a command's output to `path` atomically (nothing partial is left), or to stdout when
 /// no path was given. Returns the exit code: ExitOk, or ExitFailure with the reason on stderr.
 int writeOutput(const std::optional<std::string>& path, const std::string& text);
-/// Loads a scenario (a file or builtin:NAME) as `run` does: rewritten for `model` when given,
-/// with a costs file applied. Problems go to stderr; returns the exit code (ExitOk and `spec`).
-int loadScenarioForRun(const std::string& source, const std::optional<std::string>& model,
-                       const std::optional<std::string>& costsPath, const char* command,
-                       std::optional<core::ScenarioSpec>& spec);
-/// `--model NAME`: ExitOk with `model` set (or left empty without the option), or ExitUsage
-/// after saying what was wrong.
-int modelOption(const std::optional<std::string>& name, const char* command,
-                std::optional<core::KernelModel>& model);
-/// `--costs FILE` applied to `spec`: ExitOk, or ExitInvalid after printing the file's errors.
-int costsOption(const std::optional<std::string>& path, core::ScenarioSpec& spec);
-/// loadScenarioForRun for a scenario already loaded (`r`, from `source`). With a model, a
-/// scenario refused on its own model (one written for v4.11 that names none, say) is rewritten
-/// for that model and checked again.
-int prepareForRun(core::LoadResult r, const std::string& source, const std::optional<std::string>& model,
-                  const std::optional<std::string>& costsPath, const char* command,
-                  std::optional<core::ScenarioSpec>& spec);
-/// Applies `--opt KEY=on|off` options to `spec` as run does; false after saying what was wrong.
-bool applyOptOptions(const std::vector<std::string>& opts, core::ScenarioSpec& spec, const char* command);
 /// Reports options nobody took ("unknown option"); true when there were any.
 bool reportLeftovers(Args& args);
 /// `--format table|json`: true, or false after saying what was wrong.
@@ -68,6 +49,9 @@ core::RunRequest takeRunOptions(Args& args);
 /// stderr, returns the exit code (ExitOk and `spec`).
 int specForRun(const std::string& source, const core::RunRequest& options, const char* command,
                std::optional<core::ScenarioSpec>& spec);
+/// A shaped run's notes and problems on stderr (option problems as `command`'s); the exit code
+/// (ExitOk and `spec`, ExitUsage for an option, ExitInvalid for a file).
+int reportShaped(core::ShapedRun shaped, const char* command, std::optional<core::ScenarioSpec>& spec);
 int cmdWhy(Args& args);
 /// bench import's trace: `events` consistent scheduler events in ftrace text (8 CPUs, 400 tasks,
 /// one microsecond apart) written to `path`. Returns the events written, 0 on error.

@@ -9,8 +9,10 @@ namespace cli {
 /// Exit codes of schedscope-cli (documented in docs/cli.md).
 enum ExitCode : int {
     ExitOk = 0,
-    ExitFailure = 1, ///< an output file could not be written
-    ExitInvalid = 2, ///< an invalid scenario
+    ExitFailure = 1, ///< the command could not finish: an output not written, a run that failed
+                     ///< (reality), cells that failed or are missing (sweep)
+    ExitInvalid = 2, ///< invalid input: a scenario, costs, sweep spec, trace or host file (reality:
+                     ///< also a missing permission or a machine this host cannot give)
     ExitUsage = 64,  ///< a bad command line (EX_USAGE)
 };
 

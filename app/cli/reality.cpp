@@ -3,7 +3,7 @@
 #include "commands.h"
 
 #include "base/kernelmodel.h"
-#include "output/replay.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
 #include "reality/realitycompare.h"
 #include "reality/realityrun.h"
@@ -71,11 +71,12 @@ int cmdReality(Args& args) {
         return ExitUsage;
     // The real run uses the scenario as written; the simulation the chosen model and costs.
     std::optional<ScenarioSpec> spec, simSpec;
-    if (const int rc = loadScenarioForRun(args.positional()[0], std::nullopt, std::nullopt, "reality", spec);
-        rc != ExitOk)
+    RunRequest simRequest;
+    simRequest.model = modelName;
+    simRequest.costs = costsPath;
+    if (const int rc = specForRun(args.positional()[0], RunRequest{}, "reality", spec); rc != ExitOk)
         return rc;
-    if (const int rc = loadScenarioForRun(args.positional()[0], modelName, costsPath, "reality", simSpec);
-        rc != ExitOk)
+    if (const int rc = specForRun(args.positional()[0], simRequest, "reality", simSpec); rc != ExitOk)
         return rc;
 
     RealityOptions options;
@@ -109,9 +110,9 @@ int cmdReality(Args& args) {
     const std::string model(kernelModelInfo(simSpec->kernel.model).name);
     std::fprintf(stderr, "reality: simulating the same %s on kernel model %s\n",
                  formatDuration(run.duration).c_str(), model.c_str());
-    ReplayOptions ro;
+    SimulationOptions ro;
     ro.checkInvariants = true;
-    ReplayResult sim = replay(std::make_shared<const ScenarioSpec>(std::move(*simSpec)), {}, ro);
+    SimulationResult sim = simulate(std::make_shared<const ScenarioSpec>(std::move(*simSpec)), {}, ro);
     if (!sim.ok()) {
         std::fprintf(stderr, "schedscope-cli reality: the simulation failed: %s\n", sim.error.c_str());
         return ExitFailure;

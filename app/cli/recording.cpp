@@ -1,11 +1,13 @@
-// schedscope-cli import-trace and replay: a recorded workload as a scenario, and that scenario
-// simulated beside the recording (docs/record-replay.md).
+// schedscope-cli import-trace and replay: a recorded workload as a scenario (printed as text), and
+// that scenario simulated beside the recording (docs/record-replay.md). The walk of a recording
+// from its file to the replay table is in docs/architecture.md.
 #include "commands.h"
 
 #include "import/workloadscenario.h"
-#include "output/replay.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
-#include "reality/recordingreplay.h"
+#include "report/replaycomparison.h"
+#include "scenario/runrequest.h"
 #include "sim/engine.h"
 
 #include <cstdio>
@@ -33,15 +35,14 @@ std::vector<std::string> splitList(const std::string& text) {
     return out;
 }
 
-/// The options both commands take to import; false after saying what was wrong.
-bool takeWorkloadOptions(Args& args, WorkloadScenarioOptions& o) {
+/// The options both commands take to import.
+void takeWorkloadOptions(Args& args, WorkloadScenarioOptions& o) {
     if (auto host = args.take("--host"))
         o.hostFile = *host;
     for (const std::string& e : args.takeAll("--exclude"))
         for (const std::string& comm : splitList(e))
             o.exclude.push_back(comm);
     o.keepTracer = args.flag("--keep-tracer");
-    return true;
 }
 
 /// Imports the trace named by the one positional argument; prints the notes. ExitOk or the code.
@@ -74,50 +75,52 @@ int cmdImportTrace(Args& args) {
     WorkloadImport w;
     if (const int rc = importNamed(args, "import-trace", options, w); rc != ExitOk)
         return rc;
+    const WorkloadText text = workloadScenarioText(w.scenario, options);
+    if (!text.error.empty()) {
+        std::fprintf(stderr, "%s\n", text.error.c_str());
+        return ExitInvalid;
+    }
+    if (!text.note.empty())
+        std::fprintf(stderr, "note: %s: %s\n", args.positional()[0].c_str(), text.note.c_str());
     std::fprintf(stderr, "%zu tasks, %zu channels; %zu recorded tasks left out\n", w.scenario.tasks,
                  w.scenario.channels, w.scenario.leftOut);
-    return writeOutput(out, w.scenario.text);
+    return writeOutput(out, text.text);
 }
 
 int cmdReplay(Args& args) {
     WorkloadScenarioOptions options;
     takeWorkloadOptions(args, options);
-    options.text = false; // simulated from the spec: a long recording's text is more than the loader reads
-    const auto modelName = args.take("--model");
-    const auto costsPath = args.take("--costs");
-    const auto opts = args.takeAll("--opt");
-    const auto forText = args.take("--for");
+    const RunRequest request = takeRunOptions(args);
     const std::string format = args.take("--format").value_or("table");
     const auto out = args.take("--out");
     if (reportLeftovers(args))
         return ExitUsage;
     if (!tableOrJson(format, "replay"))
         return ExitUsage;
-    std::optional<SimTime> forTime;
-    if (forText && !(forTime = parseForOption(*forText, "replay")))
+    // The options' words are checked before the trace is read (a long one takes seconds); the
+    // optimizations too where the model is known (a host file may name another).
+    const std::optional<KernelModel> known =
+        options.hostFile.empty() ? std::optional<KernelModel>(kDefaultKernelModel) : std::nullopt;
+    if (const std::string e = requestProblem(request, known); !e.empty()) {
+        std::fprintf(stderr, "schedscope-cli replay: %s\n", e.c_str());
         return ExitUsage;
-    if (const int rc = modelOption(modelName, "replay", options.model); rc != ExitOk)
-        return rc;
-    // Checked before the trace is read (a long one takes seconds), where the model is known.
-    if (options.model || options.hostFile.empty()) {
-        ScenarioSpec check;
-        check.kernel.model = options.model.value_or(kDefaultKernelModel);
-        if (!applyOptOptions(opts, check, "replay"))
-            return ExitUsage;
+    }
+    if (request.model) {
+        KernelModel m{};
+        parseModelOption(*request.model, m);
+        options.model = m;
     }
     WorkloadImport w;
     if (const int rc = importNamed(args, "replay", options, w); rc != ExitOk)
         return rc;
-    ScenarioSpec& spec = *w.scenario.spec;
-    if (const int rc = costsOption(costsPath, spec); rc != ExitOk)
+    // The model is the workload's own (built for the one asked for); the rest shaped as run does.
+    std::optional<ScenarioSpec> spec;
+    if (const int rc = reportShaped(shapeSpec(std::move(*w.scenario.spec), request), "replay", spec);
+        rc != ExitOk)
         return rc;
-    if (!applyOptOptions(opts, spec, "replay"))
-        return ExitUsage;
-    if (forTime)
-        spec.duration = *forTime;
-    core::ReplayOptions ro;
-    ro.checkInvariants = true;
-    ReplayResult run = replay(std::move(w.scenario.spec), {}, ro);
+    SimulationOptions so;
+    so.checkInvariants = true;
+    SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(std::move(*spec)), {}, so);
     if (!run.ok()) {
         std::fprintf(stderr, "schedscope-cli replay: %s\n", run.error.c_str());
         return ExitFailure;

@@ -1,10 +1,10 @@
 // `sweep` and `sweep-merge`: many runs of one scenario over a grid of settings (docs/sweeps.md).
 #include "commands.h"
 
+#include "base/atomicfile.h"
 #include "experiments/sweepresults.h"
 #include "experiments/sweeprun.h"
 #include "experiments/sweepspec.h"
-#include "output/atomicfile.h"
 
 #include <atomic>
 #include <chrono>

@@ -3,7 +3,7 @@
 
 #include "import/importtrace.h"
 #include "output/perfettoconvert.h"
-#include "output/replay.h"
+#include "output/simulation.h"
 #include "report/summary.h"
 #include "report/threadstates.h"
 

@@ -4,8 +4,8 @@
 #include "base/bytetext.h"
 #include "import/filekind.h"
 #include "import/importtrace.h"
-#include "output/replay.h"
 #include "output/runstates.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
 #include "report/wakeupchain.h"
 #include "sim/engine.h"
@@ -52,10 +52,10 @@ int statesOfScenario(const std::string& source, const RunRequest& runOptions, St
     if (const int rc = specForRun(source, runOptions, "why", spec); rc != ExitOk)
         return rc;
     ThreadStateRecorder recorder;
-    ReplayOptions ro;
+    SimulationOptions ro;
     ro.checkInvariants = true;
     ro.sinks.push_back(&recorder);
-    ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*spec)), {}, ro);
+    SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(std::move(*spec)), {}, ro);
     if (!run.ok()) {
         std::fprintf(stderr, "schedscope-cli: %s\n", run.error.c_str());
         return ExitFailure;

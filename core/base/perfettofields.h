@@ -61,9 +61,12 @@ inline constexpr uint32_t kCgroupAttachTask = 67;
 inline constexpr uint32_t kSchedWakeupNew = 114;
 inline constexpr uint32_t kTaskNewtask = 235;
 inline constexpr uint32_t kTaskRename = 236;
+inline constexpr uint32_t kSchedProcessExec = 237;
 inline constexpr uint32_t kSchedProcessExit = 238;
 inline constexpr uint32_t kSchedProcessFork = 239;
 inline constexpr uint32_t kSchedProcessFree = 240;
+/// An event Perfetto has no message of its own for, by name (GenericFtraceEvent).
+inline constexpr uint32_t kGeneric = 327;
 inline constexpr uint32_t kSchedMigrateTask = 491;
 } // namespace event
 
@@ -81,6 +84,9 @@ inline constexpr uint32_t kComm = 1, kPid = 2, kPrio = 3, kOrigCpu = 4, kDestCpu
 namespace sched_fork {
 inline constexpr uint32_t kParentComm = 1, kParentPid = 2, kChildComm = 3, kChildPid = 4;
 }
+namespace sched_exec {
+inline constexpr uint32_t kFilename = 1, kPid = 2, kOldPid = 3;
+}
 namespace sched_exit {
 inline constexpr uint32_t kComm = 1, kPid = 2, kTgid = 3, kPrio = 4;
 }
@@ -90,6 +96,13 @@ inline constexpr uint32_t kPid = 1, kComm = 2, kCloneFlags = 3;
 namespace task_rename {
 inline constexpr uint32_t kPid = 1, kOldComm = 2, kNewComm = 3;
 }
+namespace generic {
+inline constexpr uint32_t kEventName = 1, kField = 2;
+/// GenericFtraceEvent.Field: a name and one value.
+namespace field {
+inline constexpr uint32_t kName = 1, kStrValue = 3, kIntValue = 4, kUintValue = 5;
+}
+} // namespace generic
 namespace cgroup_attach {
 inline constexpr uint32_t kDstRoot = 1, kDstId = 2, kPid = 3, kComm = 4, kDstLevel = 6, kDstPath = 7;
 }

@@ -1,8 +1,8 @@
 #include "experiments/sweepresults.h"
 
+#include "base/atomicfile.h"
 #include "experiments/jsonpath.h"
 #include "experiments/sweeprun.h"
-#include "output/atomicfile.h"
 
 #include <nlohmann/json.hpp>
 

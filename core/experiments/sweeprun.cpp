@@ -1,7 +1,7 @@
 #include "experiments/sweeprun.h"
 
-#include "output/atomicfile.h"
-#include "output/replay.h"
+#include "base/atomicfile.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
 #include "sim/engine.h"
 
@@ -148,10 +148,10 @@ SweepCellLine runSweepCell(const SweepSpec& spec, const SweepCell& cell,
         line["error"] = e;
         return {line.dump(), true, false};
     }
-    ReplayOptions ro;
+    SimulationOptions ro;
     ro.checkInvariants = true; // as run does
     ro.progress = [&](double) { return !keepGoing || keepGoing(); };
-    ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*shaped.spec)), {}, ro);
+    SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(std::move(*shaped.spec)), {}, ro);
     if (run.cancelled) {
         out.cancelled = true;
         return out;

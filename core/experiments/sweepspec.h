@@ -1,6 +1,6 @@
 #pragma once
 
-#include "experiments/runrequest.h"
+#include "scenario/runrequest.h"
 
 #include <cstddef>
 #include <optional>

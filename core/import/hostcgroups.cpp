@@ -2,6 +2,7 @@
 // Documentation/admin-guide/cgroup-v2.rst; the v1 cpu files in scheduler/sched-bwc.rst.
 #include "import/hostcgroups.h"
 
+#include "base/cgrouprules.h"
 #include "import/hostfs.h"
 
 #include <algorithm>
@@ -42,11 +43,6 @@ std::vector<std::string> cgroupDirs(const fs::path& root) {
 
 fs::path dirOf(const fs::path& root, const std::string& cgroup) {
     return cgroup == "/" ? root : root / cgroup.substr(1);
-}
-
-std::string parentOf(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    return slash == 0 ? "/" : path.substr(0, slash);
 }
 
 /// cgroup v2's "cpu.max": "max 100000" or "50000 100000".
@@ -110,7 +106,7 @@ void readV2(const fs::path& root, const std::vector<uint32_t>& onlineCpus, HostC
         HostCgroup cg;
         cg.path = path;
         if (auto w = readInteger(dir / "cpu.weight")) {
-            cg.weight = static_cast<uint32_t>(std::clamp(*w, 1LL, 10000LL));
+            cg.weight = static_cast<uint32_t>(std::clamp<long long>(*w, kMinCgroupWeight, kMaxCgroupWeight));
         } else if (cpuOn) {
             ++withoutCpu;
         }
@@ -122,7 +118,7 @@ void readV2(const fs::path& root, const std::vector<uint32_t>& onlineCpus, HostC
             cg.burstUs = cg.quotaUs ? readInteger(dir / "cpu.max.burst").value_or(0) : 0;
             checkLimit(cg, dir / "cpu.max", out.notes);
         }
-        const std::vector<uint32_t>& parent = effective[parentOf(path)];
+        const std::vector<uint32_t>& parent = effective[cgroupParent(path)];
         std::vector<uint32_t> mine = readCpuList(dir / "cpuset.cpus.effective").value_or(parent);
         if (mine.empty())
             mine = parent; // an empty cpuset inherits the parent's (cgroup-v2.rst)
@@ -164,7 +160,8 @@ void readV1(const fs::path& root, const std::vector<uint32_t>& onlineCpus, HostC
             cg.path = path;
             // cgroup v2's weight 100 is v1's 1024 shares; the scenario converts back the same way.
             if (auto s = readInteger(dir / "cpu.shares"))
-                cg.weight = static_cast<uint32_t>(std::clamp((*s * 100 + 512) / 1024, 1LL, 10000LL));
+                cg.weight = static_cast<uint32_t>(
+                    std::clamp<long long>((*s * 100 + 512) / 1024, kMinCgroupWeight, kMaxCgroupWeight));
             const long long quota = readInteger(dir / "cpu.cfs_quota_us").value_or(-1);
             if (quota > 0) {
                 cg.quotaUs = quota;
@@ -180,7 +177,7 @@ void readV1(const fs::path& root, const std::vector<uint32_t>& onlineCpus, HostC
         for (const std::string& path : cgroupDirs(cpuset)) {
             if (path == "/")
                 continue;
-            const std::vector<uint32_t>& parent = effective[parentOf(path)];
+            const std::vector<uint32_t>& parent = effective[cgroupParent(path)];
             std::vector<uint32_t> mine =
                 readCpuList(dirOf(cpuset, path) / "cpuset.effective_cpus").value_or(parent);
             if (mine.empty())

@@ -26,6 +26,8 @@ struct TraceImportOptions {
     /// Also sent every record (slices, switches, wakeups, ...), as read: the `--states`
     /// recorder. Times are the trace's own (ImportedTrace::origin is the first).
     TraceSink* records = nullptr;
+    /// Also handed every event the importer takes, in its order, before it takes it.
+    TraceEventTap* events = nullptr;
 };
 
 /// A real trace read whole: what every entry point (the CLI's trace-summary, the GUI, the
@@ -38,6 +40,9 @@ struct ImportedTrace {
     RunSummary summary; ///< with `summary.trace`: the format and what the trace could not tell
     SimTime origin;     ///< the trace's first timestamp: time 0 of the records and snapshots
     std::vector<std::string> cgroupPaths; ///< by the cgroup ids in the records
+    /// The counter tracks a Perfetto trace of a simulation carries (the model's), in time since
+    /// `origin`; a recording of a real kernel has none.
+    std::vector<CounterTrack> counters;
     /// With TraceImportOptions::forViews: the traced machine as a scenario (its CPUs as
     /// single-thread cores, the cgroups its tasks were in; no tasks), and the records cut into
     /// snapshots.
@@ -51,18 +56,7 @@ struct ImportedTrace {
 ImportedTrace importTrace(const std::string& path, const TraceImportOptions& options = {});
 
 /// The thread-state tracks of a recording read with `recorder` as TraceImportOptions::records,
-/// in time since its first event.
+/// in time since its first event, with the trace's counter tracks.
 ThreadStates statesOfRecording(ThreadStateRecorder& recorder, const ImportedTrace& trace);
-
-/// Why a recorded cgroup path cannot be a scenario cgroup (the validator's path rule, or bytes
-/// that are not UTF-8 text), or empty.
-std::string recordedCgroupProblem(const std::string& path);
-
-/// The scenario describing a traced machine (ImportedTrace::machine). A cgroup path that the
-/// scenario format refuses leaves the whole tree out, with a note in `warnings`: the records'
-/// cgroup ids index the whole list, so it is all or nothing.
-std::shared_ptr<const ScenarioSpec> tracedMachine(const RunSummary& summary,
-                                                  const std::vector<std::string>& cgroupPaths,
-                                                  std::vector<std::string>& warnings, std::string& error);
 
 } // namespace core

@@ -2,6 +2,7 @@
 
 #include "base/perfettofields.h"
 #include "base/protowire.h"
+#include "import/perfettotracks.h"
 
 #include <algorithm>
 #include <fstream>
@@ -29,10 +30,6 @@ const char* packetKindName(uint32_t field) {
         return "trusted_uid";
     case 6:
         return "clock_snapshot";
-    case 11:
-        return "track_event";
-    case 60:
-        return "track_descriptor";
     case 33:
         return "trace_config";
     case 35:
@@ -141,6 +138,7 @@ private:
     bool bundle(std::string_view bytes, uint64_t at);
     bool event(std::string_view bytes, uint64_t at, int32_t cpu, Pending& out);
     bool payload(uint32_t kind, std::string_view bytes, uint64_t at, TraceEvent& ev);
+    bool generic(std::string_view bytes, uint64_t at, TraceEvent& ev);
     bool compact(std::string_view bytes, uint64_t at, int32_t cpu, std::vector<Pending>& out);
     void systemInfo(std::string_view bytes, uint64_t at);
     void processTree(std::string_view bytes, uint64_t at);
@@ -151,11 +149,13 @@ private:
     StringTable& m_strings;
     const std::function<void(const TraceEvent&)>& m_add;
     std::string m_error;
+    PerfettoTracks m_tracks;
     StateLayout m_layout;
     std::vector<CpuState> m_cpus;
     std::map<std::string, uint64_t> m_skippedPackets;
     std::unordered_map<int32_t, uint32_t> m_processNames;
-    std::unordered_map<int32_t, int64_t> m_forked; ///< child pid -> time of its fork event
+    std::unordered_map<int32_t, uint32_t> m_threadNames; ///< the tree's thread names only
+    std::unordered_map<int32_t, int64_t> m_forked;       ///< child pid -> time of its fork event
     uint64_t m_malformed = 0;
     std::vector<std::string> m_malformedNotes;
     std::vector<std::string> m_notes;
@@ -172,6 +172,9 @@ void PerfettoReader::malformed(const std::string& what) {
 bool PerfettoReader::packet(std::string_view bytes, uint64_t at) {
     Reader r(bytes, at);
     Field f;
+    int64_t time = 0;
+    std::string_view trackEvent;
+    uint64_t trackEventAt = 0;
     while (r.next(f)) {
         switch (f.number) {
         case pf::packet::kFtraceEvents:
@@ -192,7 +195,22 @@ bool PerfettoReader::packet(std::string_view bytes, uint64_t at) {
             if (f.type == WireType::Bytes)
                 processTree(f.bytes, r.offsetOf(f));
             break;
+        case pf::packet::kTrackDescriptor:
+            if (f.type == WireType::Bytes)
+                if (std::string e = m_tracks.descriptor(f.bytes, r.offsetOf(f)); !e.empty())
+                    malformed(e);
+            break;
+        case pf::packet::kTrackEvent:
+            // Read once the packet's timestamp is known (it may come after).
+            if (f.type == WireType::Bytes) {
+                trackEvent = f.bytes;
+                trackEventAt = r.offsetOf(f);
+            }
+            break;
         case pf::packet::kTimestamp:
+            if (f.type == WireType::Varint)
+                time = static_cast<int64_t>(f.value);
+            break;
         case pf::packet::kTrustedPacketSequenceId:
         case pf::packet::kSequenceFlags:
         case 58: // timestamp_clock_id
@@ -208,6 +226,9 @@ bool PerfettoReader::packet(std::string_view bytes, uint64_t at) {
     }
     if (!r.error().empty())
         malformed(r.error() + " (in a packet: the rest of it skipped)");
+    if (trackEventAt != 0)
+        if (std::string e = m_tracks.event(trackEvent, trackEventAt, time); !e.empty())
+            malformed(e);
     return true;
 }
 
@@ -268,6 +289,8 @@ void PerfettoReader::processTree(std::string_view bytes, uint64_t at) {
         // A thread's own name wins over its process's command line.
         if (pid > 0 && haveName && (thread || !m_processNames.count(pid)))
             m_processNames[pid] = text(name.substr(0, name.find('\0')));
+        if (pid > 0 && haveName && thread)
+            m_threadNames[pid] = m_processNames[pid];
     }
 }
 
@@ -306,6 +329,10 @@ Role roleOf(uint32_t kind, uint32_t field) {
         return field == pf::task_newtask::kPid ? R::A : field == pf::task_newtask::kComm ? R::Name : R::None;
     case pf::event::kTaskRename:
         return field == pf::task_rename::kPid ? R::A : field == pf::task_rename::kNewComm ? R::Name : R::None;
+    case pf::event::kSchedProcessExec: {
+        static constexpr R roles[] = {R::None, R::Name, R::A, R::B};
+        return field < std::size(roles) ? roles[field] : R::None;
+    }
     case pf::event::kCgroupAttachTask:
         return field == pf::cgroup_attach::kPid       ? R::A
                : field == pf::cgroup_attach::kComm    ? R::Name
@@ -334,6 +361,7 @@ TraceEventType typeOf(uint32_t kind) {
     case pf::event::kTaskNewtask:
         return TraceEventType::Fork;
     case pf::event::kTaskRename:
+    case pf::event::kSchedProcessExec:
         return TraceEventType::Exec;
     case pf::event::kCgroupAttachTask:
         return TraceEventType::CgroupAttach;
@@ -391,6 +419,12 @@ bool PerfettoReader::payload(uint32_t kind, std::string_view bytes, uint64_t at,
         malformed(r.error() + ": event skipped");
         return false;
     }
+    if (kind == pf::event::kSchedProcessExec) {
+        // The comm after exec is the file's base name, cut to TASK_COMM_LEN - 1.
+        if (const size_t slash = name.rfind('/'); slash != std::string_view::npos)
+            name = name.substr(slash + 1);
+        name = name.substr(0, 15);
+    }
     ev.name = text(name);
     ev.name2 = text(name2);
     ev.type = typeOf(kind);
@@ -405,6 +439,69 @@ bool PerfettoReader::payload(uint32_t kind, std::string_view bytes, uint64_t at,
     } else if (kind == pf::event::kTaskRename) {
         ev.b = ev.a;
     }
+    return true;
+}
+
+bool PerfettoReader::generic(std::string_view bytes, uint64_t at, TraceEvent& ev) {
+    // An event Perfetto has no message of its own for, by name with its fields by name:
+    // sched_stat_runtime is read (perf sched record records it; perf sched latency counts a
+    // task first seen in one as waiting), the others are counted by their name.
+    namespace gn = pf::generic;
+    Reader r(bytes, at);
+    Field f;
+    std::string_view event, comm;
+    int64_t pid = 0;
+    bool havePid = false;
+    while (r.next(f)) {
+        if (f.type != WireType::Bytes)
+            continue;
+        if (f.number == gn::kEventName) {
+            event = f.bytes;
+            continue;
+        }
+        if (f.number != gn::kField)
+            continue;
+        Reader g(f.bytes, r.offsetOf(f));
+        Field h;
+        std::string_view name;
+        Field value;
+        bool valued = false;
+        while (g.next(h)) {
+            if (h.number == gn::field::kName && h.type == WireType::Bytes) {
+                name = h.bytes;
+            } else if (h.number >= gn::field::kStrValue && h.number <= gn::field::kUintValue) {
+                value = h;
+                valued = true;
+            }
+        }
+        if (!g.error().empty()) {
+            malformed(g.error() + ": event skipped");
+            return false;
+        }
+        if (valued && name == "pid" && value.type == WireType::Varint) {
+            pid = static_cast<int64_t>(value.value);
+            havePid = true;
+        } else if (valued && name == "comm" && value.type == WireType::Bytes) {
+            comm = value.bytes;
+        }
+    }
+    if (!r.error().empty()) {
+        malformed(r.error() + ": event skipped");
+        return false;
+    }
+    if (event != "sched_stat_runtime") {
+        ev.type = TraceEventType::Unknown;
+        ev.name = text(event.empty() ? std::string_view("ftrace event 327 (generic, unnamed)") : event);
+        return true;
+    }
+    if (!havePid) {
+        malformed("offset " + std::to_string(at) +
+                  ": sched_stat_runtime: expected a field \"pid\" with a number: event skipped");
+        return false;
+    }
+    ev.type = TraceEventType::Runtime;
+    ev.a = static_cast<int32_t>(pid);
+    ev.name = text(comm);
     return true;
 }
 
@@ -450,8 +547,11 @@ bool PerfettoReader::event(std::string_view bytes, uint64_t at, int32_t cpu, Pen
     case pf::event::kSchedProcessFork:
     case pf::event::kTaskNewtask:
     case pf::event::kTaskRename:
+    case pf::event::kSchedProcessExec:
     case pf::event::kCgroupAttachTask:
         return payload(kind, body, bodyAt, ev);
+    case pf::event::kGeneric:
+        return generic(body, bodyAt, ev);
     default:
         // Counted by name, as every other event kind, by the importer.
         ev.type = TraceEventType::Unknown;
@@ -576,12 +676,12 @@ bool PerfettoReader::compact(std::string_view bytes, uint64_t at, int32_t cpu, s
 bool PerfettoReader::bundle(std::string_view bytes, uint64_t at) {
     Reader r(bytes, at);
     Field f;
-    int64_t cpu = -1;
+    uint64_t cpu = 0; // optional: a bundle without one is CPU 0's (proto2's default)
     bool lost = false;
     std::vector<std::pair<std::string_view, uint64_t>> events, compacts;
     while (r.next(f)) {
         if (f.number == pf::bundle::kCpu && f.type == WireType::Varint)
-            cpu = static_cast<int64_t>(f.value);
+            cpu = f.value;
         else if (f.number == pf::bundle::kEvent && f.type == WireType::Bytes)
             events.emplace_back(f.bytes, r.offsetOf(f));
         else if (f.number == pf::bundle::kCompactSched && f.type == WireType::Bytes)
@@ -596,9 +696,9 @@ bool PerfettoReader::bundle(std::string_view bytes, uint64_t at) {
                   " events (expected at most " + std::to_string(kMaxBundleEvents) + "): skipped");
         return true;
     }
-    if (cpu < 0 || cpu > 65535) {
-        malformed("offset " + std::to_string(at) +
-                  ": an ftrace bundle without a CPU number (expected field 1 " + "from 0 to 65535): skipped");
+    if (cpu > 65535) {
+        malformed("offset " + std::to_string(at) + ": an ftrace bundle of CPU " + std::to_string(cpu) +
+                  " (expected a CPU number from 0 to 65535): skipped");
         return true;
     }
     const auto c = static_cast<int32_t>(cpu);
@@ -675,6 +775,10 @@ bool PerfettoReader::bundle(std::string_view bytes, uint64_t at) {
             ++m_sched;
             nameFromProcessTree(ev);
         }
+        // FtraceEvent has no common_comm: the tree's name of the thread that recorded it is.
+        if (ev.pid > 0 && ev.current == 0)
+            if (auto it = m_threadNames.find(ev.pid); it != m_threadNames.end())
+                ev.current = it->second;
         state.lastTime = std::max(state.lastTime, ev.time);
         m_add(ev);
     }
@@ -696,6 +800,7 @@ void PerfettoReader::nameFromProcessTree(TraceEvent& ev) const {
 
 void PerfettoReader::finish(PerfettoReadResult& r) {
     r.lostBundles = m_lostBundles;
+    r.counters = m_tracks.finish(m_skippedPackets, m_notes);
     if (m_lostBundles > 0)
         r.warnings.push_back(
             std::to_string(m_lostBundles) +

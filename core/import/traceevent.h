@@ -76,4 +76,12 @@ struct TraceEvent {
     bool irq = false; ///< recorded in interrupt context (the flags say so; perf script has none)
 };
 
+/// Handed every event an import takes, in the order the importer takes it (time order), before
+/// the importer does: a recording converted event by event (output/perfettoconvert).
+class TraceEventTap {
+public:
+    virtual ~TraceEventTap() = default;
+    virtual void event(const TraceEvent& ev, const StringTable& strings) = 0;
+};
+
 } // namespace core

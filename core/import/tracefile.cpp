@@ -1,6 +1,7 @@
 #include "import/tracefile.h"
 
 #include "import/perfettotrace.h"
+#include "import/perfettotracks.h"
 #include "import/tracedat.h"
 #include "import/traceparser.h"
 
@@ -26,6 +27,7 @@ class EventCollector {
 public:
     EventCollector(const std::string& name, StringTable& strings)
         : m_name(name)
+        , m_strings(strings)
         , m_parser(strings) {}
 
     /// Returns false when the line is malformed (remembered for the messages).
@@ -68,8 +70,9 @@ public:
     uint64_t schedEvents() const { return m_schedEvents; }
     const std::vector<std::string>& malformedNotes() const { return m_malformedNotes; }
 
-    /// Sorts when needed and replays into the importer; notes go to `source`.
-    void replay(TraceImporter& importer, TraceSource& source) {
+    /// Sorts when needed and replays into the importer (and `tap`, may be null, before it); notes
+    /// go to `source`.
+    void replay(TraceImporter& importer, TraceSource& source, TraceEventTap* tap) {
         if (m_backwards > 0)
             source.warnings.push_back(
                 std::to_string(m_backwards) +
@@ -78,13 +81,17 @@ public:
         if (!m_sorted)
             std::stable_sort(m_events.begin(), m_events.end(),
                              [](const TraceEvent& a, const TraceEvent& b) { return a.time < b.time; });
-        for (const TraceEvent& ev : m_events)
+        for (const TraceEvent& ev : m_events) {
+            if (tap)
+                tap->event(ev, m_strings);
             importer.process(ev);
+        }
         std::vector<TraceEvent>().swap(m_events);
     }
 
 private:
     std::string m_name;
+    const StringTable& m_strings;
     TraceTextParser m_parser;
     std::vector<TraceEvent> m_events;
     std::vector<int64_t> m_lastOnCpu;
@@ -176,7 +183,7 @@ TraceFileResult finishText(EventCollector& events, StringTable& strings, const s
         source.warnings.push_back(std::move(w));
     TraceImporter importer(strings, options.latencyStart, sink);
     importer.setObserver(options.observer);
-    events.replay(importer, source);
+    events.replay(importer, source, options.events);
     TraceFileResult r;
     r.ok = true;
     r.summary = importer.finish(name, std::move(source));
@@ -199,6 +206,9 @@ TraceFileResult finishPerfetto(const std::string& name, TraceSink* sink, const T
     }
     TraceFileResult r =
         finishText(events, strings, name, {}, sink, options, "perfetto", std::move(got.warnings));
+    if (r.ok)
+        r.counters =
+            counterTracksOf(got.counters, r.summary, r.cgroupPaths, r.origin, r.summary.trace->warnings);
     if (options.progress)
         options.progress(1.0);
     return r;

@@ -2,6 +2,7 @@
 
 #include "import/traceimporter.h"
 #include "report/summary.h"
+#include "report/threadstates.h"
 
 #include <functional>
 #include <string>
@@ -15,6 +16,8 @@ struct TraceFileOptions {
     std::function<bool(double)> progress;
     /// Told what each task does (import/traceobserver.h), for rebuilding the workload.
     TraceObserver* observer = nullptr;
+    /// Handed every event before the importer takes it (may be null).
+    TraceEventTap* events = nullptr;
 };
 
 /// The outcome of opening a trace: a summary (with `summary.trace` saying what the trace could
@@ -26,6 +29,9 @@ struct TraceFileResult {
     RunSummary summary;
     SimTime origin;                       ///< the trace's first timestamp (the summary starts there)
     std::vector<std::string> cgroupPaths; ///< by the cgroup ids in the records
+    /// A Perfetto trace's counter tracks (a simulation's model counters: import/perfettotracks),
+    /// in time since `origin`.
+    std::vector<CounterTrack> counters;
 };
 
 /// Reads a scheduler trace, whatever its form (detected from the content, not the name):

@@ -1,6 +1,7 @@
 #include "import/workloadscenario.h"
 
 #include "base/bytetext.h"
+#include "import/tracedmachine.h"
 #include "scenario/loader.h"
 #include "scenario/scenariotext.h"
 #include "scenario/validator.h"
@@ -26,22 +27,14 @@ constexpr int kMaxForkDepth = 24;
 /// trace-cmd's.
 const std::set<std::string> kTracers = {"perf", "perf-exec", "trace-cmd"};
 
-std::string jsonString(const std::string& bytes) {
-    return nlohmann::json(bytesAsText(bytes)).dump();
-}
-
-std::string duration(int64_t ns) {
-    return durationText(SimTime::ns(ns));
-}
-
 std::string seconds(int64_t ns) {
     char b[32];
     std::snprintf(b, sizeof b, "%.6f s", static_cast<double>(ns) / 1e9);
     return b;
 }
 
-/// Writes the scenario: which tasks are in it and under what names, the channels their wakeups
-/// become, then the JSON text (written directly: a long recording has millions of actions).
+/// Builds the scenario: which tasks are in it and under what names, the channels their wakeups
+/// become, the machine they run on, and each task's program.
 class Writer {
 public:
     Writer(const WorkloadRecorder& rec, const ImportedTrace& trace, const WorkloadScenarioOptions& options,
@@ -65,19 +58,11 @@ private:
     void choose();
     void name();
     void plan();
-    bool machine(std::string& o);
-    void cgroups(std::string& o);
     std::vector<ChannelSpec> channels() const;
     std::vector<TaskSpec> tasks();
-    void text(std::string& o, const ScenarioSpec& spec) const;
     TaskSpec task(int32_t i, int depth, bool topLevel);
     void scheduling(TaskSpec& t, int32_t i);
     void program(std::vector<ActionSpec>& out, int32_t i, int depth);
-    std::string modelKey() const {
-        return m_options.model
-                   ? ", \"model\": \"" + std::string(kernelModelInfo(*m_options.model).name) + "\""
-                   : std::string();
-    }
     void note(std::string text) { m_out.notes.push_back(std::move(text)); }
     std::string channel(int32_t waker, int32_t wakee) const;
 
@@ -215,58 +200,6 @@ std::string Writer::channel(int32_t waker, int32_t wakee) const {
     return name;
 }
 
-bool Writer::machine(std::string& o) {
-    const size_t cpus = std::max<size_t>(m_summary.cpus.size(), 1);
-    if (m_options.hostFile.empty()) {
-        o += "\"topology\": {\"sockets\": 1, \"cores_per_socket\": " + std::to_string(cpus) +
-             ", \"threads_per_core\": 1},\n";
-        o += "\"kernel\": {\"recorded_bursts\": true" + modelKey() + "},\n";
-        note("topology: the " + std::to_string(cpus) +
-             " CPUs the trace shows, as single-thread cores of one socket (a trace does not say which "
-             "CPUs share a core or a cache); import-trace --host FILE gives the real machine");
-        return true;
-    }
-    const std::string& file = m_options.hostFile;
-    LoadResult host = loadScenarioFile(file);
-    if (!host.ok()) {
-        m_out.error = file + ": not a host file (" +
-                      (host.errors.empty() ? std::string("unreadable") : host.errors.front()) + ")";
-        return false;
-    }
-    const nlohmann::json j = nlohmann::json::parse(host.text, nullptr, false);
-    o += "\"topology\": " + j.at("topology").dump() + ",\n";
-    std::string kernel = "\"recorded_bursts\": true";
-    if (j.contains("kernel")) {
-        const auto& k = j.at("kernel");
-        if (k.contains("model") && !m_options.model)
-            kernel += ", \"model\": " + k.at("model").dump();
-        if (k.contains("hz"))
-            kernel += ", \"hz\": " + k.at("hz").dump();
-    }
-    o += "\"kernel\": {" + kernel + modelKey() + "},\n";
-    if (host.spec->topology.nrCpus() < cpus)
-        note(file + ": " + std::to_string(host.spec->topology.nrCpus()) + " CPUs, the trace shows " +
-             std::to_string(cpus) + ": the workload runs on fewer CPUs than it was recorded on");
-    return true;
-}
-
-void Writer::cgroups(std::string& o) {
-    const std::vector<std::string>& paths = m_trace.cgroupPaths;
-    std::string list;
-    for (const std::string& p : paths) {
-        if (p == "/")
-            continue;
-        if (std::string problem = recordedCgroupProblem(p); !problem.empty()) {
-            note("cgroups left out: " + problem);
-            return;
-        }
-        list += std::string(list.empty() ? "" : ", ") + "{\"path\": " + jsonString(p) + "}";
-    }
-    m_cgroups = !list.empty();
-    if (m_cgroups)
-        o += "\"cgroups\": [" + list + "],\n";
-}
-
 void Writer::scheduling(TaskSpec& t, int32_t i) {
     const RecordedTask& r = m_tasks[static_cast<size_t>(i)];
     if (r.prio >= 0 && r.prio < 99) {
@@ -386,70 +319,53 @@ std::vector<TaskSpec> Writer::tasks() {
     return out;
 }
 
-void Writer::text(std::string& o, const ScenarioSpec& spec) const {
-    // Reserved ahead: a long recording's text is hundreds of megabytes.
-    std::function<size_t(const std::vector<ActionSpec>&)> actions = [&](const std::vector<ActionSpec>& p) {
-        size_t n = p.size();
-        for (const ActionSpec& a : p)
-            n += a.child ? actions(a.child->program) : 0;
-        return n;
-    };
-    size_t total = 0;
-    for (const TaskSpec& t : spec.tasks)
-        total += actions(t.program);
-    o.reserve(o.size() + 64 * spec.channels.size() + 28 * total + 4096);
-    o += "\"channels\": [";
-    for (size_t c = 0; c < spec.channels.size(); ++c) {
-        o += c ? ",\n  " : "\n  ";
-        appendChannelText(o, spec.channels[c]);
-    }
-    o += "],\n\"tasks\": [";
-    for (size_t t = 0; t < spec.tasks.size(); ++t) {
-        o += t ? ",\n  " : "\n  ";
-        appendTaskText(o, spec.tasks[t]);
-    }
-    o += "]\n}\n";
-}
-
 bool Writer::write() {
     choose();
     name();
     plan();
-    std::string o = "{\n\"format\": 1,\n\"name\": " + jsonString("recording " + m_summary.scenario) + ",\n";
-    o += "\"description\": " +
-         jsonString("The workload of the recording " + m_summary.scenario + " (" +
-                    (m_summary.trace ? m_summary.trace->format : std::string("trace")) +
-                    "), written by schedscope-cli import-trace: each recorded thread runs the CPU bursts "
-                    "it ran and sleeps as it slept, woken by the task that woke it.") +
-         ",\n";
-    o += "\"duration\": " + duration(std::max<int64_t>(2 * m_summary.simTime.count(), 1'000'000)) + ",\n";
-    if (!machine(o))
-        return false;
-    cgroups(o);
-    // The machine and the cgroups go through the loader; the channels and the tasks (millions of
-    // actions for a long recording) are built as specs and written from them
-    // (scenario/scenariotext.h).
-    LoadResult header = loadScenarioText(o + "\"tasks\": []\n}\n", "import of " + m_trace.path);
-    if (!header.ok()) {
-        m_out.error = m_trace.path + ": the scenario written for it is not valid (" +
-                      (header.errors.empty() ? std::string("?") : header.errors.front()) + ")";
-        return false;
+    std::optional<ScenarioSpec> host;
+    if (const std::string& file = m_options.hostFile; !file.empty()) {
+        LoadResult h = loadScenarioFile(file);
+        if (!h.ok()) {
+            m_out.error = file + ": not a host file (" +
+                          (h.errors.empty() ? std::string("unreadable") : h.errors.front()) + ")";
+            return false;
+        }
+        host = std::move(*h.spec);
     }
-    ScenarioSpec& spec = *header.spec;
+    const size_t cpus = std::max<size_t>(m_summary.cpus.size(), 1);
+    TracedMachine machine =
+        tracedMachine(cpus, m_trace.cgroupPaths, host ? &*host : nullptr, m_options.model);
+    if (!host)
+        note("topology: the " + std::to_string(cpus) +
+             " CPUs the trace shows, as single-thread cores of one socket (a trace does not say which "
+             "CPUs share a core or a cache); import-trace --host FILE gives the real machine");
+    else if (host->topology.nrCpus() < cpus)
+        note(m_options.hostFile + ": " + std::to_string(host->topology.nrCpus()) + " CPUs, the trace shows " +
+             std::to_string(cpus) + ": the workload runs on fewer CPUs than it was recorded on");
+    if (!machine.cgroupProblem.empty())
+        note("cgroups left out: " + machine.cgroupProblem);
+    ScenarioSpec& spec = machine.spec;
+    m_cgroups = !spec.cgroups.empty();
+    spec.source = "import of " + m_trace.path;
+    spec.name = bytesAsText("recording " + m_summary.scenario);
+    spec.description =
+        bytesAsText("The workload of the recording " + m_summary.scenario + " (" +
+                    (m_summary.trace ? m_summary.trace->format : std::string("trace")) +
+                    "), written by schedscope-cli import-trace: each recorded thread runs the "
+                    "CPU bursts it ran and sleeps as it slept, woken by the task that woke it.");
+    spec.duration = SimTime::ns(std::max<int64_t>(2 * m_summary.simTime.count(), 1'000'000));
+    spec.kernel.recordedBursts = true;
     spec.channels = channels();
     spec.tasks = tasks();
-    if (m_options.text) {
-        text(o, spec);
-        m_out.text = std::move(o);
-    }
     m_out.spec = std::make_shared<ScenarioSpec>(std::move(spec));
     return true;
 }
 
 } // namespace
 
-WorkloadScenario writeWorkloadScenario(const WorkloadRecorder& recorder, const ImportedTrace& trace,
-                                       const WorkloadScenarioOptions& options) {
+WorkloadScenario workloadScenario(const WorkloadRecorder& recorder, const ImportedTrace& trace,
+                                  const WorkloadScenarioOptions& options) {
     WorkloadScenario out;
     Writer w(recorder, trace, options, out);
     if (!w.write())
@@ -461,22 +377,67 @@ WorkloadScenario writeWorkloadScenario(const WorkloadRecorder& recorder, const I
                             " on " + (cpu >= 0 ? "CPU " + std::to_string(cpu) : std::string("every CPU")) +
                             "): what the tasks did there is missing from their programs");
     }
-    // The text must be a scenario this program accepts; anything else is a bug here.
-    if (options.text && out.text.size() > kMaxScenarioBytes) {
-        out.notes.push_back("the scenario is " + std::to_string(out.text.size() >> 20) +
-                            " MiB, more than run and the GUI read (" +
-                            std::to_string(kMaxScenarioBytes >> 20) +
-                            " MiB): replay simulates the recording without reading it back");
-    } else if (options.text) {
-        LoadResult check = loadScenarioText(out.text, "import of " + trace.path);
-        if (!check.ok()) {
-            out.error = trace.path + ": the scenario written for it is not valid (" +
-                        (check.errors.empty() ? std::string("?") : check.errors.front()) + ")";
-            out.spec.reset();
-            return out;
-        }
-    }
     out.ok = true;
+    return out;
+}
+
+WorkloadText workloadScenarioText(const WorkloadScenario& workload, const WorkloadScenarioOptions& options) {
+    WorkloadText out;
+    const ScenarioSpec& spec = *workload.spec;
+    // Reserved ahead: a long recording's text is hundreds of megabytes.
+    std::function<size_t(const std::vector<ActionSpec>&)> actions = [&](const std::vector<ActionSpec>& p) {
+        size_t n = p.size();
+        for (const ActionSpec& a : p)
+            n += a.child ? actions(a.child->program) : 0;
+        return n;
+    };
+    size_t total = 0;
+    for (const TaskSpec& t : spec.tasks)
+        total += actions(t.program);
+    std::string& o = out.text;
+    o.reserve(64 * spec.channels.size() + 28 * total + 4096);
+    o += "{\n\"format\": 1,\n\"name\": " + nlohmann::json(spec.name).dump() + ",\n";
+    o += "\"description\": " + nlohmann::json(spec.description).dump() + ",\n";
+    o += "\"duration\": " + durationText(spec.duration) + ",\n\"topology\": ";
+    appendTopologyText(o, spec.topology);
+    // The model and the tick are written where a host file or --model chose them; otherwise the
+    // scenario runs on the default model, as one written by hand that names none.
+    const bool host = !options.hostFile.empty();
+    o += ",\n\"kernel\": {\"recorded_bursts\": true";
+    if (host || options.model)
+        o += ", \"model\": \"" + std::string(kernelModelInfo(spec.kernel.model).name) + "\"";
+    if (host)
+        o += ", \"hz\": " + std::to_string(spec.kernel.hz);
+    o += "},\n";
+    if (!spec.cgroups.empty()) {
+        o += "\"cgroups\": [";
+        for (size_t c = 0; c < spec.cgroups.size(); ++c) {
+            o += c ? ", " : "";
+            appendCgroupText(o, spec.cgroups[c]);
+        }
+        o += "],\n";
+    }
+    o += "\"channels\": [";
+    for (size_t c = 0; c < spec.channels.size(); ++c) {
+        o += c ? ",\n  " : "\n  ";
+        appendChannelText(o, spec.channels[c]);
+    }
+    o += "],\n\"tasks\": [";
+    for (size_t t = 0; t < spec.tasks.size(); ++t) {
+        o += t ? ",\n  " : "\n  ";
+        appendTaskText(o, spec.tasks[t]);
+    }
+    o += "]\n}\n";
+    // The text must be a scenario this program accepts; anything else is a bug here.
+    if (o.size() > kMaxScenarioBytes) {
+        out.note = "the scenario is " + std::to_string(o.size() >> 20) +
+                   " MiB, more than run and the GUI read (" + std::to_string(kMaxScenarioBytes >> 20) +
+                   " MiB): replay simulates the recording without reading it back";
+    } else if (LoadResult check = loadScenarioText(o, spec.source); !check.ok()) {
+        out.error = spec.source + ": the scenario written for it is not valid (" +
+                    (check.errors.empty() ? std::string("?") : check.errors.front()) + ")";
+        out.text.clear();
+    }
     return out;
 }
 
@@ -512,7 +473,7 @@ WorkloadImport importWorkload(const std::string& tracePath, const WorkloadScenar
         return w;
     }
     recorder.finish(w.recording.origin.count() + w.recording.summary.simTime.count());
-    w.scenario = writeWorkloadScenario(recorder, w.recording, options);
+    w.scenario = workloadScenario(recorder, w.recording, options);
     return w;
 }
 

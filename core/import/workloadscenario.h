@@ -1,8 +1,9 @@
 #pragma once
 
-// A recorded workload (import/workloadrecorder.h) written as a scenario that reproduces it
+// A recorded workload (import/workloadrecorder.h) as a scenario that reproduces it
 // (docs/record-replay.md): one task per recorded thread, its bursts as CPU work, its sleeps as
-// timed sleeps or as waits on a channel the task that woke it sends on, its forks as forks.
+// timed sleeps or as waits on a channel the task that woke it sends on, its forks as forks. Built
+// as a ScenarioSpec; written as text only where it is printed or kept (workloadScenarioText).
 
 #include "import/importtrace.h"
 #include "import/workloadrecorder.h"
@@ -25,31 +26,38 @@ struct WorkloadScenarioOptions {
     bool keepTracer = false;
     /// The kernel model to simulate on, instead of the host file's (or the default).
     std::optional<KernelModel> model;
-    /// Write the scenario's text as well as its spec (replay needs only the spec).
-    bool text = true;
 };
 
 struct WorkloadScenario {
     bool ok = false;
     std::string error; ///< names the file and what was expected
-    /// The scenario, validated: the machine, cgroups and channels read by the loader, the tasks
-    /// built directly (what the loader reads from `text` for them; tests/core/tst_recordreplay).
+    /// The scenario: the traced machine (import/tracedmachine.h), the channels and the tasks,
+    /// built as the loader would read them from its text (tests/core/tst_recordreplay).
     std::shared_ptr<ScenarioSpec> spec;
-    std::string text;               ///< the scenario (JSON, format 1), when options.text
     std::vector<std::string> notes; ///< what could not be inferred, naming the task and the time
     size_t tasks = 0, channels = 0, leftOut = 0;
 };
 
 /// The scenario for `trace` (read with `recorder` as its observer; recorder.finish() called).
-WorkloadScenario writeWorkloadScenario(const WorkloadRecorder& recorder, const ImportedTrace& trace,
-                                       const WorkloadScenarioOptions& options);
+WorkloadScenario workloadScenario(const WorkloadRecorder& recorder, const ImportedTrace& trace,
+                                  const WorkloadScenarioOptions& options);
+
+/// The scenario as text (JSON, format 1): what import-trace prints and the GUI's Simulate This
+/// Recording keeps for its session. Read back to check it; `error` set (and no text) if it does
+/// not read (a bug here); `note` set when it is more than the loader reads.
+struct WorkloadText {
+    std::string text;
+    std::string error;
+    std::string note;
+};
+WorkloadText workloadScenarioText(const WorkloadScenario& workload, const WorkloadScenarioOptions& options);
 
 /// The command a task of such a scenario stands for: its name without the "-PID", ".N" and "'"
 /// import-trace adds to tell threads apart ("client-20" -> "client"); other names unchanged.
 std::string commandOf(std::string_view taskName);
 
-/// A trace read and written as a scenario: importTrace with a WorkloadRecorder, then
-/// writeWorkloadScenario. `recording` is the trace's own summary. Never throws for bad input.
+/// A trace read and made a scenario: importTrace with a WorkloadRecorder, then
+/// workloadScenario. `recording` is the trace's own summary. Never throws for bad input.
 struct WorkloadImport {
     ImportedTrace recording;
     WorkloadScenario scenario;

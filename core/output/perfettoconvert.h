@@ -17,11 +17,11 @@ struct PerfettoConversion {
 };
 
 /// Reads the recording at `tracePath` (any form importTrace reads) and writes it to `outPath`
-/// (atomically) as sched_switch, sched_waking, sched_wakeup_new, sched_process_fork/exit and
-/// sched_migrate_task bundles per CPU with a process tree and each CPU's nr_running, the
-/// records exactly as the import reads them (docs/traces.md). A recording does not say its
-/// kernel: the SystemInfo release is "4.14.0-unknown", the prev_state encoding written.
-/// `states` (may be null) also receives every record (the `--states` recorder).
+/// (atomically) as Perfetto's own trace: its events exactly as the import takes them, each as
+/// the ftrace event it was, per CPU, with the tracer's comms in a process tree and each CPU's
+/// nr_running, so that reading the file gives the same import (docs/traces.md). A recording
+/// does not say its kernel: the SystemInfo release is "4.14.0-unknown", the prev_state encoding
+/// written. `states` (may be null) also receives every record (the `--states` recorder).
 PerfettoConversion convertToPerfetto(const std::string& tracePath, const std::string& outPath,
                                      const TraceImportOptions& options,
                                      ThreadStateRecorder* states = nullptr);

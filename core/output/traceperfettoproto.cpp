@@ -1,6 +1,7 @@
 #include "output/traceperfettoproto.h"
 
 #include "base/perfettofields.h"
+#include "import/traceevent.h"
 #include "sched/cgroups.h"
 #include "sched/task.h"
 #include "sim/engine.h"
@@ -421,7 +422,6 @@ void PerfettoProtoWriter::flushProcesses() {
 }
 
 void PerfettoProtoWriter::writeProcessTree(size_t first, size_t end) {
-    namespace pt = pf::process_tree;
     m_packet.clear();
     const size_t p = m_packet.beginNested(pf::trace::kPacket);
     m_packet.varint(pf::packet::kTimestamp, static_cast<uint64_t>(m_now.count()));
@@ -430,20 +430,25 @@ void PerfettoProtoWriter::writeProcessTree(size_t first, size_t end) {
         const TaskId id = m_newTasks[i];
         const TaskInfo& t = m_tasks[id.value()];
         const PerfettoTask who = m_options.task ? m_options.task(id) : PerfettoTask{t.pid, 0, 0};
-        const size_t proc = m_packet.beginNested(pt::kProcesses);
-        m_packet.int64(pt::process::kPid, t.pid);
-        m_packet.int64(pt::process::kPpid, who.ppid);
-        m_packet.bytes(pt::process::kCmdline, t.comm);
-        m_packet.endNested(proc);
-        const size_t th = m_packet.beginNested(pt::kThreads);
-        m_packet.int64(pt::thread::kTid, t.pid);
-        m_packet.bytes(pt::thread::kName, t.comm);
-        m_packet.int64(pt::thread::kTgid, t.pid);
-        m_packet.endNested(th);
+        treeEntry(t.pid, who.ppid, t.comm);
     }
     m_packet.endNested(tree);
     m_packet.endNested(p);
     writePacket(m_packet);
+}
+
+void PerfettoProtoWriter::treeEntry(int32_t pid, int32_t ppid, const std::string& comm) {
+    namespace pt = pf::process_tree;
+    const size_t proc = m_packet.beginNested(pt::kProcesses);
+    m_packet.int64(pt::process::kPid, pid);
+    m_packet.int64(pt::process::kPpid, ppid);
+    m_packet.bytes(pt::process::kCmdline, comm);
+    m_packet.endNested(proc);
+    const size_t th = m_packet.beginNested(pt::kThreads);
+    m_packet.int64(pt::thread::kTid, pid);
+    m_packet.bytes(pt::thread::kName, comm);
+    m_packet.int64(pt::thread::kTgid, pid);
+    m_packet.endNested(th);
 }
 
 void PerfettoProtoWriter::flush(uint32_t cpu) {
@@ -555,8 +560,11 @@ void PerfettoProtoWriter::finish(const PerfettoCounters& counters) {
         if (t.points.empty())
             continue;
         std::string owner;
+        const auto task = t.owner == CounterOwner::Task ? m_tasks.find(t.id) : m_tasks.end();
         if (t.owner == CounterOwner::Cpu)
             owner = "cpu" + std::to_string(kernelCpu(t.id));
+        else if (task != m_tasks.end()) // by the pid written, also once the task is gone
+            owner = task->second.comm + "[" + std::to_string(task->second.pid) + "]";
         else if (counters.ownerName)
             owner = counters.ownerName(t);
         else
@@ -566,6 +574,209 @@ void PerfettoProtoWriter::finish(const PerfettoCounters& counters) {
             counterValue(uuid, pt.time, pt.value);
     }
     m_finished = true;
+}
+
+// ------------------------------------------------------------------ a recording's own events ---
+
+void PerfettoProtoWriter::recorded(const TraceEvent& ev, const StringTable& strings) {
+    if (m_finished)
+        return;
+    if (ev.type == TraceEventType::Lost) {
+        lost(SimTime::ns(ev.time), ev.cpu);
+        return;
+    }
+    if (ev.cpu < 0 || !takes(static_cast<uint32_t>(ev.cpu)))
+        return;
+    const auto cpu = static_cast<uint32_t>(ev.cpu);
+    m_now = std::max(m_now, SimTime::ns(ev.time));
+    bundle(cpu);
+    if (ev.pid > 0 && ev.current != 0)
+        nameThread(ev.pid, strings.at(ev.current));
+    keepInstantOrder(cpu, ev.time);
+    switch (ev.type) {
+    case TraceEventType::Switch:
+    case TraceEventType::Waking:
+    case TraceEventType::Wakeup:
+    case TraceEventType::WakeupNew:
+    case TraceEventType::Migrate:
+        writeRecordedSched(cpu, ev, strings);
+        break;
+    default:
+        writeRecordedTask(cpu, ev, strings);
+        break;
+    }
+}
+
+void PerfettoProtoWriter::keepInstantOrder(uint32_t cpu, int64_t t) {
+    // A reader sorts the events of all CPUs by time and keeps the file's order within a
+    // nanosecond: the events of this instant already buffered for other CPUs are written
+    // first. (Those of this CPU before them went out when they came.)
+    if (t != m_instant) {
+        m_instant = t;
+        m_instantCpus.clear();
+    }
+    bool listed = false;
+    for (uint32_t other : m_instantCpus) {
+        listed |= other == cpu;
+        if (other != cpu && m_bundles[other].count > 0)
+            flush(other);
+    }
+    if (!listed)
+        m_instantCpus.push_back(cpu);
+}
+
+void PerfettoProtoWriter::nameThread(int32_t pid, const std::string& comm) {
+    // FtraceEvent has no common_comm: the process tree names the task that recorded an event.
+    auto [it, added] = m_threadNames.try_emplace(pid, comm);
+    if (!added) {
+        if (it->second == comm)
+            return;
+        it->second = comm;
+        // A reader names events by the tree as it is when their bundle comes: those recorded
+        // under the old name go out before the new one.
+        for (uint32_t c = 0; c < m_bundles.size(); ++c)
+            if (m_bundles[c].count > 0)
+                flush(c);
+    }
+    m_packet.clear();
+    const size_t p = m_packet.beginNested(pf::trace::kPacket);
+    m_packet.varint(pf::packet::kTimestamp, static_cast<uint64_t>(m_now.count()));
+    const size_t tree = m_packet.beginNested(pf::packet::kProcessTree);
+    treeEntry(pid, 0, comm);
+    m_packet.endNested(tree);
+    m_packet.endNested(p);
+    writePacket(m_packet);
+}
+
+int64_t PerfettoProtoWriter::recordedPrevState(char letter, bool preempt) const {
+    // The letter's bit in the layout of the release written (base/perfettofields.h); a letter
+    // neither layout has (a vendor kernel's) is asleep for the importer, as S is.
+    const std::string_view letters = m_layout.modern ? "SDTtXZPI" : "SDTtXZXKWPN";
+    int64_t bits = 0;
+    if (letter != 'R') {
+        const size_t bit = letters.find(letter);
+        bits = bit == std::string_view::npos ? pf::prev_state::kInterruptible : int64_t(1) << bit;
+    }
+    return preempt ? bits | m_layout.preempted : bits;
+}
+
+void PerfettoProtoWriter::writeRecordedSched(uint32_t cpu, const TraceEvent& ev, const StringTable& strings) {
+    Bundle& b = bundle(cpu);
+    const SimTime t = SimTime::ns(ev.time);
+    const uint32_t flags = ev.irq ? 0x08 : 0; // hard interrupt context: how the reader reads it
+    if (ev.type == TraceEventType::Switch) {
+        namespace sw = pf::sched_switch;
+        const Marks marks = beginEvent(b, t, ev.pid, pf::event::kSchedSwitch, flags);
+        b.events.bytes(sw::kPrevComm, strings.at(ev.name));
+        b.events.int64(sw::kPrevPid, ev.a);
+        if (auto it = m_prios.find(ev.a); it != m_prios.end())
+            b.events.int64(sw::kPrevPrio, it->second);
+        b.events.int64(sw::kPrevState, recordedPrevState(ev.state, ev.preempt));
+        b.events.bytes(sw::kNextComm, strings.at(ev.name2));
+        b.events.int64(sw::kNextPid, ev.b);
+        if (ev.prio >= 0) {
+            b.events.int64(sw::kNextPrio, ev.prio);
+            m_prios[ev.b] = ev.prio;
+        }
+        endEvent(b, marks, cpu);
+        return;
+    }
+    if (ev.type == TraceEventType::Migrate) {
+        namespace mg = pf::sched_migrate;
+        const Marks marks = beginEvent(b, t, ev.pid, pf::event::kSchedMigrateTask, flags);
+        b.events.bytes(mg::kComm, strings.at(ev.name));
+        b.events.int64(mg::kPid, ev.a);
+        if (ev.prio >= 0)
+            b.events.int64(mg::kPrio, ev.prio);
+        b.events.int64(mg::kOrigCpu, ev.b);
+        b.events.int64(mg::kDestCpu, ev.c);
+        endEvent(b, marks, cpu);
+        return;
+    }
+    namespace wk = pf::sched_wakeup;
+    const uint32_t kind = ev.type == TraceEventType::Waking   ? pf::event::kSchedWaking
+                          : ev.type == TraceEventType::Wakeup ? pf::event::kSchedWakeup
+                                                              : pf::event::kSchedWakeupNew;
+    const Marks marks = beginEvent(b, t, ev.pid, kind, flags);
+    b.events.bytes(wk::kComm, strings.at(ev.name));
+    b.events.int64(wk::kPid, ev.a);
+    if (ev.prio >= 0) {
+        b.events.int64(wk::kPrio, ev.prio);
+        m_prios[ev.a] = ev.prio;
+    }
+    b.events.int64(wk::kSuccess, 1);
+    if (ev.c >= 0)
+        b.events.int64(wk::kTargetCpu, ev.c);
+    endEvent(b, marks, cpu);
+}
+
+void PerfettoProtoWriter::writeRecordedTask(uint32_t cpu, const TraceEvent& ev, const StringTable& strings) {
+    Bundle& b = bundle(cpu);
+    const SimTime t = SimTime::ns(ev.time);
+    const uint32_t flags = ev.irq ? 0x08 : 0;
+    const std::string& name = strings.at(ev.name);
+    Marks marks;
+    switch (ev.type) {
+    case TraceEventType::Fork: {
+        namespace fk = pf::sched_fork;
+        marks = beginEvent(b, t, ev.pid, pf::event::kSchedProcessFork, flags);
+        if (auto it = m_threadNames.find(ev.a); it != m_threadNames.end())
+            b.events.bytes(fk::kParentComm, it->second);
+        b.events.int64(fk::kParentPid, ev.a);
+        b.events.bytes(fk::kChildComm, name);
+        b.events.int64(fk::kChildPid, ev.b);
+        break;
+    }
+    case TraceEventType::Exit:
+        marks = beginEvent(b, t, ev.pid, pf::event::kSchedProcessExit, flags);
+        b.events.bytes(pf::sched_exit::kComm, name);
+        b.events.int64(pf::sched_exit::kPid, ev.a);
+        if (ev.prio >= 0)
+            b.events.int64(pf::sched_exit::kPrio, ev.prio);
+        break;
+    case TraceEventType::Exec:
+        // The import keeps the comm exec gives (the file's base name, cut to 15 bytes), which
+        // reads back as itself.
+        marks = beginEvent(b, t, ev.pid, pf::event::kSchedProcessExec, flags);
+        b.events.bytes(pf::sched_exec::kFilename, name);
+        b.events.int64(pf::sched_exec::kPid, ev.a);
+        if (ev.b >= 0)
+            b.events.int64(pf::sched_exec::kOldPid, ev.b);
+        break;
+    case TraceEventType::CgroupAttach: {
+        namespace ca = pf::cgroup_attach;
+        const std::string& path = strings.at(ev.name2);
+        marks = beginEvent(b, t, ev.pid, pf::event::kCgroupAttachTask, flags);
+        if (ev.c >= 0)
+            b.events.int64(ca::kDstRoot, ev.c);
+        b.events.int64(ca::kPid, ev.a);
+        b.events.bytes(ca::kComm, name);
+        b.events.int64(ca::kDstLevel, std::count(path.begin(), path.end(), '/'));
+        b.events.bytes(ca::kDstPath, path);
+        break;
+    }
+    default: {
+        // Perfetto has no message for sched_stat_runtime (perf sched record's) or for the
+        // events the import does not read: GenericFtraceEvent, by name, with the fields the
+        // import kept (none for the others: they are written to keep their time and count).
+        namespace gn = pf::generic;
+        const bool runtime = ev.type == TraceEventType::Runtime;
+        marks = beginEvent(b, t, ev.pid, pf::event::kGeneric, flags);
+        b.events.bytes(gn::kEventName, runtime ? std::string_view("sched_stat_runtime") : name);
+        if (runtime) {
+            size_t f = b.events.beginNested(gn::kField);
+            b.events.bytes(gn::field::kName, "comm");
+            b.events.bytes(gn::field::kStrValue, name);
+            b.events.endNested(f);
+            f = b.events.beginNested(gn::kField);
+            b.events.bytes(gn::field::kName, "pid");
+            b.events.int64(gn::field::kIntValue, ev.a);
+            b.events.endNested(f);
+        }
+        break;
+    }
+    }
+    endEvent(b, marks, cpu);
 }
 
 namespace {

@@ -16,6 +16,8 @@
 namespace core {
 
 class Engine;
+class StringTable;
+struct TraceEvent;
 
 /// Who a task is in a Perfetto trace: its pid (never 0, the idle task's), its parent's pid
 /// (0: none) and its nice value (the priority written is 120 + nice for a fair task).
@@ -70,6 +72,12 @@ public:
     void lost(SimTime t, int32_t cpu) override;
     void taskCreated(TaskId id, const std::string& name, CgroupId cgroup, SchedPolicy policy,
                      uint8_t rtPriority) override;
+
+    /// A recording's event as its import takes it (a TraceEventTap's, in the import's order),
+    /// written as the ftrace event it was, so that reading the file gives the same import
+    /// (output/perfettoconvert, docs/traces.md). A writer is given records or recorded events,
+    /// not both.
+    void recorded(const TraceEvent& ev, const StringTable& strings);
 
     /// Writes what is buffered and the counter tracks; nothing may be recorded after.
     void finish(const PerfettoCounters& counters = {});
@@ -133,6 +141,15 @@ private:
     void flush(uint32_t cpu);
     void flushProcesses();
     void writeProcessTree(size_t first, size_t end);
+    /// One task as a process of its own with its main thread, in the tree packet being built.
+    void treeEntry(int32_t pid, int32_t ppid, const std::string& comm);
+    /// A recorded event's CPU after the events of the same nanosecond on other CPUs before it.
+    void keepInstantOrder(uint32_t cpu, int64_t t);
+    /// The comm the tracer names a recorded event's current task by, as the process tree's.
+    void nameThread(int32_t pid, const std::string& comm);
+    void writeRecordedSched(uint32_t cpu, const TraceEvent& ev, const StringTable& strings);
+    void writeRecordedTask(uint32_t cpu, const TraceEvent& ev, const StringTable& strings);
+    int64_t recordedPrevState(char letter, bool preempt) const;
     void writePacket(const proto::Writer& packet);
     void writeSystemInfo();
     /// Writes a track's descriptor (a counter track, or one for instants); returns its uuid.
@@ -154,6 +171,11 @@ private:
     uint64_t m_markerTrack = 0;
     bool m_finished = false;
     proto::Writer m_packet; ///< scratch for one packet
+    // A recording's events (recorded()).
+    int64_t m_instant = -1;                                 ///< the latest event's time
+    std::vector<uint32_t> m_instantCpus;                    ///< CPUs given events at m_instant
+    std::unordered_map<int32_t, std::string> m_threadNames; ///< by pid, as the tree has them
+    std::unordered_map<int32_t, int32_t> m_prios;           ///< by pid, the latest recorded
 };
 
 /// How a run's native trace is written: the kernel the model follows as the SystemInfo release
@@ -166,7 +188,7 @@ PerfettoProtoWriter::Options perfettoOptionsOf(const Engine& engine);
 /// "name[pid]".
 PerfettoCounters perfettoCountersOf(const Engine& engine, std::vector<CounterTrack> model);
 
-/// A replay that writes a native trace samples the model's counters this often, keeps at most
+/// A simulation that writes a native trace samples the model's counters this often, keeps at most
 /// this many thread-state slices for nr_running and this many counter points (memory bounds,
 /// as the GUI's).
 inline constexpr SimTime kPerfettoSampleEvery = SimTime::ms(1);

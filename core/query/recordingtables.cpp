@@ -2,6 +2,7 @@
 
 #include "base/tracetee.h"
 #include "import/importtrace.h"
+#include "import/tracedmachine.h"
 #include "query/queryrecorder.h"
 #include "query/runtables.h"
 #include "sched/topology.h"
@@ -15,13 +16,11 @@ namespace {
 /// The traced machine's CPUs as the `cpu` table lists them: where importTrace's scenario of it
 /// places each (one socket of single-thread cores unless it knew more).
 void describeMachine(const ImportedTrace& trace, QueryRun& run) {
-    std::vector<std::string> notes;
-    std::string error;
-    const auto machine = tracedMachine(trace.summary, trace.cgroupPaths, notes, error);
+    const TracedMachine machine = tracedMachine(trace.summary.cpus.size(), trace.cgroupPaths);
     const uint32_t n = static_cast<uint32_t>(trace.summary.cpus.size());
     std::optional<Topology> topo;
-    if (machine && machine->topology.nrCpus() >= n)
-        topo.emplace(machine->topology);
+    if (machine.spec.topology.nrCpus() >= n)
+        topo.emplace(machine.spec.topology);
     for (uint32_t c = 0; c < n; ++c) {
         QueryCpu q;
         q.number = c;

@@ -1,8 +1,8 @@
 #include "query/simulationtables.h"
 
-#include "output/replay.h"
 #include "output/runstates.h"
 #include "output/schedcounters.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
 #include "output/traceperfettoproto.h"
 #include "query/queryrecorder.h"
@@ -74,14 +74,14 @@ QueryTables simulationTables(std::shared_ptr<const ScenarioSpec> spec, std::vect
     ThreadStateRecorder states;
     SchedCounterSampler counters;
     counters.setPointLimit(kPerfettoCounterPoints);
-    ReplayOptions options;
+    SimulationOptions options;
     options.until = until;
     options.progress = progress;
     options.checkInvariants = true;
     options.sinks = {&states, &recorder};
     options.counters = &counters;
     options.started = [&who](const Engine& e) { who = perfettoOptionsOf(e).task; };
-    const ReplayResult r = replay(std::move(spec), {}, options);
+    const SimulationResult r = simulate(std::move(spec), {}, options);
     if (r.cancelled) {
         out.cancelled = true;
         return out;

@@ -1,5 +1,6 @@
 #include "reality/realcgroups.h"
 
+#include "base/cgrouprules.h"
 #include "import/hostfs.h"
 
 #include <fcntl.h>
@@ -157,7 +158,7 @@ std::string RealCgroups::create(const CgroupMounts& mounts, const std::string& t
     std::set<std::string> parents;
     for (const std::string& p : all)
         if (p != "/")
-            parents.insert(p.substr(0, std::max<size_t>(p.rfind('/'), 1)));
+            parents.insert(cgroupParent(p));
     std::vector<std::string> roots{m_cpuRoot};
     if (m_psiRoot != m_cpuRoot)
         roots.push_back(m_psiRoot);
@@ -200,10 +201,10 @@ void RealCgroups::giveRtRuntime(const std::string& mount, const std::string& pat
     if (path == "/") {
         budget = std::strtoll(slurp(mount + "/cpu.rt_runtime_us", ok).c_str(), nullptr, 10);
     } else {
-        const std::string parent = path.substr(0, std::max<size_t>(path.rfind('/'), 1));
+        const std::string parent = cgroupParent(path);
         int64_t siblings = 0;
         for (const std::string& q : all)
-            siblings += q != "/" && q.substr(0, std::max<size_t>(q.rfind('/'), 1)) == parent;
+            siblings += q != "/" && cgroupParent(q) == parent;
         budget = m_rtRuntime[parent] / std::max<int64_t>(siblings, 1);
     }
     for (int64_t v = budget; v >= 1000; v /= 2)

@@ -1,5 +1,6 @@
 #include "reality/realtask.h"
 
+#include "base/cgrouprules.h"
 #include "base/kernelmodel.h"
 #include "import/hostfs.h"
 #include "reality/realcgroups.h"
@@ -131,8 +132,7 @@ const CpuListParse* cgroupCpus(const ScenarioSpec& spec, std::string path) {
                 return &*c.cpus;
         if (path == "/" || path.empty())
             return nullptr;
-        const auto slash = path.rfind('/');
-        path = slash == 0 ? std::string("/") : path.substr(0, slash);
+        path = cgroupParent(path);
     }
 }
 

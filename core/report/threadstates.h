@@ -92,7 +92,7 @@ struct ThreadStates {
     /// Each CPU's nr_running (report/runqueuecounts), where the producer added it (the GUI's).
     std::vector<std::vector<CounterStep>> nrRunning;
     /// The model's counters (output/schedcounters), where the producer added them: a
-    /// simulation's; a recording carries none of these.
+    /// simulation's, or a .pftrace of one read back; a real kernel's recording has none.
     std::vector<CounterTrack> counters;
     /// Where the counters were last sampled (their values are known up to there).
     SimTime countersEnd;

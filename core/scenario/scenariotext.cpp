@@ -1,6 +1,7 @@
 #include "scenario/scenariotext.h"
 
 #include "base/bytetext.h"
+#include "base/cgrouprules.h"
 
 #include <nlohmann/json.hpp>
 
@@ -155,6 +156,49 @@ void appendTaskText(std::string& out, const TaskSpec& t) {
     out += ", \"program\": ";
     appendProgram(out, t.program);
     out += "}";
+}
+
+void appendTopologyText(std::string& out, const TopologySpec& t) {
+    out += "{\"sockets\": ";
+    appendNumber(out, t.sockets);
+    out += ", \"cores_per_socket\": ";
+    appendNumber(out, t.coresPerSocket);
+    out += ", \"threads_per_core\": ";
+    appendNumber(out, t.threadsPerCore);
+    if (t.numaNodes != 1) {
+        out += ", \"numa_nodes\": ";
+        appendNumber(out, t.numaNodes);
+    }
+    if (!t.cpuNumbers.empty()) {
+        out += ", \"cpu_numbers\": [";
+        for (size_t i = 0; i < t.cpuNumbers.size(); ++i) {
+            if (i)
+                out += ", ";
+            appendNumber(out, t.cpuNumbers[i]);
+        }
+        out += ']';
+    }
+    out += '}';
+}
+
+void appendCgroupText(std::string& out, const CgroupSpec& c) {
+    out += "{\"path\": ";
+    appendString(out, c.path);
+    if (c.weight != kDefaultCgroupWeight) {
+        out += ", \"weight\": ";
+        appendNumber(out, c.weight);
+    }
+    if (c.cpus)
+        out += ", \"cpus\": \"" + c.cpus->toString() + "\"";
+    if (c.max != CpuMax{}) {
+        out += ", \"max\": {\"quota\": ";
+        out += c.max.quota ? durationText(*c.max.quota) : std::string("\"max\"");
+        out += ", \"period\": " + durationText(c.max.period);
+        if (c.max.burst > SimTime())
+            out += ", \"burst\": " + durationText(c.max.burst);
+        out += '}';
+    }
+    out += '}';
 }
 
 } // namespace core

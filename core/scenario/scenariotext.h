@@ -1,8 +1,8 @@
 #pragma once
 
 // Specs written back as scenario text (docs/scenario-format.md): what the loader reads into an
-// equal spec. import-trace builds the tasks of a recorded workload as TaskSpecs (a long recording
-// has millions of actions, more than the loader parses) and writes them with this.
+// equal spec. import-trace builds a recorded workload as a ScenarioSpec (a long recording has
+// millions of actions, more than the loader parses) and writes it with these.
 
 #include "scenario/scenariospec.h"
 
@@ -16,6 +16,14 @@ void appendTaskText(std::string& out, const TaskSpec& task);
 
 /// Appends `channel` as a scenario channel object.
 void appendChannelText(std::string& out, const ChannelSpec& channel);
+
+/// Appends `topology` as a scenario topology object: sockets, cores and threads; numa_nodes when
+/// not 1 and cpu_numbers when the kernel numbers the CPUs otherwise.
+void appendTopologyText(std::string& out, const TopologySpec& topology);
+
+/// Appends `cgroup` as a scenario cgroup object: its path, and what differs from the defaults
+/// (its CPU list in scenario numbering, as appendTaskText writes them).
+void appendCgroupText(std::string& out, const CgroupSpec& cgroup);
 
 /// A duration exactly as the loader reads it back ("1500ns"; negative ones as 0).
 std::string durationText(SimTime t);

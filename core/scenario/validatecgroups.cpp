@@ -5,6 +5,18 @@
 
 namespace core::validation {
 
+void completeCgroupTree(std::vector<CgroupSpec>& cgroups, const std::set<std::string>& paths) {
+    std::set<std::string> listed;
+    for (const CgroupSpec& c : cgroups)
+        listed.insert(c.path);
+    for (const std::string& p : paths)
+        for (std::string a = p; a != "/"; a = cgroupParent(a))
+            if (listed.insert(a).second)
+                cgroups.push_back({a, kDefaultCgroupWeight, std::nullopt, CpuMax{}});
+    std::stable_sort(cgroups.begin(), cgroups.end(),
+                     [](const CgroupSpec& a, const CgroupSpec& b) { return a.path < b.path; });
+}
+
 void Validator::cgroups(const json& j, ScenarioSpec& spec) {
     if (!j.is_array()) {
         expected("cgroups", "an array of cgroup objects", j);
@@ -38,7 +50,7 @@ void Validator::cgroups(const json& j, ScenarioSpec& spec) {
         }
         cg.path = *path;
         if (auto w = c.find("weight"); w != c.end()) {
-            auto v = integer(*w, join(p, "weight"), 1, 10000);
+            auto v = integer(*w, join(p, "weight"), kMinCgroupWeight, kMaxCgroupWeight);
             if (v)
                 cg.weight = static_cast<uint32_t>(*v);
         }
@@ -66,7 +78,7 @@ void Validator::cgroups(const json& j, ScenarioSpec& spec) {
         const CgroupSpec& cg = spec.cgroups[i];
         if (!cg.cpus || m_nrCpus == 0)
             continue;
-        for (std::string a = parentPath(cg.path);; a = parentPath(a)) {
+        for (std::string a = cgroupParent(cg.path);; a = cgroupParent(a)) {
             auto it = m_cgroupCpus.find(a);
             if (it != m_cgroupCpus.end()) {
                 const CpuSet mine = m_cgroupCpus[cg.path];

@@ -202,7 +202,7 @@ bool Validator::taskProgram(const json& j, const std::string& p, TaskSpec& t, in
 bool Validator::taskAffinityInCgroup(const std::string& p, const TaskSpec& t) {
     if (!t.cpus || !t.cgroup || m_nrCpus == 0)
         return true;
-    for (std::string a = *t.cgroup;; a = parentPath(a)) {
+    for (std::string a = *t.cgroup;; a = cgroupParent(a)) {
         if (auto it = m_cgroupCpus.find(a); it != m_cgroupCpus.end()) {
             if (!toCpuSet(*t.cpus, m_nrCpus).intersects(it->second)) {
                 error(join(p, "cpus"), "affinity " + quoteJson(toCpuSet(*t.cpus, m_nrCpus).toString()) +

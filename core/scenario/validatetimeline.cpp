@@ -93,7 +93,7 @@ void Validator::timeline(const json& j, ScenarioSpec& spec) {
                 t.kind = TimelineEntry::Kind::CgroupMax;
                 t.max = *m;
             } else {
-                auto w = integer((*it)["weight"], join(cp, "weight"), 1, 10000);
+                auto w = integer((*it)["weight"], join(cp, "weight"), kMinCgroupWeight, kMaxCgroupWeight);
                 if (!w)
                     continue;
                 t.kind = TimelineEntry::Kind::CgroupWeight;

@@ -89,11 +89,6 @@ std::string cgroupPathProblem(const std::string& path) {
     return {};
 }
 
-std::string parentPath(const std::string& path) {
-    size_t slash = path.rfind('/');
-    return slash == 0 ? "/" : path.substr(0, slash);
-}
-
 std::string closestName(std::string_view word, const std::vector<std::string_view>& candidates,
                         size_t maxDistance) {
     std::string_view best;
@@ -207,15 +202,7 @@ LoadResult Validator::run(const json& root) {
     }
 
     if (m_errors.empty()) {
-        // Every cgroup referenced anywhere exists in the tree from the start; parents implicitly.
-        std::set<std::string> listed;
-        for (const CgroupSpec& c : spec.cgroups)
-            listed.insert(c.path);
-        for (const std::string& p : m_knownCgroups)
-            if (!listed.count(p))
-                spec.cgroups.push_back({p, 100, std::nullopt, CpuMax{}});
-        std::stable_sort(spec.cgroups.begin(), spec.cgroups.end(),
-                         [](const CgroupSpec& a, const CgroupSpec& b) { return a.path < b.path; });
+        completeCgroupTree(spec.cgroups, m_knownCgroups);
         std::stable_sort(spec.timeline.begin(), spec.timeline.end(),
                          [](const TimelineEntry& a, const TimelineEntry& b) { return a.at < b.at; });
         result.spec = std::move(spec);

@@ -5,6 +5,7 @@
 // validatecgroups.cpp (cgroups, channels), validatetasks.cpp (tasks, programs, actions),
 // validatetimeline.cpp, validatereferences.cpp (names that refer to each other).
 
+#include "base/cgrouprules.h"
 #include "scenario/loader.h"
 #include "scenario/modelselection.h"
 #include "scenario/scenariospec.h"
@@ -52,7 +53,9 @@ std::string quoteJson(std::string_view s);
 size_t editDistance(std::string_view a, std::string_view b);
 /// Why a cgroup path is malformed, or "" when it is fine.
 std::string cgroupPathProblem(const std::string& path);
-std::string parentPath(const std::string& path);
+/// Every cgroup of `paths` and every ancestor of theirs in `cgroups` (one not listed with the
+/// defaults), sorted by path: the tree as the loader leaves it and the engine builds it.
+void completeCgroupTree(std::vector<CgroupSpec>& cgroups, const std::set<std::string>& paths);
 /// The candidate closest to `word` within `maxDistance` edits, or "" (the "did you mean" of
 /// every unknown-name message).
 std::string closestName(std::string_view word, const std::vector<std::string_view>& candidates,
@@ -257,7 +260,7 @@ private:
     void noteCgroup(const std::string& p) {
         std::string cur = p;
         while (cur != "/" && m_knownCgroups.insert(cur).second)
-            cur = parentPath(cur);
+            cur = cgroupParent(cur);
     }
 
     // ---- sections -----------------------------------------------------------------------------

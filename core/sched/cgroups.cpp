@@ -1,18 +1,12 @@
 #include "sched/cgroups.h"
 
+#include "base/cgrouprules.h"
 #include "base/weights.h"
 #include "scenario/scenariospec.h"
 #include "sched/pelt.h"
 #include "sched/runqueue.h"
 
 namespace core {
-
-namespace {
-std::string parentOf(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    return slash == 0 ? "/" : path.substr(0, slash);
-}
-} // namespace
 
 CgroupTree::CgroupTree(const ScenarioSpec& spec, uint32_t nrCpus, std::vector<Rq>& rqs)
     : m_rqs(rqs)
@@ -30,7 +24,7 @@ CgroupTree::CgroupTree(const ScenarioSpec& spec, uint32_t nrCpus, std::vector<Rq
 
     // The spec lists every cgroup (parents included) sorted by path, so parents come first.
     for (const CgroupSpec& cs : spec.cgroups) {
-        const CgroupId parentId = m_byPath.at(parentOf(cs.path));
+        const CgroupId parentId = m_byPath.at(cgroupParent(cs.path));
         Cgroup cg;
         cg.id = CgroupId(static_cast<uint32_t>(m_cgroups.size()));
         cg.path = cs.path;

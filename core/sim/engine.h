@@ -158,9 +158,14 @@ private:
     void startTask(Task& t);
     void applyTimeline(const TimelineEntry& e);
     void finish();
-    void logCommand(TimelineEntry e);
+    // Live commands (sim/livecommands.cpp).
     /// Processes the events still pending at the present time (before a live command).
     void settle();
+    /// Settles; then why a live command is refused now (the run has ended), if it is.
+    std::optional<CommandResult> refusal();
+    /// Logs `e` as a timeline entry at the present time and applies it; the command's result.
+    CommandResult commit(TimelineEntry e, std::string message, size_t affected);
+    std::vector<Task*> liveTasksMatching(const std::string& pattern);
     void killTask(Task& t);
     bool resolveChannels(const std::vector<ActionSpec>& prog, uint32_t instances, std::string& missing) const;
 

@@ -7,7 +7,7 @@
 #include "experiments/sweepresults.h"
 #include "experiments/sweeprun.h"
 #include "experiments/sweepspec.h"
-#include "output/replay.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
 #include "query/querydatabase.h"
 #include "query/recordingtables.h"
@@ -262,7 +262,7 @@ private slots:
         QVERIFY(spec);
         const auto db = databaseOf(simulationTables(spec, {}));
         QVERIFY(db);
-        const ReplayResult run = replay(spec, {});
+        const SimulationResult run = simulate(spec, {});
         QVERIFY(run.ok());
         const RunSummary s = summarize(*run.engine);
         const Rows r =

@@ -2,9 +2,9 @@
 // each inference rule on a hand-made trace, and the scenario simulated beside the recording.
 #include "base/bytetext.h"
 #include "import/workloadscenario.h"
-#include "output/replay.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
-#include "reality/recordingreplay.h"
+#include "report/replaycomparison.h"
 #include "report/summary.h"
 #include "scenario/loader.h"
 #include "scenario/scenariotext.h"
@@ -71,6 +71,14 @@ const json* taskNamed(const json& tasks, const std::string& name) {
     return nullptr;
 }
 
+/// The scenario as import-trace prints it; a failure to read it back fails the test.
+std::string textOf(const WorkloadScenario& w, const WorkloadScenarioOptions& options = {}) {
+    const WorkloadText t = workloadScenarioText(w, options);
+    if (!t.error.empty())
+        qFatal("%s", t.error.c_str());
+    return t.text;
+}
+
 bool anyNote(const WorkloadScenario& s, const std::string& needle) {
     for (const std::string& n : s.notes)
         if (n.find(needle) != std::string::npos)
@@ -92,7 +100,7 @@ private slots:
         QVERIFY(m_dir.isValid());
         m_import = importWorkload(writeFile(m_dir, "rules.txt", kTrace), {});
         QVERIFY2(m_import.scenario.ok, m_import.scenario.error.c_str());
-        m_scenario = json::parse(m_import.scenario.text);
+        m_scenario = json::parse(textOf(m_import.scenario));
     }
 
     void burstsSpanPreemptionsAndAWakeupBecomesAChannel() {
@@ -166,7 +174,7 @@ private slots:
         o.exclude = {"server"};
         WorkloadImport w = importWorkload(writeFile(m_dir, "rt.txt", trace), o);
         QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
-        const json s = json::parse(w.scenario.text);
+        const json s = json::parse(textOf(w.scenario, o));
         QVERIFY(!taskNamed(s.at("tasks"), "server"));
         const json* hog = taskNamed(s.at("tasks"), "hog");
         QCOMPARE(hog->at("policy").get<std::string>(), std::string("fifo"));
@@ -180,9 +188,9 @@ private slots:
     void replayMatchesTheRecordedCpuTime() {
         // Every burst is exact CPU work: the simulation's per-command CPU time is the recording's
         // plus the syscalls the model charges (a few microseconds each).
-        LoadResult l = loadScenarioText(m_import.scenario.text, "import");
+        LoadResult l = loadScenarioText(textOf(m_import.scenario), "import");
         QVERIFY(l.ok());
-        ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
+        SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
         QVERIFY(run.ok());
         const RunSummary sim = summarize(*run.engine);
         bool sawClient = false;
@@ -207,7 +215,7 @@ private slots:
     void theSpecIsWhatTheTextSays() {
         // replay simulates the spec import-trace builds, never the text it writes: the two must
         // be the same scenario (a long recording's text is more than the loader reads).
-        LoadResult l = loadScenarioText(m_import.scenario.text, "import");
+        LoadResult l = loadScenarioText(textOf(m_import.scenario), "import");
         QVERIFY(l.ok());
         QVERIFY(m_import.scenario.spec);
         std::string fromText, built;
@@ -226,19 +234,17 @@ private slots:
             appendChannelText(channelsBuilt, c);
         QVERIFY(!channelsBuilt.empty());
         QCOMPARE(QString::fromStdString(channelsBuilt), QString::fromStdString(channelsFromText));
-        auto simulate = [](const ScenarioSpec& spec) {
-            ReplayResult run = replay(std::make_shared<const ScenarioSpec>(spec), {}, {});
+        auto summaryOf = [](const ScenarioSpec& spec) {
+            SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(spec), {}, {});
             return run.ok() ? toJson(summarize(*run.engine), false) : run.error;
         };
-        QCOMPARE(QString::fromStdString(simulate(*m_import.scenario.spec)),
-                 QString::fromStdString(simulate(*l.spec)));
-        // Without the text (replay's way) the same spec, and a model given by name wins.
+        QCOMPARE(QString::fromStdString(summaryOf(*m_import.scenario.spec)),
+                 QString::fromStdString(summaryOf(*l.spec)));
+        // A model given by name wins.
         WorkloadScenarioOptions o;
-        o.text = false;
         o.model = KernelModel::V6_12;
         const WorkloadImport w = importWorkload(writeFile(m_dir, "rules.txt", kTrace), o);
         QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
-        QVERIFY(w.scenario.text.empty());
         QCOMPARE(w.scenario.spec->kernel.model, KernelModel::V6_12);
         std::string again;
         for (const TaskSpec& t : w.scenario.spec->tasks)
@@ -288,7 +294,7 @@ private slots:
             LoadResult l = loadScenarioText(text, "b.json");
             if (!l.ok())
                 return SimTime();
-            ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
+            SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
             const RunSummary s = summarize(*run.engine);
             return s.tasks.size() == 1 && s.tasks[0].pid == 7 ? s.tasks[0].runtime : SimTime();
         };
@@ -308,7 +314,7 @@ private slots:
         const std::string escaped = "caf\\xE9\\x5Cx";
         QCOMPARE(bytesAsText(latin1), escaped);
         QCOMPARE(bytesOfText(escaped), latin1);
-        QVERIFY(taskNamed(json::parse(w.scenario.text).at("tasks"), escaped));
+        QVERIFY(taskNamed(json::parse(textOf(w.scenario)).at("tasks"), escaped));
         // Every output of the recording's summary carries it (this aborted before).
         const json j = json::parse(toJson(w.recording.summary, false));
         bool found = false;
@@ -399,7 +405,7 @@ private slots:
             "kernel": {"model": "v6.12", "hz": 1000}, "tasks": []})");
         WorkloadImport w = importWorkload(writeFile(m_dir, "rules3.txt", kTrace), o);
         QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
-        const json s = json::parse(w.scenario.text);
+        const json s = json::parse(textOf(w.scenario, o));
         QCOMPARE(s.at("topology").at("threads_per_core").get<int>(), 2);
         QCOMPARE(s.at("kernel").at("hz").get<int>(), 1000);
         QCOMPARE(s.at("kernel").at("model").get<std::string>(), std::string("v6.12"));

@@ -1,10 +1,10 @@
 // A session saved as a scenario replays exactly: live commands given at any point (between
 // runs, right after a single event, in the middle of a time) become timeline entries that
 // apply at the same point in event order.
-#include "experiments/sessionsave.h"
 #include "output/summarize.h"
 #include "scenario/builtins.h"
 #include "scenario/loader.h"
+#include "scenario/sessionsave.h"
 #include "sim/engine.h"
 #include "testutil.h"
 

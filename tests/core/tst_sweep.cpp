@@ -1,16 +1,16 @@
 // Sweeps: a spec is checked axis by axis before any cell runs, a cell runs exactly as `run`
 // would, an interrupted sweep resumes where it stopped, slices joined give what one run gives,
 // and the aggregates over seeds are the textbook ones.
+#include "base/atomicfile.h"
 #include "experiments/jsonpath.h"
-#include "experiments/runrequest.h"
 #include "experiments/sweepresults.h"
 #include "experiments/sweeprun.h"
 #include "experiments/sweepspec.h"
-#include "output/atomicfile.h"
-#include "output/replay.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
 #include "scenario/builtins.h"
 #include "scenario/loader.h"
+#include "scenario/runrequest.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -169,9 +169,10 @@ private slots:
         req.forText = "50ms";
         ShapedRun shaped = shapeRun(loadScenarioText(scenario.dump(), "edited.json"), "edited.json", req);
         QVERIFY(shaped.ok());
-        ReplayOptions ro;
+        SimulationOptions ro;
         ro.checkInvariants = true;
-        ReplayResult run = replay(std::make_shared<const ScenarioSpec>(std::move(*shaped.spec)), {}, ro);
+        SimulationResult run =
+            simulate(std::make_shared<const ScenarioSpec>(std::move(*shaped.spec)), {}, ro);
         QVERIFY(run.ok());
         const auto expected = nlohmann::ordered_json::parse(toJson(summarize(*run.engine), false));
         const auto got = nlohmann::ordered_json::parse(line.line)["summary"];

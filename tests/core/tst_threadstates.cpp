@@ -1,9 +1,9 @@
 // Thread-state tracks and wakeup chains, from hand-made records with known answers, and from
 // a simulation whose tracks must add up to its summary.
 #include "base/kernelmodel.h"
-#include "output/replay.h"
 #include "output/runstates.h"
 #include "output/schedcounters.h"
+#include "output/simulation.h"
 #include "output/summarize.h"
 #include "report/runqueuecounts.h"
 #include "report/threadstates.h"
@@ -49,9 +49,9 @@ WakeupRecord wake(int64_t t, uint32_t task, std::optional<uint32_t> waker, uint3
 /// summary). Null engine when the run failed.
 std::pair<ThreadStates, std::unique_ptr<Engine>> runWithStates(ScenarioSpec spec) {
     ThreadStateRecorder recorder;
-    ReplayOptions ro;
+    SimulationOptions ro;
     ro.sinks.push_back(&recorder);
-    ReplayResult result = replay(std::make_shared<const ScenarioSpec>(std::move(spec)), {}, ro);
+    SimulationResult result = simulate(std::make_shared<const ScenarioSpec>(std::move(spec)), {}, ro);
     if (!result.ok())
         return {};
     ThreadStates states = statesOfRun(recorder, *result.engine);

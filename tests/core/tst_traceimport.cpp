@@ -4,9 +4,11 @@
 #include "import/filekind.h"
 #include "import/importtrace.h"
 #include "import/tracedat.h"
+#include "import/tracedmachine.h"
 #include "import/tracefile.h"
 #include "import/traceparser.h"
 #include "report/summary.h"
+#include "scenario/modelselection.h"
 
 #include <QtTest>
 
@@ -374,33 +376,55 @@ private slots:
         QVERIFY(cancelled.cancelled);
     }
 
-    // The traced machine keeps the recorded cgroups, or none with a warning when one of them
-    // cannot be a scenario cgroup: the records index the whole list, so all or nothing.
+    // The traced machine keeps the recorded cgroups and their ancestors, sorted as the loader
+    // leaves a tree, or none with the reason when one of them cannot be a scenario cgroup: the
+    // records index the whole list, so all or nothing.
     void tracedMachineCgroups() {
-        RunSummary s;
-        s.scenario = std::string("odd\xff name"); // a file name is bytes too
-        s.cpus.resize(3);
-        s.trace = TraceSource{};
-        std::vector<std::string> warnings;
-        std::string error;
-        auto m = tracedMachine(s, {"/", "/a", "/b/c"}, warnings, error);
-        QVERIFY2(m, error.c_str());
-        QCOMPARE(m->topology.nrCpus(), 3u);
+        TracedMachine m = tracedMachine(3, {"/", "/b/c/d", "/a", "/b/c"});
+        QVERIFY2(m.cgroupProblem.empty(), m.cgroupProblem.c_str());
+        QCOMPARE(m.spec.topology.nrCpus(), 3u);
+        QCOMPARE(m.spec.topology.threadsPerCore, 1u);
         std::vector<std::string> paths;
-        for (const CgroupSpec& c : m->cgroups)
+        for (const CgroupSpec& c : m.spec.cgroups)
             paths.push_back(c.path);
-        QVERIFY(std::find(paths.begin(), paths.end(), "/a") != paths.end());
-        QVERIFY(std::find(paths.begin(), paths.end(), "/b/c") != paths.end());
-        QVERIFY(warnings.empty());
+        QCOMPARE(paths, (std::vector<std::string>{"/a", "/b", "/b/c", "/b/c/d"}));
         for (const std::string& bad :
              {std::string("/x\xff\xfey"), std::string("/a/../b"), std::string("/tab\there")}) {
-            warnings.clear();
-            m = tracedMachine(s, {"/", "/a", bad}, warnings, error);
-            QVERIFY2(m, error.c_str());
-            QVERIFY(m->cgroups.empty());
-            QCOMPARE(warnings.size(), size_t{1});
-            QVERIFY2(warnings[0].rfind("cgroups not shown: ", 0) == 0, warnings[0].c_str());
+            m = tracedMachine(3, {"/", "/a", bad});
+            QVERIFY(m.spec.cgroups.empty());
+            QVERIFY(!m.cgroupProblem.empty());
         }
+        // Bytes that are not UTF-8 are named as every output names them.
+        m = tracedMachine(3, {"/x\xff"});
+        QVERIFY2(m.cgroupProblem.find("xFF\" is not valid UTF-8") != std::string::npos,
+                 m.cgroupProblem.c_str());
+        // A host's topology, model and tick; a model asked for wins, and gets what it fixes.
+        ScenarioSpec host;
+        host.topology.sockets = 2;
+        host.topology.threadsPerCore = 2;
+        host.kernel.model = KernelModel::V6_6;
+        host.kernel.hz = 1000;
+        m = tracedMachine(3, {}, &host);
+        QCOMPARE(m.spec.topology.nrCpus(), 4u);
+        QCOMPARE(m.spec.kernel.model, KernelModel::V6_6);
+        QCOMPARE(m.spec.kernel.hz, 1000u);
+        m = tracedMachine(3, {}, &host, KernelModel::V4_11);
+        QCOMPARE(m.spec.kernel.model, KernelModel::V4_11);
+        OptimizationSet fixed;
+        applyFixedOptimizations(fixed, KernelModel::V4_11);
+        QVERIFY(m.spec.optimizations == fixed);
+    }
+
+    // The machine the views draw a recording on: its CPUs, its name's bytes escaped.
+    void machineForViews() {
+        TraceImportOptions o;
+        o.forViews = true;
+        ImportedTrace t = importTrace(dataFile("ftrace.txt"), o);
+        QVERIFY2(t.ok, t.error.c_str());
+        QVERIFY(t.machine);
+        QCOMPARE(t.machine->topology.nrCpus(), uint32_t(t.summary.cpus.size()));
+        QCOMPARE(t.machine->name, "trace " + t.summary.scenario);
+        QVERIFY(t.machine->tasks.empty());
     }
 
     void sniffTellsTracesFromScenarios() {

@@ -32,12 +32,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     trace.summary = std::move(r.summary);
     trace.origin = r.origin;
     trace.cgroupPaths = std::move(r.cgroupPaths);
-    const core::WorkloadScenario s = core::writeWorkloadScenario(recorder, trace, {});
-    if (!s.ok) {
-        std::fprintf(stderr, "the scenario written for an accepted trace is invalid: %s\n", s.error.c_str());
+    const core::WorkloadScenario s = core::workloadScenario(recorder, trace, {});
+    const core::WorkloadText text = s.ok ? core::workloadScenarioText(s, {}) : core::WorkloadText{};
+    if (!s.ok || !text.error.empty()) {
+        std::fprintf(stderr, "the scenario written for an accepted trace is invalid: %s%s\n", s.error.c_str(),
+                     text.error.c_str());
         std::abort();
     }
-    core::LoadResult l = core::loadScenarioText(s.text, "fuzz.json");
+    core::LoadResult l = core::loadScenarioText(text.text, "fuzz.json");
     if (!l.ok())
         std::abort();
     if (l.spec->topology.nrCpus() > 64)

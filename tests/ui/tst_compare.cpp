@@ -361,7 +361,7 @@ private slots:
         std::string error;
         auto trace = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script", error);
         QVERIFY2(trace, error.c_str());
-        mw.showTrace(trace);
+        mw.documents().showTrace(trace);
         QAction* simulate = nullptr;
         for (QAction* a : mw.findChildren<QAction*>())
             if (a->text() == QStringLiteral("&Simulate This Recording"))
@@ -460,8 +460,8 @@ private slots:
         QVERIFY2(a, error.c_str());
         auto b = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/trace.dat", error);
         QVERIFY2(b, error.c_str());
-        mw.showTrace(a);
-        CompareWindow* w = mw.openRecordingsCompare(b);
+        mw.documents().showTrace(a);
+        CompareWindow* w = mw.documents().openRecordingsCompare(b);
         QVERIFY(w);
         QVERIFY(w->sideA()->trace() && w->sideB()->trace());
         QVERIFY(w->mismatch().isEmpty());
@@ -475,7 +475,7 @@ private slots:
         // A different recording on B: the delta says how it differs.
         auto c = TraceLoader::load(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script", error);
         QVERIFY2(c, error.c_str());
-        CompareWindow* w2 = mw.openRecordingsCompare(c);
+        CompareWindow* w2 = mw.documents().openRecordingsCompare(c);
         QVERIFY(w2->delta()->valueB(w2->delta()->rowOf(QStringLiteral("context switches"))) !=
                 w2->delta()->valueA(w2->delta()->rowOf(QStringLiteral("context switches"))));
     }

@@ -74,7 +74,7 @@ private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         m_window = std::make_unique<MainWindow>();
-        QVERIFY(m_window->openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(m_window->documents().openScenario(QStringLiteral("builtin:default")));
         m_window->show();
         m_window->exports().bringUpToDate(); // starts the Depth sweep
         QVERIFY(m_window->exports().isBusy());
@@ -317,7 +317,7 @@ private slots:
             << QStringList{QStringLiteral("--screenshot"), QStringLiteral("OUT/s.png"), invalid} << 2
             << QStringLiteral("invalid-channel.json");
         QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0
-                                   << QStringLiteral("0.1.0");
+                                   << QStringLiteral(SCHEDSCOPE_VERSION);
         QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0
                                 << QStringLiteral("--export-dir");
         QTest::newRow("a window without a display")

@@ -59,7 +59,7 @@ QString* dismissNextMessageBox() {
 bool showDefaultAt400ms(MainWindow& w) {
     w.show();
     w.activateWindow();
-    if (!QTest::qWaitForWindowActive(&w) || !w.openScenario(QStringLiteral("builtin:default")))
+    if (!QTest::qWaitForWindowActive(&w) || !w.documents().openScenario(QStringLiteral("builtin:default")))
         return false;
     w.session().controller().runTo(core::SimTime::ms(400));
     return QTest::qWaitFor([&] { return w.session().history().now() == 400000000; }, 20000);
@@ -74,7 +74,7 @@ private slots:
 
     void opensAndCloses() {
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(w.windowTitle().contains(QStringLiteral("default")));
@@ -83,13 +83,13 @@ private slots:
 
     void invalidScenarioKeepsTheSessionRunning() {
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.session().controller().setSpeed(100000000); // 0.1x: keeps running a while
         w.session().controller().run();
         QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() > 0; }, 5000));
         const QString before = w.scenarioName();
         std::unique_ptr<QString> shown(dismissNextMessageBox());
-        QVERIFY(!w.openScenario(QStringLiteral(SCHEDSCOPE_TEST_DATA "/invalid-channel.json")));
+        QVERIFY(!w.documents().openScenario(QStringLiteral(SCHEDSCOPE_TEST_DATA "/invalid-channel.json")));
         QCOMPARE(w.scenarioName(), before);
         QVERIFY2(shown->contains(QStringLiteral("unknown channel")), qPrintable(*shown));
         // Still the same run, still going.
@@ -103,7 +103,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("dropped.json"));
         QVERIFY(QFile::copy(QStringLiteral(SCHEDSCOPE_TEST_DATA "/valid-minimal.json"), path));
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QMimeData mime;
@@ -121,7 +121,7 @@ private slots:
         // Space runs and pauses, "." steps one event (and says which), "+" zooms, wherever the
         // keyboard focus is, text fields aside.
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.activateWindow();
@@ -197,7 +197,7 @@ private slots:
         MainWindow w;
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.session().controller().runTo(core::SimTime::ms(800));
         QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 800000000; }, 20000));
         QTest::qWait(80); // a few frames
@@ -250,11 +250,11 @@ private slots:
         // An rt-app workload puts every task in the root cgroup: one colour per task then, not
         // one colour for everything.
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral(SCHEDSCOPE_TEST_DATA "/rtapp/barrier.json")));
+        QVERIFY(w.documents().openScenario(QStringLiteral(SCHEDSCOPE_TEST_DATA "/rtapp/barrier.json")));
         auto* plot = w.findChild<OccupancyPlot*>();
         QVERIFY(plot);
         QVERIFY(plot->colourByTask());
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         QVERIFY(!plot->colourByTask());
     }
 
@@ -361,7 +361,7 @@ private slots:
         w.resize(1280, 720);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.session().controller().runTo(core::SimTime::ms(600));
         QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 600000000; }, 20000));
         auto* tabs = w.findChild<QTabWidget*>(QStringLiteral("viewTabs"));
@@ -404,7 +404,7 @@ private slots:
         QSettings().remove(QStringLiteral("window")); // a first start: no layout saved by another test
         {
             MainWindow w;
-            QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+            QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
             w.session().controller().runTo(core::SimTime::ms(300));
             QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 300000000; }, 20000));
             w.resize(1024, 640);
@@ -497,7 +497,7 @@ private slots:
     void optimizationCheckBoxActsOnTheEngine() {
         MainWindow w;
         w.show();
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.session().controller().stepFor(core::SimTime::ms(10));
         QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() == 10000000; }, 5000));
         auto* panel = w.findChild<OptimizationsPanel*>();
@@ -554,7 +554,7 @@ private slots:
     void kernelModelMenuRestartsTheScenarioOnIt() {
         MainWindow w;
         w.show();
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         auto* v612 = w.findChild<QAction*>(QStringLiteral("kernelModel_v6.12"));
         auto* v411 = w.findChild<QAction*>(QStringLiteral("kernelModel_v4.11"));
         QVERIFY(v612 && v411);
@@ -583,7 +583,7 @@ private slots:
         QVERIFY(again.ok());
         QCOMPARE(again.spec->kernel.model, core::KernelModel::V6_12);
         // Opening another scenario follows that scenario's own model.
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         QVERIFY(QTest::qWaitFor([&] { return v411->isChecked(); }, 5000));
     }
 };

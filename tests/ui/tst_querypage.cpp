@@ -80,7 +80,7 @@ private slots:
     void aQueryRunsOnTheRunSoFar() {
         QSettings().remove(QStringLiteral("query/history"));
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         QVERIFY(runTo(w, SimTime::ms(200)));
         auto* page = w.findChild<QueryPage*>();
         QVERIFY(page);
@@ -148,7 +148,7 @@ private slots:
 
     void anErrorIsShownAtItsPlace() {
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         QVERIFY(runTo(w, SimTime::ms(20)));
         auto* page = w.findChild<QueryPage*>();
         const QString sql = QStringLiteral("select 1;\nselect nosuch from sched");
@@ -169,7 +169,7 @@ private slots:
 
     void cancelStopsALongQuery() {
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         QVERIFY(runTo(w, SimTime::ms(20)));
         auto* page = w.findChild<QueryPage*>();
         QVERIFY(runQuery(*page, QStringLiteral("select count(*) from sched"))); // the tables built
@@ -187,15 +187,15 @@ private slots:
 
     void aRecordingAndBothSidesOfCompare() {
         MainWindow w;
-        QVERIFY(w.openTrace(QStringLiteral(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script")));
+        QVERIFY(w.documents().openTrace(QStringLiteral(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script")));
         QVERIFY(QTest::qWaitFor([&] { return w.session().trace() != nullptr; }, 20000));
         auto* page = w.findChild<QueryPage*>();
         QVERIFY(runQuery(*page, QStringLiteral("select str_value from metadata where name = 'source_kind'")));
         QCOMPARE(page->results().value(0, 0).toString(), QStringLiteral("recording"));
 
         MainWindow sim;
-        QVERIFY(sim.openScenario(QStringLiteral("builtin:default")));
-        CompareWindow* compare = sim.openCompare();
+        QVERIFY(sim.documents().openScenario(QStringLiteral("builtin:default")));
+        CompareWindow* compare = sim.documents().openCompare();
         QVERIFY(compare);
         QAction* query = nullptr;
         for (QAction* a : compare->findChild<QToolBar*>()->actions())

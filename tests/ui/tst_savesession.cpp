@@ -35,7 +35,7 @@ private slots:
 
     void savedSessionReplaysIdentically() {
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         QVERIFY(runTo(w, core::SimTime::ms(120)));
         QVERIFY(command(
             w, [](SimulationController& c) { c.setOptimization(core::Optimization::PsiClockOnce, false); }));

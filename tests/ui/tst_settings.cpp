@@ -30,7 +30,7 @@ private slots:
         QRect geometry;
         {
             MainWindow w;
-            QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+            QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             w.setGeometry(40, 50, 1111, 777);
@@ -39,7 +39,7 @@ private slots:
             auto* counters = w.findChild<QDockWidget*>(QStringLiteral("countersDock"));
             QVERIFY(counters);
             counters->hide();
-            QVERIFY(w.openScenario(QStringLiteral("builtin:autogroup-exit")));
+            QVERIFY(w.documents().openScenario(QStringLiteral("builtin:autogroup-exit")));
             saveLanguage(QStringLiteral("de"));
             ExportRegistry::setLastFolder(exportDir.path());
             QTest::qWait(50);

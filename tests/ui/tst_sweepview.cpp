@@ -184,7 +184,7 @@ private slots:
 
     void linesAreTheMeansOverSeedsWithTheirStandardErrors() {
         MainWindow w;
-        SweepWindow* s = w.openSweepResults(m_full);
+        SweepWindow* s = w.documents().openSweepResults(m_full);
         QVERIFY(s);
         QVERIFY(choose(*s, "sweepX", QStringLiteral("topology.cores_per_socket")));
         QVERIFY(choose(*s, "sweepLinesBy", QStringLiteral("model")));
@@ -203,7 +203,8 @@ private slots:
 
     void anAxisNotPlottedIsHeldAtTheValueChosen() {
         MainWindow w;
-        SweepWindow* s = w.openSweepResults(m_full + QStringLiteral("/sweep.json")); // the file does too
+        SweepWindow* s =
+            w.documents().openSweepResults(m_full + QStringLiteral("/sweep.json")); // the file does too
         QVERIFY(s);
         QVERIFY(choose(*s, "sweepX", QStringLiteral("topology.cores_per_socket")));
         QVERIFY(choose(*s, "sweepLinesBy", QStringLiteral("(none)")));
@@ -222,7 +223,7 @@ private slots:
 
     void tooltipsSayTheMeanAndN() {
         MainWindow w;
-        SweepWindow* s = w.openSweepResults(m_full);
+        SweepWindow* s = w.documents().openSweepResults(m_full);
         QVERIFY(s);
         s->show();
         QVERIFY(QTest::qWaitForWindowExposed(s));
@@ -244,7 +245,7 @@ private slots:
 
     void theHeatMapHasACellPerCombination() {
         MainWindow w;
-        SweepWindow* s = w.openSweepResults(m_full);
+        SweepWindow* s = w.documents().openSweepResults(m_full);
         QVERIFY(s);
         QVERIFY(choose(*s, "sweepX", QStringLiteral("topology.cores_per_socket")));
         s->setView(SweepWindow::View::HeatMap);
@@ -267,7 +268,7 @@ private slots:
 
     void combinationsWithNoFinishedCellAreBlank() {
         MainWindow w;
-        SweepWindow* s = w.openSweepResults(m_partial);
+        SweepWindow* s = w.documents().openSweepResults(m_partial);
         QVERIFY(s);
         QCOMPARE(s->findChild<QLabel*>(QStringLiteral("sweepCounts"))->text(),
                  QStringLiteral("9 of 18 cells, 0 failed, 9 missing"));
@@ -297,8 +298,8 @@ private slots:
 
     void aClickRunsThatCellInTheMainWindow() {
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
-        SweepWindow* s = w.openSweepResults(m_full);
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
+        SweepWindow* s = w.documents().openSweepResults(m_full);
         QVERIFY(s);
         s->show();
         QVERIFY(QTest::qWaitForWindowExposed(s));
@@ -348,7 +349,7 @@ private slots:
 
     void aHeatMapCellClickedRunsItToo() {
         MainWindow w;
-        SweepWindow* s = w.openSweepResults(m_full);
+        SweepWindow* s = w.documents().openSweepResults(m_full);
         QVERIFY(s);
         s->show();
         QVERIFY(QTest::qWaitForWindowExposed(s));
@@ -369,7 +370,7 @@ private slots:
 
     void exportWritesTheChartAndItsPoints() {
         MainWindow w;
-        SweepWindow* s = w.openSweepResults(m_full);
+        SweepWindow* s = w.documents().openSweepResults(m_full);
         QVERIFY(s);
         QVERIFY(choose(*s, "sweepX", QStringLiteral("topology.cores_per_socket")));
         QVERIFY(choose(*s, "sweepLinesBy", QStringLiteral("model")));
@@ -421,9 +422,9 @@ private slots:
 
     void failedCellsAreCountedAndLeftOut() {
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         const QString title = w.windowTitle();
-        SweepWindow* s = w.openSweepResults(m_pinned);
+        SweepWindow* s = w.documents().openSweepResults(m_pinned);
         QVERIFY(s);
         QCOMPARE(s->findChild<QLabel*>(QStringLiteral("sweepCounts"))->text(),
                  QStringLiteral("4 of 4 cells, 2 failed, 0 missing"));
@@ -447,7 +448,7 @@ private slots:
         QTemporaryDir dir;
         QCOMPARE(makeSweep(dir.path(), kMissingMetricSpec), QString());
         MainWindow w;
-        SweepWindow* s = w.openSweepResults(dir.path());
+        SweepWindow* s = w.documents().openSweepResults(dir.path());
         QVERIFY(s);
         s->show();
         QVERIFY(QTest::qWaitForWindowExposed(s));
@@ -466,7 +467,7 @@ private slots:
 
     void aFolderThatDoesNotReadKeepsTheSession() {
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.session().controller().setSpeed(100000000); // 0.1x: keeps running a while
         w.session().controller().run();
         QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() > 0; }, 5000));
@@ -485,13 +486,13 @@ private slots:
         out.write(lines.join('\n'));
         out.close();
         std::shared_ptr<QString> shown = dismissNextMessageBox();
-        QVERIFY(!w.openSweepResults(bad.path()));
+        QVERIFY(!w.documents().openSweepResults(bad.path()));
         QVERIFY2(shown->contains(QStringLiteral("cells.jsonl:2")), qPrintable(*shown));
         QVERIFY2(shown->contains(QStringLiteral("the current session goes on")), qPrintable(*shown));
         // A folder with no sweep.json.
         QTemporaryDir empty;
         shown = dismissNextMessageBox();
-        QVERIFY(!w.openSweepResults(empty.path()));
+        QVERIFY(!w.documents().openSweepResults(empty.path()));
         QVERIFY2(shown->contains(QStringLiteral("sweep.json")), qPrintable(*shown));
         QVERIFY(w.findChildren<SweepWindow*>().isEmpty());
         // Still the same run, still going.

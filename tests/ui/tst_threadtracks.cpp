@@ -96,7 +96,7 @@ void give(Session& session, std::shared_ptr<const ThreadStates> states) {
 
 /// Opens builtin:default in `w` and runs it to `t`, until its thread states reach there.
 bool runDefaultTo(MainWindow& w, SimTime t) {
-    if (!w.openScenario(QStringLiteral("builtin:default")))
+    if (!w.documents().openScenario(QStringLiteral("builtin:default")))
         return false;
     w.session().controller().runTo(t);
     return QTest::qWaitFor(
@@ -391,7 +391,7 @@ private slots:
         QVERIFY(counters->csv().contains(",vruntime,ns,"));
 
         // A recording: its tracks come with it, unknown before each task's first event.
-        QVERIFY(w.openTrace(QStringLiteral(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script")));
+        QVERIFY(w.documents().openTrace(QStringLiteral(SCHEDSCOPE_TEST_DATA "/traces/perf-sched.script")));
         QVERIFY(QTest::qWaitFor([&] { return w.session().trace() != nullptr; }, 20000));
         const auto rec = w.session().history().latest().threadStates;
         QVERIFY(rec && !rec->tasks.empty());
@@ -532,9 +532,9 @@ private slots:
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(QByteArray::fromStdString(saved.text));
         }
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         QVERIFY(QTest::qWaitFor([&] { return v.bookmarks().empty(); }, 5000)); // another scenario
-        QVERIFY(w.openScenario(file));
+        QVERIFY(w.documents().openScenario(file));
         QVERIFY(QTest::qWaitFor([&] { return v.bookmarks().size() == 2; }, 5000));
         QCOMPARE(v.bookmarks()[1].note, QStringLiteral("the burst & its wakeups"));
         QCOMPARE(v.bookmarks()[1].at, SimNs(40'000'000));
@@ -556,7 +556,7 @@ private slots:
         }
         MainWindow w;
         w.show();
-        QVERIFY(w.openScenario(file));
+        QVERIFY(w.documents().openScenario(file));
         w.session().controller().runTo(SimTime::ms(20));
         QVERIFY(QTest::qWaitFor(
             [&] {

@@ -55,11 +55,11 @@ private slots:
     void opensARealTraceInEveryView() {
         MainWindow w;
         w.resize(1400, 900);
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         // File > Open recognises the trace by its content, not its name.
-        QVERIFY(w.openScenario(fixture("perf-sched.script")));
+        QVERIFY(w.documents().openScenario(fixture("perf-sched.script")));
         QVERIFY(waitForTrace(w));
         closeBoxes();
         const Session& s = w.session();
@@ -170,7 +170,7 @@ private slots:
         }
 
         // Back to a simulation: everything simulates again.
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         QVERIFY(QTest::qWaitFor([&] { return w.session().trace() == nullptr; }, 5000));
         QVERIFY(!w.session().history().fromTrace());
     }
@@ -188,7 +188,7 @@ private slots:
                  error.c_str());
 
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         const auto before = w.session().spec();
         QString shown;
         bool progressLeft = false;
@@ -206,7 +206,7 @@ private slots:
             QTimer::singleShot(20, answer);
         };
         QTimer::singleShot(20, answer);
-        QVERIFY(w.openTrace(bad));
+        QVERIFY(w.documents().openTrace(bad));
         QVERIFY(QTest::qWaitFor([&] { return !shown.isEmpty(); }, 10000));
         QVERIFY(shown.contains(QStringLiteral("not a scheduler trace")));
         QVERIFY(!progressLeft);
@@ -232,7 +232,7 @@ private slots:
     void latencyOfASimulationToo() {
         // The same page reads the engine's switch records: every switch in is one wait.
         MainWindow w;
-        QVERIFY(w.openScenario(QStringLiteral("builtin:default")));
+        QVERIFY(w.documents().openScenario(QStringLiteral("builtin:default")));
         w.session().controller().runTo(core::SimTime::ms(300));
         QVERIFY(QTest::qWaitFor([&] { return w.session().history().now() >= 300'000'000; }, 20000));
         const History& h = w.session().history();

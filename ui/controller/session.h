@@ -5,8 +5,8 @@
 #include "controller/simulationcontroller.h"
 #include "controller/traceloader.h"
 #include "controller/viewstate.h"
-#include "experiments/sessionsave.h"
 #include "scenario/modelselection.h"
+#include "scenario/sessionsave.h"
 #include "sched/topology.h"
 
 #include <QObject>

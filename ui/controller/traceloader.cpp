@@ -54,16 +54,24 @@ bool TraceLoader::run(const QString& path, bool workload) {
         std::string error;
         std::shared_ptr<ImportedTrace> trace;
         std::shared_ptr<const core::WorkloadScenario> scenario;
+        std::string workloadText;
         if (workload) {
             core::TraceImportOptions options;
             options.progress = progressed;
             options.forViews = true;
             core::WorkloadImport w = core::importWorkload(file, {}, options);
-            if (w.scenario.ok) {
+            // The text is what B's session keeps (a model change rewrites it, a save writes it).
+            core::WorkloadText text;
+            if (w.scenario.ok)
+                text = core::workloadScenarioText(w.scenario, {});
+            if (w.scenario.ok && text.error.empty()) {
+                if (!text.note.empty())
+                    w.scenario.notes.push_back(std::move(text.note));
                 trace = std::make_shared<ImportedTrace>(std::move(w.recording));
                 scenario = std::make_shared<const core::WorkloadScenario>(std::move(w.scenario));
+                workloadText = std::move(text.text);
             } else {
-                error = w.scenario.error;
+                error = w.scenario.ok ? text.error : w.scenario.error;
             }
         } else {
             trace = load(file, error, progressed);
@@ -72,6 +80,7 @@ bool TraceLoader::run(const QString& path, bool workload) {
             std::lock_guard lock(m_mutex);
             m_result = std::move(trace);
             m_workload = std::move(scenario);
+            m_workloadText = std::move(workloadText);
             m_error = std::move(error);
             m_cancelled = m_cancel.load();
         }
@@ -93,17 +102,19 @@ void TraceLoader::done() {
     }
     std::shared_ptr<ImportedTrace> result;
     std::shared_ptr<const core::WorkloadScenario> workload;
+    std::string workloadText;
     std::string error;
     bool cancelled;
     {
         std::lock_guard lock(m_mutex);
         result = std::move(m_result);
         workload = std::move(m_workload);
+        workloadText = std::move(m_workloadText);
         error = std::move(m_error);
         cancelled = m_cancelled;
     }
     if (result && !cancelled && m_wantWorkload)
-        emit workloadLoaded(std::move(result), std::move(workload));
+        emit workloadLoaded(std::move(result), std::move(workload), workloadText);
     else if (result && !cancelled)
         emit loaded(std::move(result));
     else

@@ -42,8 +42,9 @@ public:
 signals:
     void progress(int percent);
     void loaded(std::shared_ptr<core::ImportedTrace> trace);
+    /// `text`: the workload's scenario as text (core::workloadScenarioText), for its session.
     void workloadLoaded(std::shared_ptr<core::ImportedTrace> trace,
-                        std::shared_ptr<const core::WorkloadScenario> workload);
+                        std::shared_ptr<const core::WorkloadScenario> workload, const std::string& text);
     /// `cancelled` when the user stopped it; otherwise `message` names the file and the problem.
     void failed(const QString& message, bool cancelled);
 
@@ -57,6 +58,7 @@ private:
     std::mutex m_mutex;
     std::shared_ptr<ImportedTrace> m_result;
     std::shared_ptr<const core::WorkloadScenario> m_workload; ///< with startWorkload
+    std::string m_workloadText;
     bool m_wantWorkload = false;
     std::string m_error;
     bool m_cancelled = false;

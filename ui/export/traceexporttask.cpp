@@ -1,7 +1,7 @@
 #include "export/traceexporttask.h"
 
 #include "output/perfettoconvert.h"
-#include "output/replay.h"
+#include "output/simulation.h"
 #include "scenario/loader.h"
 
 #include <QCoreApplication>
@@ -19,13 +19,13 @@ QString TraceExportTask::write(const std::string& savedScenario, core::SimTime u
     if (!r.ok())
         return QCoreApplication::translate("ui", "Cannot replay the session for %1: %2")
             .arg(path, QString::fromStdString(r.errors.empty() ? std::string() : r.errors.front()));
-    core::ReplayOptions options;
+    core::SimulationOptions options;
     options.until = until;
     // Always in steps (the trace then has the same slices whether or not anyone watches).
     options.progress = progress ? progress : [](double) { return true; };
-    const core::ReplayResult run =
-        core::replay(std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)),
-                     {{core::perfettoFormatFor(path.toStdString()), path.toStdString()}}, options);
+    const core::SimulationResult run =
+        core::simulate(std::make_shared<const core::ScenarioSpec>(std::move(*r.spec)),
+                       {{core::perfettoFormatFor(path.toStdString()), path.toStdString()}}, options);
     if (run.cancelled)
         return QCoreApplication::translate("ui", "cancelled");
     return QString::fromStdString(run.error);

@@ -1,6 +1,7 @@
 #include "sweep/sweepwindow.h"
 
 #include "export/exportregistry.h"
+#include "pages/messagelist.h"
 #include "pages/windowsize.h"
 #include "plots/sweepplot.h"
 
@@ -299,14 +300,9 @@ void SweepWindow::openCell(size_t cellIndex) {
     const QString which = tr("cell %1 (%2)").arg(cellIndex).arg(m_series.cellText(cellIndex));
     core::ShapedRun shaped = core::shapeCell(spec, cell);
     if (!shaped.ok()) {
-        QStringList errors;
-        for (const std::string& e : shaped.errors)
-            errors << QString::fromStdString(e);
-        QMessageBox box(QMessageBox::Warning, tr("Cannot open the cell"),
+        showMessageList(this, QMessageBox::Warning, tr("Cannot open the cell"),
                         tr("The run of %1 cannot be set up; the main window's session goes on.").arg(which),
-                        QMessageBox::Ok, this);
-        box.setInformativeText(errors.mid(0, 12).join(QLatin1Char('\n')));
-        box.exec();
+                        messageList(shaped.errors), 12, MessageListMode::Modal);
         return;
     }
     const core::CellRun run = core::cellRun(spec, cell);

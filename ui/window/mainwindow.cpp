@@ -1,11 +1,8 @@
 #include "window/mainwindow.h"
 
-#include "compare/comparewindow.h"
 #include "controller/format.h"
 #include "controller/kerneltext.h"
-#include "export/atomicfile.h"
 #include "export/exportregistry.h"
-#include "export/traceexporttask.h"
 #include "pages/cgrouppanel.h"
 #include "pages/counterspanel.h"
 #include "pages/depthpage.h"
@@ -18,24 +15,13 @@
 #include "pages/statuspanel.h"
 #include "pages/threadspage.h"
 #include "pages/windowsize.h"
-#include "plots/depthchart.h"
-#include "plots/migrationmatrixplot.h"
-#include "plots/migrationrateplot.h"
 #include "plots/occupancyplot.h"
-#include "plots/pressurechart.h"
 #include "plots/topologyview.h"
-#include "scenario/loader.h"
-#include "sweep/sweepwindow.h"
 #include "window/bookmarksmenu.h"
-#include "window/builtinsdialog.h"
 #include "window/helpdialogs.h"
 #include "window/language.h"
 #include "window/recentfiles.h"
 #include "window/timeaxisalignment.h"
-#include "window/traceopener.h"
-
-#include "import/filekind.h"
-#include "import/workloadfile.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -43,30 +29,24 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
-#include <QFileDialog>
-#include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTableView>
-#include <QTextBrowser>
 #include <QToolBar>
-#include <QTreeView>
 
 namespace ui {
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent)
-    , m_exports(new ExportRegistry(this)) {
+    , m_exports(new ExportRegistry(this))
+    , m_documents(new Documents(this, m_session)) {
     setWindowTitle(tr("SchedScope"));
     setAcceptDrops(true);
     setDockNestingEnabled(true);
@@ -177,75 +157,6 @@ void MainWindow::createPages() {
             [status](const QString& message) { status->setCompact(!message.isEmpty()); });
 }
 
-void MainWindow::saveSessionAs() {
-    const core::SessionSave saved = m_session.savedScenario();
-    if (!saved.ok()) {
-        QMessageBox::warning(this, tr("Save session"),
-                             tr("The session cannot be saved: %1").arg(QString::fromStdString(saved.error)));
-        return;
-    }
-    const QString suggested = QDir(ExportRegistry::lastFolder())
-                                  .filePath(scenarioName().replace(QLatin1Char(' '), QLatin1Char('-')) +
-                                            QStringLiteral("-session.json"));
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save session as scenario"), suggested,
-                                                      tr("Scenarios (*.json)"));
-    if (path.isEmpty())
-        return;
-    if (const QString error = writeFileAtomically(path, QByteArray::fromStdString(saved.text));
-        !error.isEmpty()) {
-        QMessageBox::warning(this, tr("Save session"), error);
-        return;
-    }
-    if (m_recent)
-        m_recent->add(path);
-    statusBar()->showMessage(tr("Saved the session with %n live action(s) to %1", nullptr,
-                                int(m_session.history().commands().size()))
-                                 .arg(QDir::toNativeSeparators(path)),
-                             8000);
-}
-
-void MainWindow::exportTrace() {
-    // A recording is read again from its file; a simulation is replayed from the saved session.
-    const bool recording = m_session.trace() != nullptr;
-    core::SessionSave saved;
-    if (!recording) {
-        saved = m_session.savedScenario();
-        if (!saved.ok()) {
-            QMessageBox::warning(
-                this, tr("Export trace"),
-                tr("The trace cannot be written: %1").arg(QString::fromStdString(saved.error)));
-            return;
-        }
-    }
-    // Perfetto's own format first: ui.perfetto.dev then shows CPUs, thread states and wakeups as
-    // for a recording of a real kernel; the JSON (simulations only) is plain slices.
-    const QString native = tr("Perfetto trace (*.pftrace)");
-    const QString json = tr("Trace event JSON (*.json)");
-    QString filter = native;
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export trace for Perfetto"),
-        QDir(ExportRegistry::lastFolder()).filePath(QStringLiteral("trace.pftrace")),
-        recording ? native : native + QStringLiteral(";;") + json, &filter);
-    if (path.isEmpty())
-        return;
-    const bool named = path.endsWith(QStringLiteral(".pftrace")) ||
-                       path.endsWith(QStringLiteral(".perfetto-trace")) ||
-                       (!recording && path.endsWith(QStringLiteral(".json")));
-    if (!named)
-        path += filter == json && !recording ? QStringLiteral(".json") : QStringLiteral(".pftrace");
-    auto* task =
-        recording ? TraceExportTask::forRecording(m_session.trace()->path, path, this)
-                  : new TraceExportTask(saved.text, core::SimTime::ns(m_session.history().now()), path, this);
-    connect(task, &TraceExportTask::finished, this, [this, path](const QString& error, bool cancelled) {
-        if (error.isEmpty())
-            statusBar()->showMessage(
-                tr("Wrote %1; open it in ui.perfetto.dev").arg(QDir::toNativeSeparators(path)), 8000);
-        else if (!cancelled)
-            QMessageBox::warning(this, tr("Export trace"), error);
-    });
-    task->start();
-}
-
 MainWindow::~MainWindow() = default;
 
 namespace {
@@ -292,44 +203,21 @@ void MainWindow::createActions() {
 
 void MainWindow::createFileMenu() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = m_openAction =
-        file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open..."), this, [this] {
-            const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(),
-                                                              tr("Scenarios (*.json);;All files (*)"));
-            if (!path.isEmpty())
-                openScenario(path);
-        });
+    Documents* d = m_documents;
+    QAction* open = m_openAction = file->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton),
+                                                   tr("&Open..."), d, &Documents::askOpen);
     open->setShortcut(QKeySequence::Open);
-    QAction* builtin = m_builtinAction = file->addAction(
-        style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Open &Built-in..."), this, [this] {
-            BuiltinsDialog d(this);
-            if (d.exec() == QDialog::Accepted && !d.chosen().isEmpty())
-                openScenario(d.chosen());
-        });
+    QAction* builtin = m_builtinAction =
+        file->addAction(style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("Open &Built-in..."), d,
+                        &Documents::askOpenBuiltin);
     builtin->setShortcut(QKeySequence(tr("Ctrl+B")));
-    file->addAction(tr("Open &Trace..."), this,
-                    [this] {
-                        const QString path = QFileDialog::getOpenFileName(
-                            this, tr("Open trace"), QString(),
-                            tr("Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace "
-                               "*.perfetto-trace);;All files (*)"));
-                        if (!path.isEmpty())
-                            openTrace(path);
-                    })
+    file->addAction(tr("Open &Trace..."), d, &Documents::askOpenTrace)
         ->setShortcut(QKeySequence(tr("Ctrl+Shift+O")));
-    file->addAction(tr("Open S&weep Results..."), this, [this] {
-        const QString path =
-            QFileDialog::getOpenFileName(this, tr("Open sweep results: the sweep.json of a results folder"),
-                                         QSettings().value(QStringLiteral("sweep/folder")).toString(),
-                                         tr("Sweep results (sweep.json);;All files (*)"));
-        if (!path.isEmpty())
-            openSweepResults(path);
-    });
-    m_recent = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
-    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openScenario);
+    file->addAction(tr("Open S&weep Results..."), d, &Documents::askOpenSweepResults);
+    d->setRecentFiles(new RecentFiles(file->addMenu(tr("Open &Recent")), this));
     file->addSeparator();
     QAction* save = file->addAction(style()->standardIcon(QStyle::SP_DialogSaveButton),
-                                    tr("&Save Session as Scenario..."), this, &MainWindow::saveSessionAs);
+                                    tr("&Save Session as Scenario..."), d, &Documents::saveSessionAs);
     save->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
     m_simulationOnly << save;
     file->addSeparator();
@@ -343,20 +231,16 @@ void MainWindow::createFileMenu() {
         if (!e->hasImage())
             tables->addAction(e->exportTitle(), this,
                               [this, e] { m_exports->exportWithDialog(e, ExportFormat::Csv); });
-    file->addAction(tr("Export T&race for Perfetto..."), this, &MainWindow::exportTrace);
+    file->addAction(tr("Export T&race for Perfetto..."), d, &Documents::exportTrace);
     file->addSeparator();
-    QAction* compare = file->addAction(tr("&Compare A/B..."), this, &MainWindow::openCompare);
+    QAction* compare = file->addAction(tr("&Compare A/B..."), d, &Documents::openCompare);
     compare->setShortcut(QKeySequence(tr("Ctrl+K")));
     m_simulationOnly << compare;
-    m_simulationOnly << file->addAction(tr("Compare with a Real &Run..."), this, [this] {
-        openTraceFor(tr("Trace of a real run of this scenario"), m_referenceOpener,
-                     [this](std::shared_ptr<ImportedTrace> t) { openCompareAgainst(std::move(t)); });
-    });
-    m_recordingOnly << file->addAction(tr("Compare with Another Recor&ding..."), this, [this] {
-        openTraceFor(tr("Another recording to compare this one with"), m_otherOpener,
-                     [this](std::shared_ptr<ImportedTrace> t) { openRecordingsCompare(std::move(t)); });
-    });
-    QAction* simulate = file->addAction(tr("&Simulate This Recording"), this, &MainWindow::simulateRecording);
+    m_simulationOnly << file->addAction(tr("Compare with a Real &Run..."), d,
+                                        &Documents::askCompareWithRealRun);
+    m_recordingOnly << file->addAction(tr("Compare with Another Recor&ding..."), d,
+                                       &Documents::askCompareWithRecording);
+    QAction* simulate = file->addAction(tr("&Simulate This Recording"), d, &Documents::simulateRecording);
     simulate->setStatusTip(
         tr("The recorded workload as a scenario, simulated beside the recording in Compare A/B"));
     m_recordingOnly << simulate;
@@ -576,120 +460,6 @@ void MainWindow::runToDialog() {
     m_session.controller().runTo(*p.value);
 }
 
-bool MainWindow::openScenario(const QString& fileOrBuiltin) {
-    // A real trace opened the way a scenario is (File > Open, recent files, a dropped file):
-    // recognised by its content.
-    if (core::sniff(fileOrBuiltin.toStdString()) == core::FileKind::Trace)
-        return openTrace(fileOrBuiltin);
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    core::WorkloadLoad w = core::loadScenarioOrWorkload(fileOrBuiltin.toStdString());
-    QApplication::restoreOverrideCursor();
-    core::LoadResult& r = w.result;
-    if (!r.ok()) {
-        QStringList lines;
-        for (const std::string& e : r.errors)
-            lines << QString::fromStdString(e);
-        QMessageBox box(QMessageBox::Warning, tr("Cannot open scenario"),
-                        tr("%1 was not opened; the current session goes on.").arg(fileOrBuiltin),
-                        QMessageBox::Ok, this);
-        box.setInformativeText(lines.mid(0, 12).join(QLatin1Char('\n')));
-        if (lines.size() > 12)
-            box.setDetailedText(lines.join(QLatin1Char('\n')));
-        box.exec();
-        return false;
-    }
-    openLoaded(fileOrBuiltin, std::move(r));
-    if (w.fromRtApp) {
-        statusBar()->showMessage(
-            tr("Opened the rt-app workload %1 as a scenario (%2 warnings). Space runs it.")
-                .arg(fileOrBuiltin)
-                .arg(w.warnings.size()),
-            10000);
-        if (!w.warnings.empty() && !m_batch) {
-            QStringList lines;
-            for (const std::string& warning : w.warnings)
-                lines << QString::fromStdString(warning);
-            auto* box = new QMessageBox(QMessageBox::Information, tr("rt-app workload"),
-                                        tr("Some of %1 could not be represented exactly:").arg(fileOrBuiltin),
-                                        QMessageBox::Ok, this);
-            box->setInformativeText(lines.mid(0, 8).join(QLatin1Char('\n')));
-            if (lines.size() > 8)
-                box->setDetailedText(lines.join(QLatin1Char('\n')));
-            box->setAttribute(Qt::WA_DeleteOnClose);
-            box->open();
-        }
-    }
-    return true;
-}
-
-void MainWindow::openLoaded(const QString& fileOrBuiltin, core::LoadResult&& r) {
-    auto spec = std::make_shared<const core::ScenarioSpec>(std::move(*r.spec));
-    m_source = fileOrBuiltin;
-    setWindowTitle(tr("%1 - SchedScope").arg(QString::fromStdString(spec->name)));
-    m_session.open(spec, std::move(r.text));
-    if (m_recent)
-        m_recent->add(fileOrBuiltin);
-    statusBar()->showMessage(tr("Opened %1. Space runs it.").arg(fileOrBuiltin), 5000);
-}
-
-bool MainWindow::openTrace(const QString& path) {
-    if (!m_traceOpener) {
-        m_traceOpener = new TraceOpener(this);
-        connect(m_traceOpener, &TraceOpener::opened, this, &MainWindow::showTrace);
-        connect(m_traceOpener, &TraceOpener::failed, this, [this](const QString& message, bool cancelled) {
-            if (cancelled) {
-                statusBar()->showMessage(tr("Opening the trace was cancelled; the current session goes on."),
-                                         8000);
-                return;
-            }
-            QMessageBox box(QMessageBox::Warning, tr("Cannot open trace"),
-                            tr("The trace was not opened; the current session goes on."), QMessageBox::Ok,
-                            this);
-            box.setInformativeText(message);
-            box.exec();
-        });
-    }
-    if (!m_traceOpener->open(path)) {
-        statusBar()->showMessage(tr("Another trace is being read."), 5000);
-        return false;
-    }
-    return true;
-}
-
-void MainWindow::showTrace(std::shared_ptr<ImportedTrace> trace) {
-    const QString path = QString::fromStdString(trace->path);
-    const core::TraceSource& src = *trace->summary.trace;
-    m_source = path;
-    setWindowTitle(tr("%1 (real trace) - SchedScope").arg(QFileInfo(path).fileName()));
-    m_session.openTrace(trace);
-    if (m_recent)
-        m_recent->add(path);
-    statusBar()->showMessage(
-        tr("Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is "
-           "%6 s in the trace.")
-            .arg(QFileInfo(path).fileName(), QString::fromStdString(src.format))
-            .arg(src.events)
-            .arg(src.lostEvents)
-            .arg(src.warnings.size())
-            .arg(toSeconds(trace->origin.count()), 0, 'f', 6),
-        15000);
-    if (!src.warnings.empty() && !m_batch) {
-        // What makes the picture incomplete, said once, without stopping the user.
-        QStringList lines;
-        for (const std::string& w : src.warnings)
-            lines << QString::fromStdString(w);
-        auto* box = new QMessageBox(QMessageBox::Information, tr("Trace warnings"),
-                                    tr("%1 has gaps or oddities the views cannot show by themselves:")
-                                        .arg(QFileInfo(path).fileName()),
-                                    QMessageBox::Ok, this);
-        box->setInformativeText(lines.mid(0, 8).join(QLatin1Char('\n')));
-        if (lines.size() > 8)
-            box->setDetailedText(lines.join(QLatin1Char('\n')));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();
-    }
-}
-
 void MainWindow::updateActions() {
     const bool simulating = m_session.trace() == nullptr;
     for (QAction* a : m_simulationOnly)
@@ -719,128 +489,6 @@ void MainWindow::updateActions() {
         }
 }
 
-QString MainWindow::scenarioName() const {
-    const auto spec = m_session.spec();
-    return spec ? QString::fromStdString(spec->name) : QString();
-}
-
-CompareWindow* MainWindow::openCompare() {
-    const auto spec = m_session.spec();
-    if (!spec)
-        return nullptr;
-    auto* w = new CompareWindow(*spec, m_session.sourceText(), this);
-    w->show();
-    return w;
-}
-
-CompareWindow* MainWindow::openCompareAgainst(std::shared_ptr<const ImportedTrace> trace) {
-    CompareWindow* w = openCompare();
-    if (w) {
-        w->setReferenceTrace(std::move(trace));
-        if (!w->mismatch().isEmpty() && !m_batch)
-            QMessageBox::warning(w, tr("Compare with a real run"), w->mismatch());
-    }
-    return w;
-}
-
-void MainWindow::simulateRecording() {
-    const ImportedTrace* open = m_session.trace();
-    if (!open)
-        return;
-    if (!m_workloadOpener) {
-        m_workloadOpener = new TraceOpener(this);
-        connect(m_workloadOpener, &TraceOpener::workloadOpened, this, &MainWindow::openRecordingSimulation);
-        connect(m_workloadOpener, &TraceOpener::failed, this, [this](const QString& message, bool cancelled) {
-            if (!cancelled)
-                warnNotOpened(
-                    tr("Cannot simulate the recording"),
-                    tr("Its workload could not be written as a scenario; the current session goes on."),
-                    message);
-        });
-    }
-    if (!m_workloadOpener->openWorkload(QString::fromStdString(open->path)))
-        statusBar()->showMessage(tr("Another trace is being read."), 5000);
-}
-
-CompareWindow* MainWindow::openRecordingSimulation(std::shared_ptr<const ImportedTrace> trace,
-                                                   std::shared_ptr<const core::WorkloadScenario> workload) {
-    auto* w = new CompareWindow(*workload->spec, workload->text, this);
-    w->setReferenceTrace(std::move(trace));
-    QStringList notes;
-    for (const std::string& n : workload->notes)
-        notes << QString::fromStdString(n);
-    w->setNotes(notes);
-    w->show();
-    return w;
-}
-
-CompareWindow* MainWindow::openRecordingsCompare(std::shared_ptr<const ImportedTrace> other) {
-    const std::shared_ptr<const ImportedTrace> open = m_session.sharedTrace();
-    if (!open || !open->machine)
-        return nullptr;
-    auto* w = new CompareWindow(*open->machine, std::string(), this);
-    w->setRecordings(open, std::move(other));
-    w->show();
-    if (!w->mismatch().isEmpty() && !m_batch)
-        QMessageBox::warning(w, tr("Compare two recordings"), w->mismatch());
-    return w;
-}
-
-SweepWindow* MainWindow::openSweepResults(const QString& path) {
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    QStringList errors;
-    SweepWindow* w = SweepWindow::open(path, this, errors);
-    QApplication::restoreOverrideCursor();
-    if (!w) {
-        warnNotOpened(
-            tr("Cannot open sweep results"),
-            tr("%1 was not opened; the current session goes on.").arg(QDir::toNativeSeparators(path)),
-            errors.mid(0, 12).join(QLatin1Char('\n')));
-        return nullptr;
-    }
-    QSettings().setValue(QStringLiteral("sweep/folder"), w->folder());
-    connect(w, &SweepWindow::cellChosen, this, &MainWindow::openSweepCell);
-    w->show();
-    return w;
-}
-
-void MainWindow::openSweepCell(const QString& title, core::ScenarioSpec spec, std::string scenarioText) {
-    m_source.clear();
-    setWindowTitle(tr("%1 - SchedScope").arg(title));
-    m_session.open(std::make_shared<const core::ScenarioSpec>(std::move(spec)), std::move(scenarioText));
-    statusBar()->showMessage(tr("Opened %1. Space runs it.").arg(title), 15000);
-    raise();
-    activateWindow();
-}
-
-void MainWindow::openTraceFor(const QString& title, TraceOpener*& opener,
-                              const std::function<void(std::shared_ptr<ImportedTrace>)>& then) {
-    const QString path =
-        QFileDialog::getOpenFileName(this, title, QString(),
-                                     tr("Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace "
-                                        "*.perfetto-trace);;All files (*)"));
-    if (path.isEmpty())
-        return;
-    if (!opener) {
-        opener = new TraceOpener(this);
-        connect(opener, &TraceOpener::failed, this, [this](const QString& message, bool cancelled) {
-            if (!cancelled)
-                warnNotOpened(tr("Cannot open trace"),
-                              tr("The comparison was not opened; the current session goes on."), message);
-        });
-    }
-    disconnect(opener, &TraceOpener::opened, this, nullptr);
-    connect(opener, &TraceOpener::opened, this, then);
-    if (!opener->open(path))
-        statusBar()->showMessage(tr("Another trace is being read."), 5000);
-}
-
-void MainWindow::warnNotOpened(const QString& title, const QString& text, const QString& message) {
-    QMessageBox box(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
-    box.setInformativeText(message);
-    box.exec();
-}
-
 void MainWindow::createLanguageMenu(QMenu* menu) {
     auto* group = new QActionGroup(menu);
     const QString current = savedLanguage();
@@ -860,31 +508,18 @@ void MainWindow::createLanguageMenu(QMenu* menu) {
     }
 }
 
+QString MainWindow::scenarioName() const {
+    const auto spec = m_session.spec();
+    return spec ? QString::fromStdString(spec->name) : QString();
+}
+
 void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
-    const QList<QUrl> urls = e->mimeData()->urls();
-    if (urls.size() != 1 || !urls.first().isLocalFile())
-        return;
-    const QString file = urls.first().toLocalFile();
-    if (QFileInfo(file).isDir() && QFileInfo::exists(QDir(file).filePath(QStringLiteral("sweep.json")))) {
-        e->acceptProposedAction(); // a sweep's results folder
-        return;
-    }
-    for (const char* ext : {".json", ".pftrace", ".perfetto-trace"})
-        if (file.endsWith(QLatin1String(ext), Qt::CaseInsensitive)) {
-            e->acceptProposedAction();
-            return;
-        }
+    if (Documents::canOpen(*e->mimeData()))
+        e->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* e) {
-    const QList<QUrl> urls = e->mimeData()->urls();
-    if (urls.isEmpty())
-        return;
-    const QFileInfo file(urls.first().toLocalFile());
-    if (file.isDir() || file.fileName() == QStringLiteral("sweep.json"))
-        openSweepResults(file.absoluteFilePath());
-    else
-        openScenario(urls.first().toLocalFile());
+    m_documents->openDropped(*e->mimeData());
 }
 
 } // namespace ui

@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QProgressDialog>
+#include <QScopedValueRollback>
 
 namespace ui {
 
@@ -9,17 +10,22 @@ TraceOpener::TraceOpener(QWidget* window)
     : QObject(window)
     , m_window(window) {
     connect(&m_loader, &TraceLoader::progress, this, [this](int p) {
-        if (m_progress)
-            m_progress->setValue(p);
+        if (!m_progress)
+            return;
+        // A window-modal QProgressDialog runs the event loop inside setValue(); the trace may
+        // finish there, and closeProgress() must not delete the dialog under its own setValue().
+        const QScopedValueRollback inside(m_settingValue, true);
+        m_progress->setValue(p);
     });
     connect(&m_loader, &TraceLoader::loaded, this, [this](std::shared_ptr<ImportedTrace> t) {
         closeProgress();
         emit opened(std::move(t));
     });
     connect(&m_loader, &TraceLoader::workloadLoaded, this,
-            [this](std::shared_ptr<ImportedTrace> t, std::shared_ptr<const core::WorkloadScenario> w) {
+            [this](std::shared_ptr<ImportedTrace> t, std::shared_ptr<const core::WorkloadScenario> w,
+                   const std::string& text) {
                 closeProgress();
-                emit workloadOpened(std::move(t), std::move(w));
+                emit workloadOpened(std::move(t), std::move(w), text);
             });
     connect(&m_loader, &TraceLoader::failed, this, [this](const QString& message, bool cancelled) {
         closeProgress(); // before the receiver's message box, which it would stay on top of
@@ -34,7 +40,16 @@ QProgressDialog* TraceOpener::progressDialog() const {
 void TraceOpener::closeProgress() {
     // Gone now, not at the next return to the event loop: a receiver may open a modal box at
     // once, whose own loop would not delete it, and a window-modal progress dialog would then
-    // sit over the box and take its clicks.
+    // sit over the box and take its clicks. Inside the dialog's own setValue() it is hidden
+    // (which ends its modality at once) and deleted when setValue() has returned.
+    if (!m_progress)
+        return;
+    if (m_settingValue) {
+        m_progress->hide();
+        m_progress->deleteLater();
+        m_progress = nullptr;
+        return;
+    }
     delete m_progress.data();
 }
 

@@ -27,7 +27,7 @@ public:
 signals:
     void opened(std::shared_ptr<core::ImportedTrace> trace);
     void workloadOpened(std::shared_ptr<core::ImportedTrace> trace,
-                        std::shared_ptr<const core::WorkloadScenario> workload);
+                        std::shared_ptr<const core::WorkloadScenario> workload, const std::string& text);
     void failed(const QString& message, bool cancelled);
 
 private:
@@ -37,6 +37,7 @@ private:
     QWidget* m_window;
     TraceLoader m_loader;
     QPointer<QProgressDialog> m_progress;
+    bool m_settingValue = false; ///< inside m_progress->setValue(), which runs the event loop
 };
 
 } // namespace ui

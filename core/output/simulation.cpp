@@ -1,7 +1,7 @@
-#include "output/replay.h"
+#include "output/simulation.h"
 
+#include "base/atomicfile.h"
 #include "base/tracetee.h"
-#include "output/atomicfile.h"
 #include "output/runstates.h"
 #include "output/schedcounters.h"
 #include "output/tracecsv.h"
@@ -21,9 +21,9 @@ TraceOutput::Format perfettoFormatFor(const std::string& path) {
                : TraceOutput::Format::Perfetto;
 }
 
-ReplayResult replay(std::shared_ptr<const ScenarioSpec> spec, const std::vector<TraceOutput>& outputs,
-                    const ReplayOptions& options) {
-    ReplayResult result;
+SimulationResult simulate(std::shared_ptr<const ScenarioSpec> spec, const std::vector<TraceOutput>& outputs,
+                          const SimulationOptions& options) {
+    SimulationResult result;
     result.engine = std::make_unique<Engine>(std::move(spec));
     Engine& engine = *result.engine;
     std::vector<std::unique_ptr<AtomicFile>> files;

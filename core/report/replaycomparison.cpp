@@ -1,4 +1,4 @@
-#include "reality/recordingreplay.h"
+#include "report/replaycomparison.h"
 
 #include "base/bytetext.h"
 #include "report/comparetable.h"

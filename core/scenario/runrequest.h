@@ -40,8 +40,18 @@ struct ShapedRun {
 
 /// Shapes `loaded` (read from `source`) as `schedscope-cli run` does, in its order: rewritten for
 /// the model asked for (a scenario refused only for its own model is checked again as written
-/// for that one), the costs file applied, then the duration, the seed and the optimizations.
+/// for that one), then shapeSpec.
 ShapedRun shapeRun(LoadResult loaded, const std::string& source, const RunRequest& request);
+
+/// The rest of shapeRun for a spec whose model is already what it runs on (a recorded workload,
+/// built for the model asked for: `request.model` is not read): the costs file applied, then the
+/// duration, the seed and the optimizations.
+ShapedRun shapeSpec(ScenarioSpec spec, const RunRequest& request);
+
+/// What is wrong with the request's words, found before any file is read (a recording takes
+/// seconds to read): the model, the duration, the seed, and the optimizations against the model
+/// (`request.model`, else `model` when known). "" when nothing is.
+std::string requestProblem(const RunRequest& request, std::optional<KernelModel> model);
 
 /// One step of shapeRun each, for commands that take only some of the options. Each returns an
 /// empty string, or the problem worded as in ShapedRun::errors.
@@ -51,5 +61,9 @@ bool applyCostsOption(const std::string& path, ScenarioSpec& spec, std::vector<s
 std::string parseForText(const std::string& text, SimTime& duration);
 std::string parseSeedText(const std::string& text, uint64_t& seed);
 std::string applyOptTexts(const std::vector<std::string>& opts, ScenarioSpec& spec);
+/// The problem of `--opt` texts on `model`, or ""; the settings they make, in order, into
+/// `settings` when given ("all" as every optimization the model lets change).
+std::string optTextsProblem(const std::vector<std::string>& opts, KernelModel model,
+                            std::vector<std::pair<Optimization, bool>>* settings);
 
 } // namespace core

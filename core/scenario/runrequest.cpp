@@ -1,4 +1,4 @@
-#include "experiments/runrequest.h"
+#include "scenario/runrequest.h"
 
 #include "base/kernelmodel.h"
 #include "base/optimizations.h"
@@ -48,17 +48,19 @@ std::string parseSeedText(const std::string& text, uint64_t& seed) {
     return {};
 }
 
-std::string applyOptTexts(const std::vector<std::string>& opts, ScenarioSpec& spec) {
+std::string optTextsProblem(const std::vector<std::string>& opts, KernelModel model,
+                            std::vector<std::pair<Optimization, bool>>* settings) {
     for (const std::string& o : opts) {
         const auto eq = o.find('=');
         const std::string key = o.substr(0, eq);
         const std::string val = eq == std::string::npos ? "" : o.substr(eq + 1);
         if (val != "on" && val != "off")
             return "--opt expects KEY=on or KEY=off, found \"" + o + "\"";
+        const bool on = val == "on";
         if (key == "all") {
             for (const OptimizationInfo& i : optimizationCatalog())
-                if (optimizationApplicability(i.id, spec.kernel.model).togglable)
-                    spec.optimizations.set(i.id, val == "on");
+                if (optimizationApplicability(i.id, model).togglable && settings)
+                    settings->emplace_back(i.id, on);
             continue;
         }
         const auto id = optimizationFromKey(key);
@@ -68,12 +70,42 @@ std::string applyOptTexts(const std::vector<std::string>& opts, ScenarioSpec& sp
                 known.append(" ").append(i.key);
             return "unknown optimization \"" + key + "\"; known:" + known + " all";
         }
-        if (const OptimizationApplicability a = optimizationApplicability(*id, spec.kernel.model);
-            !a.togglable && a.fixedOn != (val == "on"))
+        if (const OptimizationApplicability a = optimizationApplicability(*id, model);
+            !a.togglable && a.fixedOn != on)
             return "--opt " + o + ": not possible in kernel model " +
-                   std::string(kernelModelInfo(spec.kernel.model).name) + ": " + std::string(a.reason);
-        spec.optimizations.set(*id, val == "on");
+                   std::string(kernelModelInfo(model).name) + ": " + std::string(a.reason);
+        if (settings)
+            settings->emplace_back(*id, on);
     }
+    return {};
+}
+
+std::string applyOptTexts(const std::vector<std::string>& opts, ScenarioSpec& spec) {
+    std::vector<std::pair<Optimization, bool>> settings;
+    if (std::string e = optTextsProblem(opts, spec.kernel.model, &settings); !e.empty())
+        return e;
+    for (auto [id, on] : settings)
+        spec.optimizations.set(id, on);
+    return {};
+}
+
+std::string requestProblem(const RunRequest& request, std::optional<KernelModel> model) {
+    if (request.model) {
+        KernelModel m{};
+        if (std::string e = parseModelOption(*request.model, m); !e.empty())
+            return e;
+        model = m;
+    }
+    SimTime duration;
+    if (request.forText)
+        if (std::string e = parseForText(*request.forText, duration); !e.empty())
+            return e;
+    uint64_t seed = 0;
+    if (request.seedText)
+        if (std::string e = parseSeedText(*request.seedText, seed); !e.empty())
+            return e;
+    if (model)
+        return optTextsProblem(request.opts, *model, nullptr);
     return {};
 }
 
@@ -111,7 +143,13 @@ ShapedRun shapeRun(LoadResult r, const std::string& source, const RunRequest& re
         out.errors = std::move(r.errors);
         return out;
     }
-    ScenarioSpec spec = std::move(*r.spec);
+    ShapedRun shaped = shapeSpec(std::move(*r.spec), request);
+    shaped.notes.insert(shaped.notes.begin(), out.notes.begin(), out.notes.end());
+    return shaped;
+}
+
+ShapedRun shapeSpec(ScenarioSpec spec, const RunRequest& request) {
+    ShapedRun out;
     if (request.costs && !applyCostsOption(*request.costs, spec, out.errors)) {
         out.problem = ShapedRun::Problem::Scenario;
         return out;

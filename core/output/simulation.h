@@ -13,7 +13,7 @@ namespace core {
 
 class SchedCounterSampler;
 
-/// A trace file a replay writes as it runs.
+/// A trace file a simulation writes as it runs.
 struct TraceOutput {
     /// Perfetto: trace-event JSON; PerfettoProto: Perfetto's own protobuf trace (.pftrace).
     enum class Format { Csv, Perfetto, PerfettoProto };
@@ -25,7 +25,7 @@ struct TraceOutput {
 /// `.perfetto-trace`, trace-event JSON for any other name (`.json`).
 TraceOutput::Format perfettoFormatFor(const std::string& path);
 
-struct ReplayOptions {
+struct SimulationOptions {
     /// Where to stop (capped at the scenario's duration); zero: the scenario's duration.
     SimTime until;
     /// Called after each hundredth of the run with the fraction done; false cancels.
@@ -41,7 +41,7 @@ struct ReplayOptions {
     std::function<void(const Engine&)> started;
 };
 
-struct ReplayResult {
+struct SimulationResult {
     std::unique_ptr<Engine> engine; ///< at the end of the run (null when it could not start)
     double wallSeconds = 0;
     bool cancelled = false;
@@ -49,11 +49,12 @@ struct ReplayResult {
     bool ok() const { return error.empty() && !cancelled; }
 };
 
-/// Load -> engine -> trace sinks -> atomic writes, the one routine behind `schedscope-cli run`
-/// and the GUI's trace export: runs the scenario with a writer attached for each output, in
-/// steps for progress and cancellation, and renames each file into place only when the run
-/// completed and the file was written whole. On error or cancel no output is touched.
-ReplayResult replay(std::shared_ptr<const ScenarioSpec> spec, const std::vector<TraceOutput>& outputs,
-                    const ReplayOptions& options = {});
+/// Spec -> engine -> trace sinks -> atomic writes: the one way a scenario is simulated to its end
+/// (`schedscope-cli run`, `replay`, `why`, `reality`, every sweep cell, the GUI's trace export).
+/// Runs the scenario with a writer attached for each output, in steps for progress and
+/// cancellation, and renames each file into place only when the run completed and the file was
+/// written whole. On error or cancel no output is touched.
+SimulationResult simulate(std::shared_ptr<const ScenarioSpec> spec, const std::vector<TraceOutput>& outputs,
+                          const SimulationOptions& options = {});
 
 } // namespace core

@@ -1,4 +1,4 @@
-#include "experiments/sessionsave.h"
+#include "scenario/sessionsave.h"
 
 #include <nlohmann/json.hpp>
 

@@ -2436,18 +2436,6 @@
         <translation>S&amp;weep-Ergebnisse öffnen...</translation>
     </message>
     <message>
-        <source>Open sweep results: the sweep.json of a results folder</source>
-        <translation>Sweep-Ergebnisse öffnen: die sweep.json eines Ergebnisordners</translation>
-    </message>
-    <message>
-        <source>Sweep results (sweep.json);;All files (*)</source>
-        <translation>Sweep-Ergebnisse (sweep.json);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Cannot open sweep results</source>
-        <translation>Sweep-Ergebnisse können nicht geöffnet werden</translation>
-    </message>
-    <message>
         <source>&amp;Query</source>
         <translation>Ab&amp;frage</translation>
     </message>

@@ -2427,18 +2427,6 @@
         <translation>打开扫描结果(&amp;W)...</translation>
     </message>
     <message>
-        <source>Open sweep results: the sweep.json of a results folder</source>
-        <translation>打开扫描结果：结果文件夹中的 sweep.json</translation>
-    </message>
-    <message>
-        <source>Sweep results (sweep.json);;All files (*)</source>
-        <translation>扫描结果 (sweep.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Cannot open sweep results</source>
-        <translation>无法打开扫描结果</translation>
-    </message>
-    <message>
         <source>&amp;Query</source>
         <translation>查询(&amp;Q)</translation>
     </message>

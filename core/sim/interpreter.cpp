@@ -279,6 +279,23 @@ void Interpreter::run(Task& t, Rq& rq) {
             t.cursor.advance();
             m_sched.yieldCurrent(rq);
             break;
+        case ActionKind::Nice:
+            chargeSyscall(rq);
+            t.cursor.advance();
+            m_sched.setNice(t, static_cast<int>(ins->arg) - 20);
+            break;
+        case ActionKind::Policy: {
+            chargeSyscall(rq);
+            t.cursor.advance();
+            const PolicyArg p = policyOfArg(ins->arg);
+            m_sched.setScheduler(t, p.policy, p.rtPriority, p.nice.value_or(t.nice));
+            break;
+        }
+        case ActionKind::Cpus:
+            chargeSyscall(rq);
+            t.cursor.advance();
+            m_sched.setAffinity(t, prog.masks[ins->arg]);
+            break;
         case ActionKind::Exit:
             m_sched.exitTask(t);
             return;

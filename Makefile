@@ -5,7 +5,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 OUT ?= out
 
-.PHONY: all deps configure build run test bench bench-long seeds scale sanitize sanitize-core tsan fuzz format clean
+.PHONY: all deps configure build run test package bench bench-long seeds scale sanitize sanitize-core tsan fuzz format clean
 
 all: build
 
@@ -25,6 +25,12 @@ run: build
 
 test: build
 	@scripts/run-tests.sh $(BUILD) $(JOBS)
+
+# The Debian package of both programs: $(BUILD)/schedscope_VERSION_ARCH.deb (cmake/Packaging.cmake);
+# dpkg-shlibdeps (dpkg-dev) finds the libraries it depends on.
+package: build
+	@scripts/deps.sh dpkg-dev
+	@cmake --build $(BUILD) --target package
 
 bench: build
 	@$(BUILD)/app/schedscope-cli bench engine

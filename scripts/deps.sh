@@ -10,6 +10,7 @@ packages=(
   qt6-base-dev-tools qt6-translations-l10n libqcustomplot-dev nlohmann-json3-dev libbenchmark-dev
   xvfb xauth fonts-dejavu-core linux-perf libtracecmd-dev libtraceevent-dev libtracefs-dev
   zlib1g-dev protobuf-compiler slurm-wlm munge
+  desktop-file-utils appstream bash-completion
 )
 packages+=("$@")
 

@@ -174,22 +174,7 @@ int benchVsKernel(bool quick) {
 
 } // namespace
 
-int cmdBench(Args& args) {
-    if (args.positional().size() == 1 && args.positional()[0] == "seeds")
-        return cmdBenchSeeds(args);
-    if (args.positional().size() == 1 && args.positional()[0] == "scale")
-        return cmdBenchScale(args);
-    if (args.positional().size() == 1 && args.positional()[0] == "memory")
-        return cmdBenchMemory(args);
-    if (args.positional().size() == 1 && args.positional()[0] == "import")
-        return cmdBenchImport(args);
-    if (args.positional().size() == 1 && args.positional()[0] == "sweep")
-        return cmdBenchSweep(args);
-    if (args.positional().size() != 1 || args.positional()[0] != "engine") {
-        std::fprintf(stderr, "schedscope-cli bench: expected \"engine\", \"seeds\", \"scale\", \"memory\", "
-                             "\"import\" or \"sweep\"\n");
-        return ExitUsage;
-    }
+int cmdBenchEngine(Args& args) {
     const bool quick = args.flag("--quick");
     const bool vsKernel = args.flag("--vs-kernel");
     if (!args.leftovers().empty()) {

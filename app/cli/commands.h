@@ -16,7 +16,7 @@ namespace cli {
 int cmdList(Args& args);
 int cmdValidate(Args& args);
 int cmdRun(Args& args);
-int cmdBench(Args& args);
+int cmdBenchEngine(Args& args);
 int cmdBenchSeeds(Args& args);
 int cmdBenchScale(Args& args);
 int cmdBenchMemory(Args& args);
@@ -33,7 +33,7 @@ int cmdModels(Args& args);
 int cmdReality(Args& args);
 int cmdSweep(Args& args);
 int cmdSweepMerge(Args& args);
-void printUsage();
+int cmdHelp(Args& args);
 /// Writes a command's output to `path` atomically (nothing partial is left), or to stdout when
 /// no path was given. Returns the exit code: ExitOk, or ExitFailure with the reason on stderr.
 int writeOutput(const std::optional<std::string>& path, const std::string& text);

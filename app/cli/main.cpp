@@ -1,5 +1,6 @@
 // schedscope-cli: runs SchedScope scenarios headless.
-#include "commands.h"
+#include "commandcatalog.h"
+#include "help.h"
 
 #include <cstdio>
 #include <cstring>
@@ -11,57 +12,39 @@ int main(int argc, char** argv) {
         printUsage();
         return ExitUsage;
     }
-    const std::string cmd = argv[1];
-    Args args(argc, argv, 2);
-    if (cmd == "help" || cmd == "--help" || cmd == "-h") {
-        printUsage();
-        return ExitOk;
-    }
+    std::string cmd = argv[1];
     if (cmd == "--version") {
-        std::printf("schedscope-cli 0.1.0\n");
+        std::printf("schedscope-cli %s\n", SCHEDSCOPE_VERSION);
         return ExitOk;
     }
+    if (cmd == "--help" || cmd == "-h")
+        cmd = "help";
+    Args args(argc, argv, 2);
     if (!args.error().empty()) {
         std::fprintf(stderr, "schedscope-cli: %s\n", args.error().c_str());
         return ExitUsage;
     }
-    int rc;
-    if (cmd == "list")
-        rc = cmdList(args);
-    else if (cmd == "validate")
-        rc = cmdValidate(args);
-    else if (cmd == "run")
-        rc = cmdRun(args);
-    else if (cmd == "models")
-        rc = cmdModels(args);
-    else if (cmd == "costs")
-        rc = cmdCosts(args);
-    else if (cmd == "bench")
-        rc = cmdBench(args);
-    else if (cmd == "trace-summary")
-        rc = cmdTraceSummary(args);
-    else if (cmd == "import-trace")
-        rc = cmdImportTrace(args);
-    else if (cmd == "replay")
-        rc = cmdReplay(args);
-    else if (cmd == "import-rtapp")
-        rc = cmdImportRtApp(args);
-    else if (cmd == "host")
-        rc = cmdHost(args);
-    else if (cmd == "calibrate")
-        rc = cmdCalibrate(args);
-    else if (cmd == "reality")
-        rc = cmdReality(args);
-    else if (cmd == "sweep")
-        rc = cmdSweep(args);
-    else if (cmd == "sweep-merge")
-        rc = cmdSweepMerge(args);
-    else if (cmd == "why")
-        rc = cmdWhy(args);
-    else {
+    const CommandInfo* command = findCommand(cmd, args.positional());
+    const bool help = args.flag("--help") || args.flag("-h");
+    if (!command && !subcommandsOf(cmd).empty()) {
+        // A group (bench) without one of its subcommands.
+        if (help)
+            return helpOn(cmd);
+        std::string list;
+        const auto subs = subcommandsOf(cmd);
+        for (size_t i = 0; i < subs.size(); ++i)
+            list += (i == 0 ? "\"" : i + 1 == subs.size() ? " or \"" : ", \"") + std::string(subs[i]) + "\"";
+        std::fprintf(stderr, "schedscope-cli %s: expected %s\n", cmd.c_str(), list.c_str());
+        return ExitUsage;
+    }
+    if (!command) {
         std::fprintf(stderr, "schedscope-cli: unknown command \"%s\"; see schedscope-cli help\n",
                      cmd.c_str());
         return ExitUsage;
     }
-    return rc;
+    if (help) {
+        printCommandUsage(*command);
+        return ExitOk;
+    }
+    return command->run(args);
 }

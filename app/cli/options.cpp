@@ -1,23 +1,13 @@
 #include "options.h"
 
+#include "commandcatalog.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 
 namespace cli {
-
-namespace {
-// Options that never take a value.
-const char* const kFlags[] = {"--quick",     "--help",        "-h",       "--no-wall-time", "--list",
-                              "--vs-kernel", "--keep-tracer", "--replay", "--pftrace",      "--slurm"};
-bool isFlag(const std::string& s) {
-    for (const char* f : kFlags)
-        if (s == f)
-            return true;
-    return false;
-}
-} // namespace
 
 Args::Args(int argc, char** argv, int first) {
     for (int i = first; i < argc; ++i) {
@@ -31,7 +21,7 @@ Args::Args(int argc, char** argv, int first) {
             !(a.size() > 1 && std::isdigit(static_cast<unsigned char>(a[1])))) {
             if (auto eq = a.find('='); eq != std::string::npos) {
                 m_opts.push_back({a.substr(0, eq), a.substr(eq + 1)});
-            } else if (isFlag(a)) {
+            } else if (isFlagOption(a)) {
                 m_opts.push_back({a, std::nullopt});
             } else if (i + 1 < argc) {
                 m_opts.push_back({a, std::string(argv[++i])});

@@ -5,12 +5,16 @@
 #include "headlessexport.h"
 #include "import/filekind.h"
 #include "import/workloadfile.h"
+#include "manual.h"
 #include "screenshot.h"
 #include "window/language.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
+#include <QLayout>
+#include <QMainWindow>
 
 #include <cstdio>
 #include <cstring>
@@ -36,14 +40,15 @@ bool haveDisplay() {
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 }
 
-/// Runs that need no window on screen (--export-dir, --screenshot, --help, --version) use the
-/// offscreen platform, chosen before Qt starts, so they work without a display. Returns false
+/// Runs that need no window on screen (--export-dir, --screenshot, --help, --version, --man) use
+/// the offscreen platform, chosen before Qt starts, so they work without a display. Returns false
 /// when a window is needed and there is no display to show it on.
 bool choosePlatform(int argc, char** argv) {
     if (!qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         return true;
     if (hasArg(argc, argv,
-               {"--export-dir", "--screenshot", "--help", "-h", "--help-all", "-?", "--version", "-v"})) {
+               {"--export-dir", "--screenshot", "--help", "-h", "--help-all", "-?", "--version", "-v",
+                "--man"})) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
         return true;
     }
@@ -126,7 +131,14 @@ struct Options {
         QStringLiteral("size"),
         QApplication::translate("main", "Window size for --screenshot and --export-dir (default 1500x950)."),
         QStringLiteral("WxH"), QStringLiteral("1500x950")};
+    /// The manual page in roff, for the build (hidden from --help).
+    QCommandLineOption man{QStringLiteral("man"), QString()};
 
+    Options() { man.setFlags(QCommandLineOption::HiddenFromHelp); }
+    QList<QCommandLineOption> list() const {
+        return {exportDir, runFor,       formats, screenshot, runTo, tab, lang,
+                compare,   compareTrace, expand,  pick,       size,  man};
+    }
     void addTo(QCommandLineParser& parser) const {
         parser.setApplicationDescription(QApplication::translate("main", "Linux CPU scheduler simulator"));
         parser.addHelpOption();
@@ -135,8 +147,22 @@ struct Options {
             QStringLiteral("scenario"),
             QApplication::translate(
                 "main", "A scenario file, builtin:NAME or a scheduler trace (default: builtin:default)"));
-        parser.addOptions({exportDir, runFor, formats, screenshot, runTo, tab, lang, compare, compareTrace,
-                           expand, pick, size});
+        parser.addOptions(list());
+    }
+};
+
+/// A batch run's windows (the main window, the A/B window) have the size --size asks for, so
+/// their layouts give them no minimum size. Otherwise each change of a layout's minimum is handed
+/// to the platform window, and the offscreen platform, which cannot take size hints, prints "This
+/// plugin does not support propagateSizeHints()" for each (three times in a `make run` without a
+/// display). Set when a window is polished, before it is first laid out.
+class NoSizeHints : public QObject {
+public:
+    bool eventFilter(QObject* object, QEvent* event) override {
+        if (event->type() == QEvent::Polish)
+            if (auto* window = qobject_cast<QMainWindow*>(object); window && window->isWindow())
+                window->layout()->setSizeConstraint(QLayout::SetNoConstraint);
+        return false;
     }
 };
 
@@ -275,13 +301,26 @@ int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("SchedScope"));
     QApplication::setOrganizationName(QStringLiteral("SchedScope"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
-    installLanguage(app);
+    QApplication::setApplicationVersion(QStringLiteral(SCHEDSCOPE_VERSION));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/schedscope.svg")));
+    // Wayland compositors find the desktop entry (name, icon) by this id.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.schedscope.SchedScope"));
+    const bool manual = hasArg(argc, argv, {"--man"});
+    if (!manual) // the manual page is English, whatever language was saved
+        installLanguage(app);
     QCommandLineParser parser;
     const Options options;
     options.addTo(parser);
     parser.process(app);
+    if (manual) {
+        const std::string page = guiManual(options.list());
+        std::fwrite(page.data(), 1, page.size(), stdout);
+        return 0;
+    }
 
+    NoSizeHints noSizeHints;
+    if (parser.isSet(options.screenshot) || parser.isSet(options.exportDir))
+        app.installEventFilter(&noSizeHints);
     ui::MainWindow w;
     const QStringList args = parser.positionalArguments();
     const QString scenario = args.isEmpty() ? QStringLiteral("builtin:default") : args.first();

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 namespace {
@@ -893,6 +894,84 @@ private slots:
             QVERIFY2(text.contains("| " + name + " |"), name.constData());
         }
         QVERIFY(rows >= 29);
+    }
+
+    // The command catalogue is the one list of commands. Every command `help` lists is
+    // dispatched (its own --help; an option nobody takes reaches the command's own check), has
+    // its section and options in the manual page, its arm and options in the bash completion,
+    // and its synopsis in docs/cli.md.
+    void everyCommandIsInTheManPageAndCompletion() {
+        const Result usage = cli({QStringLiteral("help")});
+        QCOMPARE(usage.code, 0);
+        QStringList commands;
+        QMap<QString, QStringList> options;
+        static const QRegularExpression commandLine(QStringLiteral("^  ([a-z][a-z-]*)( [a-z]+)?( |$)"));
+        static const QRegularExpression optionLine(QStringLiteral("^      (--[a-z-]+)"));
+        for (const QByteArray& raw : usage.out.split('\n')) {
+            const QString line = QString::fromUtf8(raw);
+            if (const QRegularExpressionMatch m = commandLine.match(line); m.hasMatch())
+                commands << m.captured(1) + m.captured(2);
+            else if (const QRegularExpressionMatch o = optionLine.match(line);
+                     o.hasMatch() && !commands.isEmpty())
+                options[commands.last()] << o.captured(1);
+        }
+        const QStringList known = {
+            QStringLiteral("list"),         QStringLiteral("validate"),     QStringLiteral("models"),
+            QStringLiteral("run"),          QStringLiteral("sweep"),        QStringLiteral("sweep-merge"),
+            QStringLiteral("why"),          QStringLiteral("costs"),        QStringLiteral("bench engine"),
+            QStringLiteral("bench seeds"),  QStringLiteral("bench scale"),  QStringLiteral("bench memory"),
+            QStringLiteral("bench sweep"),  QStringLiteral("bench import"), QStringLiteral("trace-summary"),
+            QStringLiteral("import-trace"), QStringLiteral("replay"),       QStringLiteral("import-rtapp"),
+            QStringLiteral("host"),         QStringLiteral("calibrate"),    QStringLiteral("reality"),
+            QStringLiteral("help")};
+        for (const QString& k : known)
+            QVERIFY2(commands.contains(k), qPrintable(k + QStringLiteral(" is missing from help")));
+        QVERIFY2(options.value(QStringLiteral("run")).contains(QStringLiteral("--perfetto")), usage.out);
+        QVERIFY(usage.out.contains("exit codes: 0 ok"));
+
+        const Result man = cli({QStringLiteral("help"), QStringLiteral("--man")});
+        QCOMPARE(man.code, 0);
+        QVERIFY(man.out.startsWith(".TH SCHEDSCOPE\\-CLI 1 \"\" \"SchedScope " SCHEDSCOPE_VERSION "\""));
+        const Result completion =
+            cli({QStringLiteral("help"), QStringLiteral("--completion"), QStringLiteral("bash")});
+        QCOMPARE(completion.code, 0);
+        QVERIFY(completion.out.contains("complete -F _schedscope_cli schedscope-cli"));
+        QFile doc(QStringLiteral(SCHEDSCOPE_SOURCE_DIR "/docs/cli.md"));
+        QVERIFY(doc.open(QIODevice::ReadOnly));
+        const QByteArray docs = doc.readAll();
+        auto roff = [](QString text) {
+            return text.replace(QLatin1Char('-'), QStringLiteral("\\-")).toUtf8();
+        };
+        for (const QString& c : commands) {
+            const QByteArray name = c.toUtf8();
+            const QStringList words = c.split(QLatin1Char(' '));
+            const Result help = cli(words + QStringList{QStringLiteral("--help")});
+            QCOMPARE(help.code, 0);
+            QVERIFY2(help.out.startsWith("usage: schedscope-cli " + name), help.out);
+            const Result bad = cli(words + QStringList{QStringLiteral("--no-such-option=1")});
+            QVERIFY2(bad.code == 64 && bad.err.contains("unknown option --no-such-option"),
+                     name + ": " + bad.err);
+
+            QVERIFY2(man.out.contains("\n.SS " + roff(c) + " ") ||
+                         man.out.contains("\n.SS " + roff(c) + "\n"),
+                     name + " has no section in the manual page");
+            const qsizetype arm = completion.out.indexOf("    \"" + name + "\")\n");
+            QVERIFY2(arm >= 0, name + " has no arm in the bash completion");
+            const qsizetype list = completion.out.indexOf("options=\"", arm) + 9;
+            const QList<QByteArray> completed =
+                completion.out.mid(list, completion.out.indexOf('"', list) - list).split(' ');
+            for (const QString& o : options.value(c)) {
+                QVERIFY2(man.out.contains("\\fB" + roff(o) + "\\fR"),
+                         name + " " + o.toUtf8() + ": not in the man page");
+                QVERIFY2(completed.contains(o.toUtf8()), name + " " + o.toUtf8() + ": not completed");
+            }
+            QVERIFY2(docs.contains("schedscope-cli " + name), name + " is not in docs/cli.md");
+        }
+        QCOMPARE(cli({QStringLiteral("--version")}).out,
+                 QByteArray("schedscope-cli " SCHEDSCOPE_VERSION "\n"));
+        QCOMPARE(cli({QStringLiteral("help"), QStringLiteral("nosuchcommand")}).code, 64);
+        QCOMPARE(cli({QStringLiteral("help"), QStringLiteral("--completion"), QStringLiteral("zsh")}).code,
+                 64);
     }
 
     void benchQuick() {

@@ -316,7 +316,7 @@ private slots:
             << QStringList{QStringLiteral("--screenshot"), QStringLiteral("OUT/s.png"), invalid} << 2
             << QStringLiteral("invalid-channel.json");
         QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0
-                                   << QStringLiteral("0.1.0");
+                                   << QStringLiteral(SCHEDSCOPE_VERSION);
         QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0
                                 << QStringLiteral("--export-dir");
         QTest::newRow("a window without a display")

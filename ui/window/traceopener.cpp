@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QProgressDialog>
+#include <QScopedValueRollback>
 
 namespace ui {
 
@@ -9,8 +10,12 @@ TraceOpener::TraceOpener(QWidget* window)
     : QObject(window)
     , m_window(window) {
     connect(&m_loader, &TraceLoader::progress, this, [this](int p) {
-        if (m_progress)
-            m_progress->setValue(p);
+        if (!m_progress)
+            return;
+        // A window-modal QProgressDialog runs the event loop inside setValue(); the trace may
+        // finish there, and closeProgress() must not delete the dialog under its own setValue().
+        const QScopedValueRollback inside(m_settingValue, true);
+        m_progress->setValue(p);
     });
     connect(&m_loader, &TraceLoader::loaded, this, [this](std::shared_ptr<ImportedTrace> t) {
         closeProgress();
@@ -35,7 +40,16 @@ QProgressDialog* TraceOpener::progressDialog() const {
 void TraceOpener::closeProgress() {
     // Gone now, not at the next return to the event loop: a receiver may open a modal box at
     // once, whose own loop would not delete it, and a window-modal progress dialog would then
-    // sit over the box and take its clicks.
+    // sit over the box and take its clicks. Inside the dialog's own setValue() it is hidden
+    // (which ends its modality at once) and deleted when setValue() has returned.
+    if (!m_progress)
+        return;
+    if (m_settingValue) {
+        m_progress->hide();
+        m_progress->deleteLater();
+        m_progress = nullptr;
+        return;
+    }
     delete m_progress.data();
 }
 

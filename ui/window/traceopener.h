@@ -37,6 +37,7 @@ private:
     QWidget* m_window;
     TraceLoader m_loader;
     QPointer<QProgressDialog> m_progress;
+    bool m_settingValue = false; ///< inside m_progress->setValue(), which runs the event loop
 };
 
 } // namespace ui

@@ -185,6 +185,18 @@ std::vector<CommandInfo> realWorldCommands() {
           {"--states", "PATH", V::File, "every task's states as CSV, as run --states writes them"},
           {"--perfetto", "PATH", V::File, "also write the recording as Perfetto's own trace (.pftrace)"}},
          cmdTraceSummary},
+        {"record",
+         "-- COMMAND [ARGS...]",
+         O::File,
+         "run COMMAND (or attach to --pid PID) and write a record folder: perf.data as perf sched record "
+         "has it, each task's policy, priority, CPUs and cgroup at the start and every change (tasks.jsonl), "
+         "the machine (host.json), record.json; every reader takes the folder (root, or perf allowed)",
+         {{"--out", "DIR", V::Dir, "the folder to write (default schedscope-rec-YYYYMMDD-HHMMSS here)"},
+          {"--for", "DUR", V::Text, "stop after this long (the command is sent SIGTERM)"},
+          {"--pid", "PID", V::Text,
+           "record this running process and the machine until it ends, --for or Ctrl+C"},
+          {"--perf", "FILE", V::File, "the perf program to record with (default: perf on PATH)"}},
+         cmdRecord},
         {"import-trace",
          "TRACE",
          O::File,

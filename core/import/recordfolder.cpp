@@ -89,8 +89,8 @@ private:
 /// Parses `text` as one JSON value; `error` says where it is not (line and column of `name`).
 std::optional<json> parse(const std::string& text, const std::string& name, std::string& error) {
     if (const auto problem = scanJson(text)) {
-        error = name + ": line " + std::to_string(problem->line) + ", column " + std::to_string(problem->column) +
-                ": " + problem->message;
+        error = name + ": line " + std::to_string(problem->line) + ", column " +
+                std::to_string(problem->column) + ": " + problem->message;
         return std::nullopt;
     }
     try {
@@ -109,13 +109,15 @@ bool manifest(const json& m, const std::string& name, RecordFolder& f, std::stri
     Keys k(m, name);
     const auto format = k.text("format", true);
     if (format && *format != kRecordFormat) {
-        error = name + ", \"format\": expected \"" + std::string(kRecordFormat) + "\", found \"" + *format + "\"";
+        error =
+            name + ", \"format\": expected \"" + std::string(kRecordFormat) + "\", found \"" + *format + "\"";
         return false;
     }
     const auto version = k.integer("version", true, 1, 1000);
     if (version && *version != kRecordVersion) {
-        error = name + ", \"version\": expected " + std::to_string(kRecordVersion) + " (what this build reads), found " +
-                std::to_string(*version) + ": a newer schedscope-cli wrote it";
+        error = name + ", \"version\": expected " + std::to_string(kRecordVersion) +
+                " (what this build reads), found " + std::to_string(*version) +
+                ": a newer schedscope-cli wrote it";
         return false;
     }
     f.version = static_cast<int>(version.value_or(0));
@@ -156,10 +158,11 @@ bool manifest(const json& m, const std::string& name, RecordFolder& f, std::stri
                 if (p.is_number_integer())
                     f.recorderPids.push_back(p.get<int32_t>());
     }
-    if (const json* notes = k.find("notes", false); notes && notes->is_array())
-        for (const json& n : *notes)
-            if (n.is_string())
-                f.notes.push_back(n.get<std::string>());
+    for (auto [key, into] : {std::pair{"notes", &f.notes}, std::pair{"host_notes", &f.hostNotes}})
+        if (const json* notes = k.find(key, false); notes && notes->is_array())
+            for (const json& n : *notes)
+                if (n.is_string())
+                    into->push_back(n.get<std::string>());
     if (!k.error().empty())
         error = k.error();
     return error.empty();
@@ -224,8 +227,8 @@ bool tasksFile(const std::string& path, RecordFolder& f, std::string& error) {
 } // namespace
 
 std::optional<SchedPolicy> recordedPolicy(std::string_view name) {
-    for (SchedPolicy p : {SchedPolicy::Other, SchedPolicy::Batch, SchedPolicy::Idle, SchedPolicy::Fifo,
-                          SchedPolicy::Rr})
+    for (SchedPolicy p :
+         {SchedPolicy::Other, SchedPolicy::Batch, SchedPolicy::Idle, SchedPolicy::Fifo, SchedPolicy::Rr})
         if (name == schedPolicyName(p))
             return p;
     return std::nullopt;
@@ -249,9 +252,10 @@ std::optional<RecordFolder> readRecordFolder(const std::string& dir, std::string
     std::string text;
     if (!readWhole(manifestPath, text)) {
         if (std::filesystem::exists(f.path(kRecordIncomplete), ec))
-            error = f.dir + ": expected a finished recording (record.json), found only " + kRecordIncomplete +
-                    ": schedscope-cli record was stopped before it finished (killed?); its perf.data, if any, "
-                    "may still open on its own";
+            error =
+                f.dir + ": expected a finished recording (record.json), found only " + kRecordIncomplete +
+                ": schedscope-cli record was stopped before it finished (killed?); its perf.data, if any, "
+                "may still open on its own";
         else
             error = manifestPath + ": expected the record folder's manifest, found no readable file";
         return std::nullopt;
@@ -266,6 +270,54 @@ std::optional<RecordFolder> readRecordFolder(const std::string& dir, std::string
     if (!tasksFile(f.path(kRecordTasks), f, error))
         return std::nullopt;
     return f;
+}
+
+std::string recordedAttributesLine(const RecordedAttributes& r) {
+    const TaskAttributes& a = r.attributes;
+    json j = json::object();
+    j["t"] = r.t;
+    j["tid"] = r.tid;
+    j["policy"] = schedPolicyName(a.policy);
+    j["nice"] = a.nice;
+    j["rt_priority"] = a.rtPriority;
+    if (!a.cpus.empty())
+        j["cpus"] = a.cpus;
+    if (a.timerSlackNs >= 0)
+        j["timer_slack_ns"] = a.timerSlackNs;
+    if (!r.cgroup.empty())
+        j["cgroup"] = r.cgroup;
+    // A cgroup path is bytes: invalid UTF-8 is replaced rather than refused.
+    return j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+std::string recordManifestText(const RecordFolder& f) {
+    json m = json::object();
+    m["format"] = kRecordFormat;
+    m["version"] = kRecordVersion;
+    m["kernel_release"] = f.kernelRelease;
+    m["hostname"] = f.hostname;
+    m["perf_version"] = f.perfVersion;
+    m["start"] = f.started;
+    if (f.attachedPid)
+        m["pid"] = *f.attachedPid;
+    else
+        m["command"] = f.command;
+    if (f.exitCode)
+        m["exit_status"] = {{"code", *f.exitCode}};
+    else if (f.exitSignal)
+        m["exit_status"] = {{"signal", *f.exitSignal}};
+    m["recorder_pids"] = f.recorderPids;
+    m["files"] = {
+        {kRecordPerfData, "the scheduler events, as perf sched record writes them (perf record -k mono: "
+                          "CLOCK_MONOTONIC, the clock of tasks.jsonl)"},
+        {kRecordTasks,
+         "each task's policy, nice, rt priority, CPUs, timer slack and cgroup: t 0 at the start, "
+         "then every change a syscall made (its time on perf.data's clock)"},
+        {kRecordHost, "the machine (schedscope-cli host): topology, kernel numbering, HZ, cgroups, scheduler "
+                      "sysctls"}};
+    m["notes"] = f.notes;
+    m["host_notes"] = f.hostNotes;
+    return m.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 std::vector<TraceEvent> attributeEvents(const RecordFolder& folder, StringTable& strings) {

@@ -40,13 +40,14 @@ struct RecordFolder {
     std::string kernelRelease; ///< `uname -r` of the recording machine
     std::string hostname;
     std::string perfVersion;
-    std::string started; ///< the wall-clock start, ISO 8601 UTC
+    std::string started;              ///< the wall-clock start, ISO 8601 UTC
     std::vector<std::string> command; ///< the command recorded (empty when a pid was attached)
     std::optional<int32_t> attachedPid;
     std::optional<int> exitCode, exitSignal; ///< the command's status (none for an attached pid)
-    std::vector<int32_t> recorderPids; ///< the recorder's own processes (schedscope-cli, perf)
-    std::vector<RecordedAttributes> tasks; ///< tasks.jsonl, in file order
-    std::vector<std::string> notes;        ///< what the recorder could not read, from the manifest
+    std::vector<int32_t> recorderPids;       ///< the recorder's own processes (schedscope-cli, perf)
+    std::vector<RecordedAttributes> tasks;   ///< tasks.jsonl, in file order
+    std::vector<std::string> notes;          ///< what the recorder could not read, from the manifest
+    std::vector<std::string> hostNotes;      ///< what host.json approximates (`schedscope-cli host`'s notes)
     std::string path(const char* file) const { return dir + "/" + file; }
 };
 
@@ -62,6 +63,14 @@ std::optional<RecordFolder> readRecordFolder(const std::string& dir, std::string
 /// The folder's task attributes as events for the trace importer (TraceEventType::Attributes,
 /// with the cgroup at the start), strings interned in `strings`.
 std::vector<TraceEvent> attributeEvents(const RecordFolder& folder, StringTable& strings);
+
+/// One line of tasks.jsonl (with its end of line), as readRecordFolder reads it back.
+std::string recordedAttributesLine(const RecordedAttributes& r);
+
+/// record.json's text for `folder` (its manifest fields; not its tasks): format, version, kernel
+/// release, hostname, perf version, start, command or pid, exit status, recorder pids, notes, and
+/// what each file holds.
+std::string recordManifestText(const RecordFolder& folder);
 
 /// A policy as tasks.jsonl writes it ("other", "batch", "idle", "fifo", "rr") and back.
 std::optional<SchedPolicy> recordedPolicy(std::string_view name);

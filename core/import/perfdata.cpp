@@ -43,7 +43,14 @@ enum RecordType : uint32_t {
 };
 constexpr uint32_t kTypeTracepoint = 2;
 constexpr uint64_t kSampleIdAllBit = 1ull << 18; ///< perf_event_attr's sample_id_all
-enum Feature : int { kTracingData = 1, kHostname = 3, kOsRelease = 4, kVersion = 5, kNrCpus = 7, kCmdline = 11 };
+enum Feature : int {
+    kTracingData = 1,
+    kHostname = 3,
+    kOsRelease = 4,
+    kVersion = 5,
+    kNrCpus = 7,
+    kCmdline = 11
+};
 
 /// A bounds-checked little-endian reader over bytes; a read past the end sets `ok` false and
 /// reads zeros.
@@ -124,32 +131,28 @@ struct Format {
     }
 };
 
+/// An unsigned field of type U at `p`, sign-extended as S when the format says it is signed.
+template <class U, class S>
+long long fieldValue(const char* p, bool isSigned) {
+    U v;
+    std::memcpy(&v, p, sizeof v);
+    return isSigned ? static_cast<long long>(static_cast<S>(v)) : static_cast<long long>(v);
+}
+
 long long numberAt(std::string_view raw, const Field& f, bool& ok) {
     ok = f.offset + uint64_t{f.size} <= raw.size();
     if (!ok)
         return 0;
     const char* p = raw.data() + f.offset;
     switch (f.size) {
-    case 1: {
-        uint8_t v;
-        std::memcpy(&v, p, 1);
-        return f.isSigned ? static_cast<int8_t>(v) : v;
-    }
-    case 2: {
-        uint16_t v;
-        std::memcpy(&v, p, 2);
-        return f.isSigned ? static_cast<int16_t>(v) : v;
-    }
-    case 4: {
-        uint32_t v;
-        std::memcpy(&v, p, 4);
-        return f.isSigned ? static_cast<int32_t>(v) : v;
-    }
-    case 8: {
-        uint64_t v;
-        std::memcpy(&v, p, 8);
-        return static_cast<long long>(v);
-    }
+    case 1:
+        return fieldValue<uint8_t, int8_t>(p, f.isSigned);
+    case 2:
+        return fieldValue<uint16_t, int16_t>(p, f.isSigned);
+    case 4:
+        return fieldValue<uint32_t, int32_t>(p, f.isSigned);
+    case 8:
+        return fieldValue<uint64_t, int64_t>(p, f.isSigned);
     default:
         ok = false;
         return 0;
@@ -176,7 +179,7 @@ public:
             return {};
         if (f->loc == Field::Loc::Inline)
             return f->offset + uint64_t{f->size} <= m_raw.size() ? untilNul(m_raw.substr(f->offset, f->size))
-                                                                  : std::string_view();
+                                                                 : std::string_view();
         // __data_loc: a u32 whose low half is the offset and high half the length;
         // __rel_loc: the offset counts from the end of the field.
         if (f->offset + 4ull > m_raw.size())
@@ -226,9 +229,9 @@ std::optional<std::pair<uint64_t, Format>> parseFormat(std::string_view text) {
             field.name = std::string(space == std::string_view::npos ? decl : decl.substr(space + 1));
             auto value = [&](std::string_view key) -> long long {
                 const size_t at = line.find(key);
-                return at == std::string_view::npos ? -1
-                                                    : std::strtoll(std::string(line.substr(at + key.size())).c_str(),
-                                                                   nullptr, 10);
+                return at == std::string_view::npos
+                           ? -1
+                           : std::strtoll(std::string(line.substr(at + key.size())).c_str(), nullptr, 10);
             };
             const long long offset = value("offset:"), size = value("size:");
             if (offset < 0 || size < 0 || offset > 65535 || size > 65535)
@@ -323,8 +326,8 @@ std::string Reader::header() {
     if (!readAt(0, 16, h) || h.substr(0, 8) != kMagic) {
         if (h.substr(0, 8) == kMagicSwapped)
             return at(0, "expected a little-endian perf.data, found one written on a big-endian machine");
-        return at(0, "expected perf.data's magic \"PERFILE2\", found " +
-                         std::to_string(h.size()) + " other bytes");
+        return at(0, "expected perf.data's magic \"PERFILE2\", found " + std::to_string(h.size()) +
+                         " other bytes");
     }
     Bytes b(h.data() + 8, 8);
     const uint64_t size = b.u64();
@@ -388,16 +391,18 @@ std::string Reader::attributes() {
     if (!m_sameSampleType)
         for (const Attr& a : m_attrs)
             if (!(a.sampleType & kIdentifier))
-                return at(m_attrsOffset,
-                          "expected events that all record PERF_SAMPLE_IDENTIFIER when their sample types differ, "
-                          "found one without it");
+                return at(
+                    m_attrsOffset,
+                    "expected events that all record PERF_SAMPLE_IDENTIFIER when their sample types differ, "
+                    "found one without it");
     return {};
 }
 
 std::string Reader::features() {
     if (m_dataSize == 0)
-        return at(40, "expected the size of the data section, found 0: the file was not finished (perf record "
-                      "was killed before writing its header), so it has no tracepoint formats to read it by");
+        return at(40,
+                  "expected the size of the data section, found 0: the file was not finished (perf record "
+                  "was killed before writing its header), so it has no tracepoint formats to read it by");
     uint64_t offset = m_dataOffset + m_dataSize;
     for (int bit = 0; bit < 256; ++bit) {
         if (!(m_features[bit / 64] >> (bit % 64) & 1))
@@ -410,8 +415,8 @@ std::string Reader::features() {
         Bytes b(s.data(), s.size());
         const uint64_t from = b.u64(), size = b.u64();
         std::string content;
-        if (bit != kTracingData && bit != kHostname && bit != kOsRelease && bit != kVersion && bit != kNrCpus &&
-            bit != kCmdline)
+        if (bit != kTracingData && bit != kHostname && bit != kOsRelease && bit != kVersion &&
+            bit != kNrCpus && bit != kCmdline)
             continue;
         if (!readAt(from, size, content))
             return at(offset - 16, "expected header feature " + std::to_string(bit) + " at byte " +
@@ -474,7 +479,8 @@ std::string Reader::tracingData(const std::string& bytes, uint64_t offset) {
         b.cstring();
         for (uint32_t n = b.u32(), i = 0; i < n && b.ok(); ++i) {
             const uint64_t size = b.u64();
-            const std::string_view text = b.take(size > bytes.size() ? bytes.size() + 1 : static_cast<size_t>(size));
+            const std::string_view text =
+                b.take(size > bytes.size() ? bytes.size() + 1 : static_cast<size_t>(size));
             if (auto f = parseFormat(text))
                 m_formats[f->first] = std::move(f->second);
         }
@@ -522,8 +528,8 @@ void Reader::trailer(const Attr& a, const char* body, size_t size, int64_t& time
     if (!a.sampleIdAll)
         return;
     const uint64_t st = a.sampleType;
-    const size_t words = ((st & kTid) != 0) + ((st & kTime) != 0) + ((st & kId) != 0) + ((st & kStreamId) != 0) +
-                         ((st & kCpu) != 0) + ((st & kIdentifier) != 0);
+    const size_t words = ((st & kTid) != 0) + ((st & kTime) != 0) + ((st & kId) != 0) +
+                         ((st & kStreamId) != 0) + ((st & kCpu) != 0) + ((st & kIdentifier) != 0);
     if (size < words * 8)
         return;
     Bytes b(body + size - words * 8, words * 8);
@@ -563,8 +569,8 @@ void Reader::record(const char* rec, uint32_t type, uint16_t size, uint64_t offs
         const auto tid = static_cast<int32_t>(b.u32());
         const std::string_view comm = b.cstring();
         if (!b.ok())
-            return malformed(offset, "expected a COMM record's pid, tid and name, found " + std::to_string(len) +
-                                         " bytes");
+            return malformed(offset, "expected a COMM record's pid, tid and name, found " +
+                                         std::to_string(len) + " bytes");
         int64_t time;
         int32_t cpu;
         trailer(*a, body, len, time, cpu);
@@ -580,7 +586,8 @@ void Reader::record(const char* rec, uint32_t type, uint16_t size, uint64_t offs
         ev.lost = b.u64();
         ev.line = m_records;
         if (!b.ok())
-            return malformed(offset, "expected a LOST record's count, found " + std::to_string(len) + " bytes");
+            return malformed(offset,
+                             "expected a LOST record's count, found " + std::to_string(len) + " bytes");
         trailer(*a, body, len, ev.time, ev.cpu);
         if (ev.lost > 0)
             m_events.push_back(ev);
@@ -625,7 +632,8 @@ void Reader::record(const char* rec, uint32_t type, uint16_t size, uint64_t offs
         return; // not a tracepoint's sample
     const std::string_view raw = b.take(b.u32());
     if (!b.ok())
-        return malformed(offset, "expected a sample of " + std::to_string(len) + " bytes to hold its fields, found "
+        return malformed(offset, "expected a sample of " + std::to_string(len) +
+                                     " bytes to hold its fields, found "
                                      "fewer");
     if (!a->format) {
         ++m_noFormat;
@@ -667,7 +675,8 @@ std::string Reader::data(const std::function<bool(double)>& progress) {
             if (size < 8) {
                 m_info.warnings.push_back(at(pos + i, "expected a record of at least 8 bytes, found one of " +
                                                           std::to_string(size) + ": the rest of the data (" +
-                                                          std::to_string(end - pos - i) + " bytes) is not read"));
+                                                          std::to_string(end - pos - i) +
+                                                          " bytes) is not read"));
                 return {};
             }
             if (i + size > chunk.size())
@@ -676,8 +685,8 @@ std::string Reader::data(const std::function<bool(double)>& progress) {
             i += size;
         }
         if (i == 0 && chunk.size() >= 8 && pos + chunk.size() >= end) {
-            m_info.warnings.push_back(at(pos, "the last record is cut short (" + std::to_string(chunk.size()) +
-                                                  " bytes left): skipped"));
+            m_info.warnings.push_back(at(pos, "the last record is cut short (" +
+                                                  std::to_string(chunk.size()) + " bytes left): skipped"));
             break;
         }
         if (i == 0 && chunk.size() < 8)
@@ -706,8 +715,9 @@ std::string Reader::read(const std::function<void(const TraceEvent&)>& add,
     if (std::string e = data(progress); !e.empty())
         return e;
     if (m_malformed > 0)
-        m_info.warnings.push_back(std::to_string(m_malformed) + " records could not be read and were skipped (first: " +
-                                  m_firstMalformed + ")");
+        m_info.warnings.push_back(std::to_string(m_malformed) +
+                                  " records could not be read and were skipped (first: " + m_firstMalformed +
+                                  ")");
     if (m_unknownIds > 0)
         m_info.warnings.push_back(std::to_string(m_unknownIds) +
                                   " records name an event id no attribute lists: skipped");
@@ -717,7 +727,9 @@ std::string Reader::read(const std::function<void(const TraceEvent&)>& add,
     // Records come per CPU buffer, not in time order: sorted here (file order within a
     // nanosecond), the COMM records with them, so each event names the task that recorded it as
     // it was named then.
-    auto byTime = [](const auto& x, const auto& y) { return x.time != y.time ? x.time < y.time : x.order < y.order; };
+    auto byTime = [](const auto& x, const auto& y) {
+        return x.time != y.time ? x.time < y.time : x.order < y.order;
+    };
     std::stable_sort(m_events.begin(), m_events.end(), [](const TraceEvent& x, const TraceEvent& y) {
         return x.time != y.time ? x.time < y.time : x.line < y.line;
     });

@@ -139,8 +139,7 @@ void Writer::choose() {
     if (tracer)
         note(std::string(m_trace.record ? "the tracer itself (perf, schedscope-cli record) left out: "
                                         : "the tracer itself (perf, trace-cmd) left out: ") +
-             std::to_string(tracer) +
-             " task(s); import-trace --keep-tracer keeps it");
+             std::to_string(tracer) + " task(s); import-trace --keep-tracer keeps it");
     if (neverRan)
         note("recorded tasks that never ran, left out: " + std::to_string(neverRan));
 }
@@ -241,16 +240,7 @@ std::optional<CpuListParse> Writer::scenarioCpus(const std::string& kernel) cons
     if (std::all_of(in.begin(), in.end(), [](bool b) { return b; }) ||
         std::none_of(in.begin(), in.end(), [](bool b) { return b; }))
         return std::nullopt;
-    CpuListParse out;
-    for (uint32_t c = 0; c < n; ++c) {
-        if (!in[c])
-            continue;
-        if (!out.ranges.empty() && out.ranges.back().second + 1 == c)
-            out.ranges.back().second = c;
-        else
-            out.ranges.emplace_back(c, c);
-    }
-    return out;
+    return cpuListOf(in);
 }
 
 void Writer::scheduling(TaskSpec& t, int32_t i) {
@@ -273,15 +263,16 @@ void Writer::scheduling(TaskSpec& t, int32_t i) {
              (r.prio < 0 ? std::string("no priority recorded") : "priority " + std::to_string(r.prio)) +
              ": nice 0 assumed");
     }
-    if (const auto pin = m_inferred.find(i); pin != m_inferred.end() && (!r.initial || r.initial->cpus.empty())) {
+    if (const auto pin = m_inferred.find(i);
+        pin != m_inferred.end() && (!r.initial || r.initial->cpus.empty())) {
         t.cpus = scenarioCpus(formatCpuList(pin->second.cpus));
     } else if (!t.cpus && included(r.parent) && m_inferred.count(r.parent) && m_topology) {
         // Not pinned itself: every CPU, not its pinned parent's (fork would copy that mask).
         t.cpus = parseCpuList("0-" + std::to_string(m_topology->nrCpus() - 1));
     }
     if (r.inferredChanges > 0)
-        note(who(i) + ": " + std::to_string(r.inferredChanges) + " priority change(s) the trace shows (first at " +
-             seconds(rel(r.firstInferred)) +
+        note(who(i) + ": " + std::to_string(r.inferredChanges) +
+             " priority change(s) the trace shows (first at " + seconds(rel(r.firstInferred)) +
              "): each applied where its program was when the new priority was first recorded (the trace does "
              "not say when between two events it changed)");
     if (m_cgroups && r.cgroup != 0)
@@ -486,8 +477,8 @@ void Writer::inferPinning(const ScenarioSpec& spec) {
         char waited[32];
         std::snprintf(waited, sizeof waited, "%.1f ms", static_cast<double>(pin.waitedNs) / 1e6);
         note(who(static_cast<int32_t>(i)) + ": ran only on CPU " + formatCpuList(pin.cpus) + "; at " +
-             std::to_string(pin.idleAtWakeup) + " of its " + std::to_string(pin.wakeups) +
-             " wakeups CPU " + std::to_string(pin.idleCpu) +
+             std::to_string(pin.idleAtWakeup) + " of its " + std::to_string(pin.wakeups) + " wakeups CPU " +
+             std::to_string(pin.idleCpu) +
              " (same cache) was idle from before the wakeup until it ran, and it waited " + waited +
              " in all while that CPU was idle (first at " + seconds(rel(pin.first)) +
              "): taken as pinned to CPU " + formatCpuList(pin.cpus) +

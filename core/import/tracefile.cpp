@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 
@@ -285,6 +286,9 @@ TraceFileResult importTraceFile(const std::string& path, TraceSink* sink, const 
         std::string name = shared->dir;
         return finishPerfData(shared->path(kRecordPerfData), baseName(name), sink, options, shared);
     }
+    if (std::error_code ec; std::filesystem::is_directory(path, ec))
+        return fail(path + ": expected a trace file or a record folder (one with " + kRecordManifest +
+                    "), found a folder without it");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return fail(path + ": cannot open the file for reading");

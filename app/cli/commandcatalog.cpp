@@ -175,7 +175,8 @@ std::vector<CommandInfo> realWorldCommands() {
         {"trace-summary",
          "FILE",
          O::File,
-         "summarise a real trace (ftrace, trace-cmd report, perf script text, trace.dat, Perfetto) in run's "
+         "summarise a real trace (ftrace, trace-cmd report, perf script text, trace.dat, perf.data, a record "
+         "folder, Perfetto) in run's "
          "schema, with wakeup latency",
          {kTableOrJson,
           kOut,

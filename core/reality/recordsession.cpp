@@ -38,8 +38,10 @@ public:
         if (m_ignored.load() == tid)
             return; // perf setting its own CPUs as it reads each CPU's buffer
         const auto now = readLiveAttributes(tid);
-        if (!now)
-            return; // it has gone since
+        if (!now) {
+            m_gone += t != 0; // it ended (and was reaped) before it could be read
+            return;
+        }
         std::lock_guard lock(m_mutex);
         auto [it, added] = m_last.try_emplace(tid, now->attributes);
         if (!added && it->second == now->attributes)
@@ -71,6 +73,7 @@ public:
     }
     size_t tasks() const { return m_tasks; }
     size_t changes() const { return m_changes; }
+    size_t gone() const { return m_gone; }
 
 private:
     std::mutex m_mutex;
@@ -78,6 +81,7 @@ private:
     std::unordered_map<pid_t, TaskAttributes> m_last;
     std::string m_text;
     size_t m_tasks = 0, m_changes = 0;
+    std::atomic<size_t> m_gone{0};
 };
 
 /// The recorded command, in a process group of its own (so a stop reaches all of it); killed
@@ -304,6 +308,10 @@ RecordResult recordWorkload(const RecordRequest& req) {
         return fail(RecordResult::Status::Failed, e);
     watch.stop();
     f.notes.insert(f.notes.end(), watch.notes().begin(), watch.notes().end());
+    if (log.gone() > 0)
+        f.notes.push_back(std::to_string(log.gone()) +
+                          " change(s) not recorded: the task had ended before its attributes could be read "
+                          "(a call and an exit within a millisecond or so)");
     f.notes.insert(f.notes.end(), out.notes.begin(), out.notes.end());
     std::error_code ec;
     std::filesystem::remove(perfLog, ec);

@@ -10,7 +10,9 @@
 #include "scenario/scenariotext.h"
 #include "sim/engine.h"
 
+#include "testutil.h"
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +21,7 @@
 
 using namespace core;
 using nlohmann::json;
+using testutil::taskNamed;
 
 namespace {
 
@@ -57,18 +60,6 @@ std::string writeFile(const QTemporaryDir& dir, const std::string& name, const s
     const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
     std::ofstream(path, std::ios::binary) << text;
     return path;
-}
-
-const json* taskNamed(const json& tasks, const std::string& name) {
-    for (const json& t : tasks) {
-        if (t.at("name") == name)
-            return &t;
-        for (const json& a : t.at("program"))
-            if (a.contains("fork"))
-                if (const json* c = taskNamed(json::array({a.at("fork")}), name))
-                    return c;
-    }
-    return nullptr;
 }
 
 /// The scenario as import-trace prints it; a failure to read it back fails the test.

@@ -1310,8 +1310,8 @@
 <context>
     <name>ui::Documents</name>
     <message>
-        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
-        <translation>Scheduler-Traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;Alle Dateien (*)</translation>
+        <source>Scheduler traces (*.txt *.dat *.data *.trace *.script *.report *.pftrace *.perfetto-trace record.json);;All files (*)</source>
+        <translation>Scheduler-Traces (*.txt *.dat *.data *.trace *.script *.report *.pftrace *.perfetto-trace record.json);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Open scenario</source>

@@ -12,6 +12,7 @@
 #include "window/traceopener.h"
 
 #include "import/filekind.h"
+#include "import/recordfolder.h"
 #include "import/workloadfile.h"
 
 #include <QApplication>
@@ -30,9 +31,18 @@ namespace ui {
 namespace {
 
 QString traceFilter() {
-    return QCoreApplication::translate("ui::Documents",
-                                       "Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace "
-                                       "*.perfetto-trace);;All files (*)");
+    return QCoreApplication::translate(
+        "ui::Documents", "Scheduler traces (*.txt *.dat *.data *.trace *.script *.report *.pftrace "
+                         "*.perfetto-trace record.json);;All files (*)");
+}
+
+/// A record folder's record.json stands for its folder (a file dialog picks files, not folders).
+QString recordingPath(const QString& path) {
+    const QFileInfo f(path);
+    if (f.fileName() == QLatin1String(core::kRecordManifest) &&
+        core::isRecordFolder(f.absolutePath().toStdString()))
+        return f.absolutePath();
+    return path;
 }
 
 } // namespace
@@ -172,8 +182,8 @@ void Documents::exportTrace() {
 bool Documents::openScenario(const QString& fileOrBuiltin) {
     // A real trace opened the way a scenario is (File > Open, recent files, a dropped file):
     // recognised by its content.
-    if (core::sniff(fileOrBuiltin.toStdString()) == core::FileKind::Trace)
-        return openTrace(fileOrBuiltin);
+    if (core::sniff(recordingPath(fileOrBuiltin).toStdString()) == core::FileKind::Trace)
+        return openTrace(recordingPath(fileOrBuiltin));
     QApplication::setOverrideCursor(Qt::WaitCursor);
     core::WorkloadLoad w = core::loadScenarioOrWorkload(fileOrBuiltin.toStdString());
     QApplication::restoreOverrideCursor();
@@ -219,7 +229,7 @@ bool Documents::openTrace(const QString& path) {
                               tr("The trace was not opened; the current session goes on."), text);
         });
     }
-    if (!m_traceOpener->open(path)) {
+    if (!m_traceOpener->open(recordingPath(path))) {
         message(tr("Another trace is being read."), 5000);
         return false;
     }
@@ -350,7 +360,7 @@ void Documents::openTraceFor(const QString& title, TraceOpener*& opener,
     }
     disconnect(opener, &TraceOpener::opened, this, nullptr);
     connect(opener, &TraceOpener::opened, this, then);
-    if (!opener->open(path))
+    if (!opener->open(recordingPath(path)))
         message(tr("Another trace is being read."), 5000);
 }
 
@@ -369,7 +379,9 @@ bool Documents::canOpen(const QMimeData& data) {
     const QString file = urls.first().toLocalFile();
     if (QFileInfo(file).isDir() && QFileInfo::exists(QDir(file).filePath(QStringLiteral("sweep.json"))))
         return true; // a sweep's results folder
-    for (const char* ext : {".json", ".pftrace", ".perfetto-trace"})
+    if (core::isRecordFolder(file.toStdString()))
+        return true; // schedscope-cli record's folder
+    for (const char* ext : {".json", ".pftrace", ".perfetto-trace", ".data"})
         if (file.endsWith(QLatin1String(ext), Qt::CaseInsensitive))
             return true;
     return false;
@@ -380,7 +392,9 @@ void Documents::openDropped(const QMimeData& data) {
     if (urls.isEmpty())
         return;
     const QFileInfo file(urls.first().toLocalFile());
-    if (file.isDir() || file.fileName() == QStringLiteral("sweep.json"))
+    if (core::isRecordFolder(file.absoluteFilePath().toStdString()))
+        openTrace(file.absoluteFilePath());
+    else if (file.isDir() || file.fileName() == QStringLiteral("sweep.json"))
         openSweepResults(file.absoluteFilePath());
     else
         openScenario(urls.first().toLocalFile());

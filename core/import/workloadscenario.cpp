@@ -532,7 +532,7 @@ WorkloadScenario workloadScenario(const WorkloadRecorder& recorder, const Import
     return out;
 }
 
-WorkloadText workloadScenarioText(const WorkloadScenario& workload, const WorkloadScenarioOptions& options) {
+WorkloadText workloadScenarioText(const WorkloadScenario& workload, const WorkloadScenarioOptions&) {
     WorkloadText out;
     const ScenarioSpec& spec = *workload.spec;
     // Reserved ahead: a long recording's text is hundreds of megabytes.
@@ -551,9 +551,9 @@ WorkloadText workloadScenarioText(const WorkloadScenario& workload, const Worklo
     o += "\"description\": " + nlohmann::json(spec.description).dump() + ",\n";
     o += "\"duration\": " + durationText(spec.duration) + ",\n\"topology\": ";
     appendTopologyText(o, spec.topology);
-    // The model and the tick are written where a host file or --model chose them; otherwise the
-    // scenario runs on the default model, as one written by hand that names none.
-    (void)options;
+    // The model and the tick are written where a host file, --model or a record folder chose them
+    // (WorkloadScenario::hostFile, modelChosen); otherwise the scenario runs on the default model,
+    // as one written by hand that names none.
     const bool host = !workload.hostFile.empty();
     o += ",\n\"kernel\": {\"recorded_bursts\": true";
     if (host || workload.modelChosen)

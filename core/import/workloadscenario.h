@@ -54,7 +54,8 @@ WorkloadScenario workloadScenario(const WorkloadRecorder& recorder, const Import
 
 /// The scenario as text (JSON, format 1): what import-trace prints and the GUI's Simulate This
 /// Recording keeps for its session. Read back to check it; `error` set (and no text) if it does
-/// not read (a bug here); `note` set when it is more than the loader reads.
+/// not read (a bug here); `note` set when it is more than the loader reads. The options are those
+/// the workload was made with (what they chose is in `workload`).
 struct WorkloadText {
     std::string text;
     std::string error;

@@ -1305,8 +1305,8 @@
 <context>
     <name>ui::Documents</name>
     <message>
-        <source>Scheduler traces (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;All files (*)</source>
-        <translation>调度器跟踪 (*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace);;所有文件 (*)</translation>
+        <source>Scheduler traces (*.txt *.dat *.data *.trace *.script *.report *.pftrace *.perfetto-trace record.json);;All files (*)</source>
+        <translation>调度器跟踪 (*.txt *.dat *.data *.trace *.script *.report *.pftrace *.perfetto-trace record.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open scenario</source>

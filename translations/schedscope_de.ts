@@ -214,6 +214,10 @@
         <source> (inferred)</source>
         <translation> (erschlossen)</translation>
     </message>
+    <message>
+        <source>protected run ended (EEVDF, v6.17+)</source>
+        <translation>geschützte Laufzeit abgelaufen (EEVDF, ab v6.17)</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -783,6 +787,14 @@
     <message>
         <source>The recordings ran on %1 and %2 CPU(s): per-CPU figures and totals are not comparable.</source>
         <translation>Die Aufzeichnungen liefen auf %1 und %2 CPU(s): Werte pro CPU und Summen sind nicht vergleichbar.</translation>
+    </message>
+    <message>
+        <source>&amp;Query...</source>
+        <translation>Ab&amp;frage...</translation>
+    </message>
+    <message>
+        <source>Query A and B</source>
+        <translation>Abfrage über A und B</translation>
     </message>
 </context>
 <context>
@@ -1953,6 +1965,18 @@
         <source>cpu%1 has done the kernel work of a wakeup and switches</source>
         <translation>cpu%1 hat die Kernelarbeit eines Aufweckens erledigt und wechselt den Task</translation>
     </message>
+    <message>
+        <source>EEVDF as in v6.18: slice protection up to the shortest queued slice, PICK_BUDDY, a 0.70 ms base slice, a fair server that stops lazily</source>
+        <translation>EEVDF wie in v6.18: Slice-Schutz bis zum kürzesten wartenden Slice, PICK_BUDDY, 0,70 ms Basis-Slice, ein Fair-Server, der erst spät stoppt</translation>
+    </message>
+    <message>
+        <source>v6.17 reads the clock once per task change again, for every group, under one per-CPU sequence count: always on in this model</source>
+        <translation>v6.17 liest die Uhr wieder einmal pro Taskwechsel, für jede Gruppe, unter einem Sequenzzähler pro CPU: in diesem Modell immer an</translation>
+    </message>
+    <message>
+        <source>merged in v6.4, reverted in v6.14: always off in this model</source>
+        <translation>in v6.4 aufgenommen, in v6.14 zurückgenommen: in diesem Modell immer aus</translation>
+    </message>
 </context>
 <context>
     <name>ui::Language</name>
@@ -2427,6 +2451,10 @@
         <source>Open S&amp;weep Results...</source>
         <translation>S&amp;weep-Ergebnisse öffnen...</translation>
     </message>
+    <message>
+        <source>&amp;Query</source>
+        <translation>Ab&amp;frage</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2798,6 +2826,92 @@ Cgroup %2
     <message>
         <source>Share of the last 100 ms stalled, from the stall totals. The kernel&apos;s averages update every 2 s: before the first update they read 0.</source>
         <translation>Blockierter Anteil der letzten 100 ms, aus den Blockade-Summen. Die Mittelwerte des Kernels werden alle 2 s aktualisiert: vor der ersten Aktualisierung lauten sie 0.</translation>
+    </message>
+</context>
+<context>
+    <name>ui::QueryPage</name>
+    <message>
+        <source>Run</source>
+        <translation>Ausführen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Run every statement; the last one&apos;s rows are shown (Ctrl+Enter)</source>
+        <translation>Jede Anweisung ausführen; die Zeilen der letzten werden gezeigt (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>Queries run before, most recent first</source>
+        <translation>Früher ausgeführte Abfragen, die jüngste zuerst</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter runs the SQL on this session&apos;s tables (docs/query.md lists them); a double-click on a row with ts goes there on the timeline.</source>
+        <translation>Strg+Eingabe führt das SQL auf den Tabellen dieser Sitzung aus (docs/query.md nennt sie); ein Doppelklick auf eine Zeile mit ts führt auf der Zeitleiste dorthin.</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>Tabellen</translation>
+    </message>
+    <message>
+        <source>Double-click a name to put it into the query</source>
+        <translation>Ein Doppelklick fügt den Namen in die Abfrage ein</translation>
+    </message>
+    <message>
+        <source>Double-click a row with ts to go there on the timeline</source>
+        <translation>Ein Doppelklick auf eine Zeile mit ts führt auf der Zeitleiste dorthin</translation>
+    </message>
+    <message>
+        <source>Query results</source>
+        <translation>Abfrageergebnisse</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>Zeile %1, Spalte %2: %3</translation>
+    </message>
+    <message>
+        <source>(%1 statements; the last one&apos;s rows)</source>
+        <translation>(%1 Anweisungen; die Zeilen der letzten)</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>The first %L1 rows (the query has more) in %2 s</source>
+        <translation>Die ersten %L1 Zeilen (die Abfrage hat mehr) in %2 s</translation>
+    </message>
+    <message>
+        <source>1 row in %1 s</source>
+        <translation>1 Zeile in %1 s</translation>
+    </message>
+    <message>
+        <source>%L1 rows in %2 s</source>
+        <translation>%L1 Zeilen in %2 s</translation>
+    </message>
+</context>
+<context>
+    <name>ui::QueryRunner</name>
+    <message>
+        <source>Building the tables: replaying the run to now...</source>
+        <translation>Die Tabellen werden gebaut: der Lauf wird bis jetzt wiederholt...</translation>
+    </message>
+    <message>
+        <source>Building the tables: reading the recording...</source>
+        <translation>Die Tabellen werden gebaut: die Aufzeichnung wird gelesen...</translation>
+    </message>
+    <message>
+        <source>Running the query...</source>
+        <translation>Die Abfrage läuft...</translation>
     </message>
 </context>
 <context>

@@ -214,6 +214,10 @@
         <source> (inferred)</source>
         <translation>（推断）</translation>
     </message>
+    <message>
+        <source>protected run ended (EEVDF, v6.17+)</source>
+        <translation>受保护的运行已结束（EEVDF，v6.17 起）</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -778,6 +782,14 @@
     <message>
         <source>The recordings ran on %1 and %2 CPU(s): per-CPU figures and totals are not comparable.</source>
         <translation>两个录制分别运行在 %1 和 %2 个 CPU 上：每 CPU 数据与总量不可比较。</translation>
+    </message>
+    <message>
+        <source>&amp;Query...</source>
+        <translation>查询(&amp;Q)...</translation>
+    </message>
+    <message>
+        <source>Query A and B</source>
+        <translation>查询 A 和 B</translation>
     </message>
 </context>
 <context>
@@ -1945,6 +1957,18 @@
         <source>cpu%1 has done the kernel work of a wakeup and switches</source>
         <translation>cpu%1 完成了唤醒的内核工作并切换任务</translation>
     </message>
+    <message>
+        <source>EEVDF as in v6.18: slice protection up to the shortest queued slice, PICK_BUDDY, a 0.70 ms base slice, a fair server that stops lazily</source>
+        <translation>v6.18 的 EEVDF：时间片保护至队列中最短的时间片、PICK_BUDDY、0.70 ms 基础时间片、延迟停止的公平服务器</translation>
+    </message>
+    <message>
+        <source>v6.17 reads the clock once per task change again, for every group, under one per-CPU sequence count: always on in this model</source>
+        <translation>v6.17 再次在每次任务切换时读取一次时钟，对每个组都如此，并由每 CPU 的一个序列计数保护：此模型中始终开启</translation>
+    </message>
+    <message>
+        <source>merged in v6.4, reverted in v6.14: always off in this model</source>
+        <translation>v6.4 合入，v6.14 撤销：此模型中始终关闭</translation>
+    </message>
 </context>
 <context>
     <name>ui::Language</name>
@@ -2418,6 +2442,10 @@
         <source>Open S&amp;weep Results...</source>
         <translation>打开扫描结果(&amp;W)...</translation>
     </message>
+    <message>
+        <source>&amp;Query</source>
+        <translation>查询(&amp;Q)</translation>
+    </message>
 </context>
 <context>
     <name>ui::MigrationMatrixPlot</name>
@@ -2789,6 +2817,92 @@ cgroup %2
     <message>
         <source>Share of the last 100 ms stalled, from the stall totals. The kernel&apos;s averages update every 2 s: before the first update they read 0.</source>
         <translation>根据停顿总量计算的最近 100 毫秒停顿比例。内核的平均值每 2 秒更新：首次更新前为 0。</translation>
+    </message>
+</context>
+<context>
+    <name>ui::QueryPage</name>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Run every statement; the last one&apos;s rows are shown (Ctrl+Enter)</source>
+        <translation>运行每条语句；显示最后一条语句的行（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <source>Queries run before, most recent first</source>
+        <translation>以前运行过的查询，最近的在前</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter runs the SQL on this session&apos;s tables (docs/query.md lists them); a double-click on a row with ts goes there on the timeline.</source>
+        <translation>Ctrl+Enter 在本会话的表上运行 SQL（docs/query.md 列出了这些表）；双击带有 ts 的行会跳到时间轴上的该处。</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>表</translation>
+    </message>
+    <message>
+        <source>Double-click a name to put it into the query</source>
+        <translation>双击名称将其插入查询</translation>
+    </message>
+    <message>
+        <source>Double-click a row with ts to go there on the timeline</source>
+        <translation>双击带有 ts 的行以跳到时间轴上的该处</translation>
+    </message>
+    <message>
+        <source>Query results</source>
+        <translation>查询结果</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Line %1, column %2: %3</source>
+        <translation>第 %1 行，第 %2 列：%3</translation>
+    </message>
+    <message>
+        <source>(%1 statements; the last one&apos;s rows)</source>
+        <translation>（%1 条语句；显示最后一条的行）</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>The first %L1 rows (the query has more) in %2 s</source>
+        <translation>前 %L1 行（查询还有更多），用时 %2 秒</translation>
+    </message>
+    <message>
+        <source>1 row in %1 s</source>
+        <translation>1 行，用时 %1 秒</translation>
+    </message>
+    <message>
+        <source>%L1 rows in %2 s</source>
+        <translation>%L1 行，用时 %2 秒</translation>
+    </message>
+</context>
+<context>
+    <name>ui::QueryRunner</name>
+    <message>
+        <source>Building the tables: replaying the run to now...</source>
+        <translation>正在构建表：将运行重放到当前时刻……</translation>
+    </message>
+    <message>
+        <source>Building the tables: reading the recording...</source>
+        <translation>正在构建表：正在读取记录……</translation>
+    </message>
+    <message>
+        <source>Running the query...</source>
+        <translation>正在运行查询……</translation>
     </message>
 </context>
 <context>

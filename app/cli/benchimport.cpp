@@ -38,10 +38,106 @@ struct CountingSink : TraceSink {
     void taskCreated(TaskId, const std::string&, CgroupId, SchedPolicy, uint8_t) override { ++tasks; }
 };
 
+/// Keeps every record an import hands over, in order, to write them again.
+struct StoringSink : TraceSink {
+    struct Task {
+        TaskId id;
+        std::string name;
+        SchedPolicy policy;
+        uint8_t rtPriority;
+    };
+    std::vector<std::variant<SwitchRecord, WakeupRecord, MigrationRecord, Task>> records;
+    void slice(const Slice&) override {}
+    void marker(const Marker&) override {}
+    void migration(const MigrationRecord& m) override { records.emplace_back(m); }
+    void contextSwitch(const SwitchRecord& s) override { records.emplace_back(s); }
+    void wakeup(const WakeupRecord& w) override { records.emplace_back(w); }
+    void taskCreated(TaskId id, const std::string& name, CgroupId, SchedPolicy policy,
+                     uint8_t prio) override {
+        records.emplace_back(Task{id, name, policy, prio});
+    }
+};
+
+/// import-trace and replay of `path`, as users run them.
+bool benchReplay(const std::string& path, uint64_t events) {
+    const std::string scenario = path + ".scenario.json";
+    const BenchChildRun imported = runSelf({"import-trace", path, "--out", scenario});
+    const double mb = fileMiB(scenario);
+    std::remove(scenario.c_str());
+    const BenchChildRun replayed = runSelf({"replay", path});
+    if (!imported.ok || !replayed.ok) {
+        std::fprintf(stderr, "schedscope-cli bench import --replay: %s failed\n",
+                     imported.ok ? "replay" : "import-trace");
+        return false;
+    }
+    std::printf("import-trace and replay of the same %" PRIu64 " events, each in a process of its own\n",
+                events);
+    std::printf("  import-trace   wall %6.2f s   peak RSS %5.0f MiB   (scenario written: %.0f MiB)\n",
+                imported.wall, imported.rssMiB, mb);
+    std::printf(
+        "  replay         wall %6.2f s   peak RSS %5.0f MiB   (import, then the simulation to the end)\n",
+        replayed.wall, replayed.rssMiB);
+    return true;
+}
+
+/// Perfetto's own format, both ways, on the same events: the records an import gives written by
+/// the .pftrace writer alone (in this process), then the file read back by trace-summary (a
+/// process of its own, so that its peak memory is its own).
+bool benchPerfetto(const std::string& path, uint64_t events) {
+    StoringSink stored;
+    if (!importTraceFile(path, &stored).ok)
+        return false;
+    const std::string out = path + ".pftrace";
+    double writeWall = 0;
+    uint64_t written = 0;
+    {
+        std::ofstream file(out, std::ios::binary);
+        PerfettoProtoWriter::Options o;
+        o.kernelRelease = "6.12.0";
+        o.task = [](TaskId id) {
+            return PerfettoTask{static_cast<int32_t>(id.value() & ((1u << 22) - 1)), 0, 0};
+        };
+        const auto t0 = std::chrono::steady_clock::now();
+        PerfettoProtoWriter w(file, o);
+        for (const auto& r : stored.records) {
+            if (const auto* s = std::get_if<SwitchRecord>(&r))
+                w.contextSwitch(*s);
+            else if (const auto* k = std::get_if<WakeupRecord>(&r))
+                w.wakeup(*k);
+            else if (const auto* m = std::get_if<MigrationRecord>(&r))
+                w.migration(*m);
+            else if (const auto* t = std::get_if<StoringSink::Task>(&r))
+                w.taskCreated(t->id, t->name, CgroupId(), t->policy, t->rtPriority);
+        }
+        w.finish();
+        file.close();
+        writeWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        written = w.events();
+    }
+    stored.records.clear();
+    stored.records.shrink_to_fit();
+    const double mb = fileMiB(out);
+    const BenchChildRun read = runSelf({"trace-summary", out});
+    std::remove(out.c_str());
+    if (!read.ok) {
+        std::fprintf(stderr, "schedscope-cli bench import --pftrace: trace-summary of the .pftrace failed\n");
+        return false;
+    }
+    std::printf("the same %" PRIu64 " events as Perfetto's own trace (%" PRIu64 " ftrace events, %.0f MiB)\n",
+                events, written, mb);
+    std::printf("  write (.pftrace writer alone, one thread)   wall %6.2f s   %.2f M events/s\n", writeWall,
+                static_cast<double>(written) / writeWall / 1e6);
+    std::printf("  read (trace-summary of it, own process)     wall %6.2f s   peak RSS %5.0f MiB\n",
+                read.wall, read.rssMiB);
+    return true;
+}
+
+} // namespace
+
 /// Writes an ftrace-format trace of `events` consistent scheduler events (tasks wake on a CPU,
 /// sometimes after a migration, and are switched in; the previous task sleeps) on 8 CPUs and
 /// 400 tasks, one microsecond apart. Returns the bytes written, 0 on error.
-uint64_t generateTrace(const std::string& path, uint64_t events) {
+uint64_t generateBenchTrace(const std::string& path, uint64_t events) {
     FILE* f = std::fopen(path.c_str(), "w");
     if (!f)
         return 0;
@@ -109,26 +205,6 @@ uint64_t generateTrace(const std::string& path, uint64_t events) {
     return ok ? written : 0;
 }
 
-/// Keeps every record an import hands over, in order, to write them again.
-struct StoringSink : TraceSink {
-    struct Task {
-        TaskId id;
-        std::string name;
-        SchedPolicy policy;
-        uint8_t rtPriority;
-    };
-    std::vector<std::variant<SwitchRecord, WakeupRecord, MigrationRecord, Task>> records;
-    void slice(const Slice&) override {}
-    void marker(const Marker&) override {}
-    void migration(const MigrationRecord& m) override { records.emplace_back(m); }
-    void contextSwitch(const SwitchRecord& s) override { records.emplace_back(s); }
-    void wakeup(const WakeupRecord& w) override { records.emplace_back(w); }
-    void taskCreated(TaskId id, const std::string& name, CgroupId, SchedPolicy policy,
-                     uint8_t prio) override {
-        records.emplace_back(Task{id, name, policy, prio});
-    }
-};
-
 /// A file's size in MiB (0 when it cannot be read).
 double fileMiB(const std::string& path) {
     std::FILE* f = std::fopen(path.c_str(), "r");
@@ -140,14 +216,8 @@ double fileMiB(const std::string& path) {
     return mb;
 }
 
-struct ChildRun {
-    bool ok = false;
-    double wall = 0;   ///< seconds
-    double rssMiB = 0; ///< peak resident memory
-};
-
 /// Runs this program with `args`, its output to /dev/null; its wall time and peak memory.
-ChildRun runSelf(const std::vector<std::string>& args) {
+BenchChildRun runSelf(const std::vector<std::string>& args) {
     std::vector<char*> argv;
     std::string self = "schedscope-cli";
     argv.push_back(self.data());
@@ -170,88 +240,27 @@ ChildRun runSelf(const std::vector<std::string>& args) {
     rusage usage{};
     if (wait4(pid, &status, 0, &usage) != pid)
         return {};
-    ChildRun r;
+    BenchChildRun r;
     r.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     r.rssMiB = static_cast<double>(usage.ru_maxrss) / 1024.0;
     return r;
 }
 
-/// import-trace and replay of `path`, as users run them.
-bool benchReplay(const std::string& path, uint64_t events) {
-    const std::string scenario = path + ".scenario.json";
-    const ChildRun imported = runSelf({"import-trace", path, "--out", scenario});
-    const double mb = fileMiB(scenario);
-    std::remove(scenario.c_str());
-    const ChildRun replayed = runSelf({"replay", path});
-    if (!imported.ok || !replayed.ok) {
-        std::fprintf(stderr, "schedscope-cli bench import --replay: %s failed\n",
-                     imported.ok ? "replay" : "import-trace");
+bool benchEventsOption(const std::optional<std::string>& text, bool quick, const char* command,
+                       uint64_t& events) {
+    events = quick ? 1'000'000 : 10'000'000;
+    if (!text)
+        return true;
+    char* end = nullptr;
+    events = std::strtoull(text->c_str(), &end, 10);
+    if (text->empty() || *end || events == 0) {
+        std::fprintf(stderr, "schedscope-cli bench %s: --events expects a positive count, found \"%s\"\n",
+                     command, text->c_str());
         return false;
     }
-    std::printf("import-trace and replay of the same %" PRIu64 " events, each in a process of its own\n",
-                events);
-    std::printf("  import-trace   wall %6.2f s   peak RSS %5.0f MiB   (scenario written: %.0f MiB)\n",
-                imported.wall, imported.rssMiB, mb);
-    std::printf(
-        "  replay         wall %6.2f s   peak RSS %5.0f MiB   (import, then the simulation to the end)\n",
-        replayed.wall, replayed.rssMiB);
     return true;
 }
-
-/// Perfetto's own format, both ways, on the same events: the records an import gives written by
-/// the .pftrace writer alone (in this process), then the file read back by trace-summary (a
-/// process of its own, so that its peak memory is its own).
-bool benchPerfetto(const std::string& path, uint64_t events) {
-    StoringSink stored;
-    if (!importTraceFile(path, &stored).ok)
-        return false;
-    const std::string out = path + ".pftrace";
-    double writeWall = 0;
-    uint64_t written = 0;
-    {
-        std::ofstream file(out, std::ios::binary);
-        PerfettoProtoWriter::Options o;
-        o.kernelRelease = "6.12.0";
-        o.task = [](TaskId id) {
-            return PerfettoTask{static_cast<int32_t>(id.value() & ((1u << 22) - 1)), 0, 0};
-        };
-        const auto t0 = std::chrono::steady_clock::now();
-        PerfettoProtoWriter w(file, o);
-        for (const auto& r : stored.records) {
-            if (const auto* s = std::get_if<SwitchRecord>(&r))
-                w.contextSwitch(*s);
-            else if (const auto* k = std::get_if<WakeupRecord>(&r))
-                w.wakeup(*k);
-            else if (const auto* m = std::get_if<MigrationRecord>(&r))
-                w.migration(*m);
-            else if (const auto* t = std::get_if<StoringSink::Task>(&r))
-                w.taskCreated(t->id, t->name, CgroupId(), t->policy, t->rtPriority);
-        }
-        w.finish();
-        file.close();
-        writeWall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        written = w.events();
-    }
-    stored.records.clear();
-    stored.records.shrink_to_fit();
-    const double mb = fileMiB(out);
-    const ChildRun read = runSelf({"trace-summary", out});
-    std::remove(out.c_str());
-    if (!read.ok) {
-        std::fprintf(stderr, "schedscope-cli bench import --pftrace: trace-summary of the .pftrace failed\n");
-        return false;
-    }
-    std::printf("the same %" PRIu64 " events as Perfetto's own trace (%" PRIu64 " ftrace events, %.0f MiB)\n",
-                events, written, mb);
-    std::printf("  write (.pftrace writer alone, one thread)   wall %6.2f s   %.2f M events/s\n", writeWall,
-                static_cast<double>(written) / writeWall / 1e6);
-    std::printf("  read (trace-summary of it, own process)     wall %6.2f s   peak RSS %5.0f MiB\n",
-                read.wall, read.rssMiB);
-    return true;
-}
-
-} // namespace
 
 int cmdBenchImport(Args& args) {
     const bool quick = args.flag("--quick");
@@ -263,21 +272,13 @@ int cmdBenchImport(Args& args) {
         std::fprintf(stderr, "schedscope-cli bench import: unknown option %s\n", args.leftovers()[0].c_str());
         return ExitUsage;
     }
-    uint64_t events = quick ? 1'000'000 : 10'000'000;
-    if (eventsText) {
-        char* end = nullptr;
-        events = std::strtoull(eventsText->c_str(), &end, 10);
-        if (eventsText->empty() || *end || events == 0) {
-            std::fprintf(stderr,
-                         "schedscope-cli bench import: --events expects a positive count, found \"%s\"\n",
-                         eventsText->c_str());
-            return ExitUsage;
-        }
-    }
+    uint64_t events = 0;
+    if (!benchEventsOption(eventsText, quick, "import", events))
+        return ExitUsage;
     const std::string path =
         keep ? *keep : "/tmp/schedscope-bench-import-" + std::to_string(getpid()) + ".txt";
     std::fprintf(stderr, "writing a %" PRIu64 "-event ftrace text trace to %s...\n", events, path.c_str());
-    const uint64_t written = generateTrace(path, events);
+    const uint64_t written = generateBenchTrace(path, events);
     if (written == 0) {
         std::fprintf(stderr, "schedscope-cli bench import: cannot write %s\n", path.c_str());
         return ExitFailure;

@@ -103,6 +103,22 @@ std::vector<CommandInfo> scenarioCommands() {
           kCosts,
           kOpt},
          cmdWhy},
+        {"query",
+         "SOURCE [SQL]",
+         O::Scenario,
+         "SQL over a scenario's run, a recording or a sweep's results folder, with Perfetto's table names "
+         "(sched, thread_state, thread, counter...; docs/query.md); several statements print one result "
+         "each; a scenario is run first (--for, --seed, --model, --costs and --opt as for run)",
+         {{"--file", "Q.sql", V::File, "read the SQL from a file (- for stdin)"},
+          {"--format", "table|csv|json", V::Choice, "result format (default table; csv and json stream)"},
+          {"--db", "OUT.sqlite", V::File,
+           "also write the database as a standalone SQLite file (atomically); with no SQL, only that"},
+          kFor,
+          kSeed,
+          kModel,
+          kCosts,
+          kOpt},
+         cmdQuery},
         {"costs", "", O::None, "the kernel cost model: every entry and its default", {}, cmdCosts},
     };
 }
@@ -165,6 +181,15 @@ std::vector<CommandInfo> benchCommands() {
           {"--replay", "", V::None, "import-trace and replay of it too"},
           {"--pftrace", "", V::None, "the events written as a .pftrace and read back, timed"}},
          cmdBenchImport},
+        {"bench query",
+         "",
+         O::None,
+         "the query tables of bench import's trace against the import's time, a query over them, and "
+         "query's peak RSS",
+         {kQuick,
+          {"--events", "N", V::Text, "events to generate (default 10000000; --quick: 1000000)"},
+          {"--keep", "PATH", V::File, "keep the generated trace there"}},
+         cmdBenchQuery},
     };
 }
 

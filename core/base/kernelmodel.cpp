@@ -4,17 +4,71 @@ namespace core {
 
 const std::array<KernelModelInfo, kKernelModelCount>& kernelModelCatalog() {
     static const std::array<KernelModelInfo, kKernelModelCount> kCatalog{{
-        {KernelModel::V4_11, "v4.11",
-         "CFS (vruntime, sched_latency slices, tick preemption) and the v4.11 load balancer", false, false,
-         false, false, false, false, false, false, false, true, true, false, false, false, false, false},
-        {KernelModel::V6_6, "v6.6",
-         "EEVDF fair class as merged in v6.6, the v5.5+ load balancer with 6.6's SMT balance, RT throttling",
-         true, false, false, false, false, false, true, true, false, true, false, false, true, false, true,
-         false},
-        {KernelModel::V6_12, "v6.12",
-         "EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices, the v6.6 load balancer, the fair "
-         "deadline server",
-         true, true, true, true, true, true, true, true, true, false, false, true, true, true, true, true},
+        {.id = KernelModel::V4_11,
+         .name = "v4.11",
+         .description = "CFS (vruntime, sched_latency slices, tick preemption) and the v4.11 load balancer",
+         .release = "4.11.0",
+         .rtThrottling = true,
+         .rtRuntimeShare = true},
+        {.id = KernelModel::V6_6,
+         .name = "v6.6",
+         .description = "EEVDF fair class as merged in v6.6, the v5.5+ load balancer with 6.6's SMT balance, "
+                        "RT throttling",
+         .release = "6.6.0",
+         .eevdf = true,
+         .bandwidthBurst = true,
+         .throttleFifo = true,
+         .rtThrottling = true,
+         .rtOverloadPushable = false,
+         .rtDistribute = true,
+         .v6Balancer = true},
+        {.id = KernelModel::V6_12,
+         .name = "v6.12",
+         .description =
+             "EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices, the v6.6 load balancer, the "
+             "fair deadline server",
+         .release = "6.12.0",
+         .eevdf = true,
+         .delayDequeue = true,
+         .preemptShort = true,
+         .customSlice = true,
+         .reweightKeepsLag = true,
+         .relativeDeadline = true,
+         .bandwidthBurst = true,
+         .throttleFifo = true,
+         .throttledTimeQueued = true,
+         .rtOverloadPushable = true,
+         .rtDistribute = true,
+         .fairServer = true,
+         .v6Balancer = true,
+         .pickTaskFair = true},
+        {.id = KernelModel::V6_18,
+         .name = "v6.18",
+         .description = "EEVDF as in v6.18: slice protection up to the shortest queued slice, PICK_BUDDY, a "
+                        "0.70 ms base slice, a fair server that stops lazily",
+         .release = "6.18.2",
+         .eevdf = true,
+         .delayDequeue = true,
+         .preemptShort = true,
+         .customSlice = true,
+         .reweightKeepsLag = true,
+         .relativeDeadline = true,
+         .bandwidthBurst = true,
+         .throttleFifo = true,
+         .throttledTimeQueued = true,
+         .rtOverloadPushable = true,
+         .rtDistribute = true,
+         .fairServer = true,
+         .v6Balancer = true,
+         .pickTaskFair = true,
+         .sliceProtection = true,
+         .pickBuddy = true,
+         .yieldForfeits = true,
+         .emptyGroupKeepsWeight = true,
+         .reweightPlaces = true,
+         .fairServerLazyStop = true,
+         .utilEstOverCapacity = true,
+         .baseSliceNs = 700'000},
     }};
     return kCatalog;
 }
@@ -92,10 +146,16 @@ OptimizationApplicability optimizationApplicability(Optimization o, KernelModel 
             return {false, false,
                     "v6.12 reads the clock inside every group's update again (the fix for bogus "
                     "pressure spikes): always off in this model"};
+        if (m == KernelModel::V6_18)
+            return {false, true,
+                    "v6.17 reads the clock once per task change again, for every group, under one per-CPU "
+                    "sequence count: always on in this model"};
         return {false, true, "merged in v5.13: always on in this model"};
     case Optimization::PsiDirectIteration:
         return {}; // posted in 2023, never merged: a what-if on the group->parent walk
     case Optimization::AutogroupMoveSkip:
+        if (m == KernelModel::V6_18)
+            return {false, false, "merged in v6.4, reverted in v6.14: always off in this model"};
         return {}; // merged in v6.4, reverted in v6.14: the revert is the experiment
     case Optimization::CpuacctBatchScaling:
         return {false, true,

@@ -54,6 +54,8 @@ std::string_view preemptRuleName(PreemptRule r) {
         return "deadline";
     case PreemptRule::ShortSlice:
         return "short_slice";
+    case PreemptRule::Protection:
+        return "protection";
     case PreemptRule::CpuMax:
         return "cpu_max";
     case PreemptRule::RtThrottle:

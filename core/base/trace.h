@@ -77,6 +77,7 @@ enum class PreemptRule : uint8_t {
     Tick,       ///< the tick found its share used up (CFS's ideal runtime, RR's timeslice)
     Deadline,   ///< EEVDF: its slice ran out, its virtual deadline passed (update_deadline)
     ShortSlice, ///< EEVDF (v6.12): a shorter-slice waker cancelled its run to parity
+    Protection, ///< EEVDF (v6.17+): its protected run ended before its slice (a shorter slice queued)
     CpuMax,     ///< its cgroup ran out of cpu.max runtime
     RtThrottle, ///< RT throttling (sched_rt_runtime_us) stopped the RT class
     FairServer, ///< the fair server (v6.12) took the CPU from RT for starved fair tasks
@@ -84,7 +85,7 @@ enum class PreemptRule : uint8_t {
     Other,      ///< a cgroup move, an affinity change, the stopper moving it, another rescheduling
     Unknown     ///< a recording: the trace does not say
 };
-inline constexpr size_t kPreemptRuleCount = 12;
+inline constexpr size_t kPreemptRuleCount = 13;
 std::string_view preemptRuleName(PreemptRule r);
 
 /// One context switch on a CPU, as the sched_switch tracepoint reports it: the task leaving

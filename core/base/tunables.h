@@ -23,8 +23,10 @@ struct Tunables {
     SimTime fairServerRuntime = SimTime::ms(50);
     SimTime fairServerPeriod = SimTime::ms(1000);
 
-    static Tunables forCpus(uint32_t nrCpus) {
+    /// `baseSlice`: the model's sysctl_sched_base_slice before scaling (0.75 ms; 0.70 ms since v6.15).
+    static Tunables forCpus(uint32_t nrCpus, SimTime baseSlice = SimTime::us(750)) {
         Tunables t;
+        t.baseSlice = baseSlice;
         const uint32_t n = nrCpus < 8 ? nrCpus : 8;
         const int64_t factor = 1 + (31 - std::countl_zero(n | 1u));
         t.latency = t.latency * factor;

@@ -54,7 +54,8 @@ bool isSeed(const std::string& axis) {
 
 /// Reads one cells.jsonl into `cells` (keyed by index); problems into `errors`.
 void readCellsFile(const SweepSpec& spec, const std::vector<JsonPath>& paths, const std::string& file,
-                   std::map<size_t, SweepCellResult>& cells, std::vector<std::string>& errors) {
+                   std::map<size_t, SweepCellResult>& cells, std::vector<std::string>& errors,
+                   const SweepSummaryVisitor& onSummary) {
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         errors.push_back(file + ": cannot read");
@@ -104,6 +105,8 @@ void readCellsFile(const SweepSpec& spec, const std::vector<JsonPath>& paths, co
         } else if (const auto s = j.find("summary"); s != j.end() && s->is_object()) {
             for (const JsonPath& p : paths)
                 r.metrics.push_back(metricOf(*s, p));
+            if (onSummary)
+                onSummary(r.index, *s);
         } else {
             errors.push_back(where + ": expected \"summary\" or \"error\"");
             continue;
@@ -114,7 +117,8 @@ void readCellsFile(const SweepSpec& spec, const std::vector<JsonPath>& paths, co
 
 } // namespace
 
-SweepResultsLoad readSweepCells(const SweepSpec& spec, const std::vector<std::string>& cellFiles) {
+SweepResultsLoad readSweepCells(const SweepSpec& spec, const std::vector<std::string>& cellFiles,
+                                const SweepSummaryVisitor& onSummary) {
     SweepResultsLoad out;
     std::vector<JsonPath> paths;
     for (const std::string& m : spec.metrics) {
@@ -123,7 +127,7 @@ SweepResultsLoad readSweepCells(const SweepSpec& spec, const std::vector<std::st
     }
     std::map<size_t, SweepCellResult> cells;
     for (const std::string& f : cellFiles)
-        readCellsFile(spec, paths, f, cells, out.errors);
+        readCellsFile(spec, paths, f, cells, out.errors, onSummary);
     if (!out.errors.empty())
         return out;
     SweepResults r;
@@ -144,7 +148,7 @@ SweepResultsLoad readSweepCells(const SweepSpec& spec, const std::vector<std::st
     return out;
 }
 
-SweepResultsLoad readSweepResults(const std::string& dir) {
+SweepResultsLoad readSweepResults(const std::string& dir, const SweepSummaryVisitor& onSummary) {
     SweepResultsLoad out;
     const std::string specPath = dir + "/" + kSweepSpecFile;
     if (!fs::exists(specPath)) {
@@ -162,7 +166,7 @@ SweepResultsLoad readSweepResults(const std::string& dir) {
                              " (a Slurm run's slices are joined by schedscope-cli sweep-merge)");
         return out;
     }
-    return readSweepCells(*spec.spec, {cells});
+    return readSweepCells(*spec.spec, {cells}, onSummary);
 }
 
 std::vector<SweepGroup> aggregateOverSeeds(const SweepResults& results) {

@@ -2,6 +2,9 @@
 
 #include "experiments/sweepspec.h"
 
+#include <nlohmann/json_fwd.hpp>
+
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,12 +34,17 @@ struct SweepResultsLoad {
     bool ok() const { return results.has_value(); }
 };
 
+/// Told each finished cell's index and summary (`run --format json`'s) as cells are read: for
+/// those who read more of a cell than its metrics (the query tables).
+using SweepSummaryVisitor = std::function<void(size_t index, const nlohmann::ordered_json& summary)>;
+
 /// Reads a results folder: DIR/sweep.json and DIR/cells.jsonl.
-SweepResultsLoad readSweepResults(const std::string& dir);
+SweepResultsLoad readSweepResults(const std::string& dir, const SweepSummaryVisitor& onSummary = {});
 
 /// The same from every cells.jsonl given (a Slurm run's slices): each cell must be in one
 /// file only. `spec` is the folder's sweep.json.
-SweepResultsLoad readSweepCells(const SweepSpec& spec, const std::vector<std::string>& cellFiles);
+SweepResultsLoad readSweepCells(const SweepSpec& spec, const std::vector<std::string>& cellFiles,
+                                const SweepSummaryVisitor& onSummary = {});
 
 /// A metric of every cell of one combination of the axes other than `seed`, over its seeds.
 struct SweepStat {

@@ -64,6 +64,8 @@ SimulationResult simulate(std::shared_ptr<const ScenarioSpec> spec, const std::v
     }
     for (TraceSink* s : options.sinks)
         tee.add(s);
+    if (options.started)
+        options.started(engine);
     if (!tee.empty())
         engine.setTraceSink(tee.sink());
     const SimTime until =
@@ -71,15 +73,20 @@ SimulationResult simulate(std::shared_ptr<const ScenarioSpec> spec, const std::v
     const auto t0 = std::chrono::steady_clock::now();
     // Progress in hundredths of the run; samples on the millisecond grid. Steps change no record.
     const int64_t step = options.progress ? std::max<int64_t>(1, until.count() / 100) : until.count();
-    const int64_t every = native.empty() ? until.count() : kPerfettoSampleEvery.count();
+    const bool sampling = !native.empty() || options.counters;
+    const int64_t every = sampling ? kPerfettoSampleEvery.count() : until.count();
     int64_t nextProgress = step;
     while (engine.now() < until && !engine.finished()) {
         const int64_t now = engine.now().count();
         const int64_t nextSample = std::max<int64_t>(1, (now / every + 1) * every);
         const int64_t goal = std::min({until.count(), nextProgress, nextSample});
         engine.runUntil(SimTime::ns(goal));
-        if (!native.empty() && goal == nextSample)
-            counters.sample(engine);
+        if (goal == nextSample) {
+            if (!native.empty())
+                counters.sample(engine);
+            if (options.counters)
+                options.counters->sample(engine);
+        }
         if (goal >= nextProgress) {
             nextProgress += step;
             const double done = double(engine.now().count()) / double(std::max<int64_t>(1, until.count()));
@@ -92,6 +99,8 @@ SimulationResult simulate(std::shared_ptr<const ScenarioSpec> spec, const std::v
     }
     if (!native.empty())
         counters.sample(engine);
+    if (options.counters)
+        options.counters->sample(engine);
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     engine.setTraceSink(nullptr);
     if (options.checkInvariants)

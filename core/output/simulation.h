@@ -11,6 +11,8 @@
 
 namespace core {
 
+class SchedCounterSampler;
+
 /// A trace file a simulation writes as it runs.
 struct TraceOutput {
     /// Perfetto: trace-event JSON; PerfettoProto: Perfetto's own protobuf trace (.pftrace).
@@ -32,6 +34,11 @@ struct SimulationOptions {
     bool checkInvariants = false;
     /// Sinks of the caller's that see every record too (the `--states` recorder).
     std::vector<TraceSink*> sinks;
+    /// A sampler of the caller's, read on the millisecond grid a native trace's counters use
+    /// (the query tables' counter tracks).
+    SchedCounterSampler* counters = nullptr;
+    /// Called once the engine exists, before it runs (a sink of the caller's that reads it).
+    std::function<void(const Engine&)> started;
 };
 
 struct SimulationResult {

@@ -26,7 +26,8 @@ RunSummary summarize(const Engine& engine) {
     const CgroupTree& cg = engine.cgroups();
     for (const ExitRecord& r : engine.exitRecords())
         s.tasks.push_back({r.id.value(), r.name, cg.at(r.cgroup).path, r.runtime, r.user, r.system, r.wait,
-                           r.switches, r.migrations, true, r.exit, r.latency, r.pid, r.start});
+                           r.switches, r.migrations, true, r.exit, r.latency, r.pid, r.start,
+                           r.timerLatency});
     engine.tasks().forEach([&](const Task& t) {
         s.tasks.push_back({t.id.value(),
                            t.name,
@@ -41,7 +42,8 @@ RunSummary summarize(const Engine& engine) {
                            {},
                            t.latency,
                            t.pid,
-                           t.startTime});
+                           t.startTime,
+                           t.timerLatency});
     });
     std::sort(s.tasks.begin(), s.tasks.end(),
               [](const TaskSummary& a, const TaskSummary& b) { return a.id < b.id; });

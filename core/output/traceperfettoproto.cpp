@@ -789,17 +789,7 @@ int32_t pidOf(const Task& t) {
 
 PerfettoProtoWriter::Options perfettoOptionsOf(const Engine& engine) {
     PerfettoProtoWriter::Options o;
-    switch (engine.spec().kernel.model) {
-    case KernelModel::V4_11:
-        o.kernelRelease = "4.11.0";
-        break;
-    case KernelModel::V6_6:
-        o.kernelRelease = "6.6.0";
-        break;
-    case KernelModel::V6_12:
-        o.kernelRelease = "6.12.0";
-        break;
-    }
+    o.kernelRelease = std::string(kernelModelInfo(engine.spec().kernel.model).release);
     o.version = "SchedScope simulation: " + engine.spec().name;
     o.cpuNumbers = engine.spec().topology.cpuNumbers;
     o.task = [&engine](TaskId id) {

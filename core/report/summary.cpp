@@ -140,6 +140,12 @@ std::string toJson(const RunSummary& s, bool withWallTime) {
                            {"migrations", t.migrations}};
         tj["exit_ns"] = t.exited ? ordered_json(t.exit.count()) : ordered_json(nullptr);
         tj["latency"] = latencyJson(t.latency);
+        if (!s.trace) // a recording does not say when a timer was due
+            tj["timer_latency"] = {{"count", t.timerLatency.count()},
+                                   {"avg_ns", t.timerLatency.average().count()},
+                                   {"p50_ns", t.timerLatency.percentile(0.50).count()},
+                                   {"p99_ns", t.timerLatency.percentile(0.99).count()},
+                                   {"max_ns", t.timerLatency.max().count()}};
         tasks.push_back(std::move(tj));
     }
     j["tasks"] = tasks;

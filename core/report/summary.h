@@ -33,6 +33,8 @@ struct TaskSummary {
     LatencyHistogram latency; ///< runnable-to-running waits (docs/latency.md)
     int64_t pid = -1;         ///< the kernel's pid: recorded, or given by the scenario (-1: none)
     SimTime start;            ///< when it started (a recording: first seen); not in the JSON
+    /// From a sleep timer's expiry to running (cyclictest's figure); a simulation's only.
+    LatencyHistogram timerLatency;
 };
 
 /// One cgroup: weight, cpuacct usage and pressure.

@@ -41,12 +41,15 @@ bool vruntimeEligible(const CfsRq& cfs, uint64_t v) {
     return eligibleBound(cfs)(v);
 }
 
-SchedEntity* pick(CfsRq& cfs, SchedEntity* curr, bool protect) {
+SchedEntity* pick(CfsRq& cfs, SchedEntity* curr, bool protect, bool vprot) {
     if (curr && (!curr->onRq || !eligible(cfs, *curr)))
         curr = nullptr;
     // RUN_TO_PARITY: set_next_entity stashed the deadline in vlag; while they still match, the
-    // entity has not finished the slice it was picked for.
-    if (protect && curr && curr->vlag == static_cast<int64_t>(curr->deadline))
+    // entity has not finished the slice it was picked for. v6.17: vlag holds vprot, the vruntime
+    // up to which it is protected (protect_slice).
+    if (protect && curr &&
+        (vprot ? static_cast<int64_t>(static_cast<uint64_t>(curr->vlag) - curr->vruntime) > 0
+               : curr->vlag == static_cast<int64_t>(curr->deadline)))
         return curr;
     // The eligible entity with the earliest deadline, curr apart: a search of the deadline tree
     // when the queue keeps one, a scan of its few entities otherwise. (deadline, seq) is a total

@@ -51,8 +51,10 @@ inline bool deadlineBefore(const SchedEntity& a, const SchedEntity& b) {
 
 /// pick_eevdf(): the eligible entity with the earliest virtual deadline. `curr` is the entity
 /// that was running on this queue (it may be in the timeline again, or not); with `protect`
-/// (RUN_TO_PARITY), a still-eligible curr keeps the CPU until its deadline moves.
-SchedEntity* pick(CfsRq& cfs, SchedEntity* curr, bool protect);
+/// (RUN_TO_PARITY), a still-eligible curr keeps the CPU while it is protected: until its
+/// deadline moves (the deadline stashed in vlag, v6.6-v6.12) or, with `vprot` (v6.17+), until
+/// its vruntime reaches the protection kept in vlag.
+SchedEntity* pick(CfsRq& cfs, SchedEntity* curr, bool protect, bool vprot = false);
 
 /// cfs_rq_min_slice(): the shortest slice queued here (curr included); 0 when empty.
 uint64_t minSlice(const CfsRq& cfs);

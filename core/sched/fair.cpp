@@ -36,6 +36,11 @@ Fair::Fair(SimContext& ctx, Machine& machine, CgroupTree& cgroups, Cpuacct& cpua
     , m_throttleFifo(kernelModelInfo(ctx.model).throttleFifo)
     , m_throttledTimeQueued(kernelModelInfo(ctx.model).throttledTimeQueued)
     , m_pickTaskFair(kernelModelInfo(ctx.model).pickTaskFair)
+    , m_sliceProtection(kernelModelInfo(ctx.model).sliceProtection)
+    , m_pickBuddy(kernelModelInfo(ctx.model).pickBuddy)
+    , m_yieldForfeits(kernelModelInfo(ctx.model).yieldForfeits)
+    , m_emptyGroupKeepsWeight(kernelModelInfo(ctx.model).emptyGroupKeepsWeight)
+    , m_reweightPlaces(kernelModelInfo(ctx.model).reweightPlaces)
     , m_utilEst(utilest::kindOf(ctx.model)) {}
 
 // ---- time ------------------------------------------------------------------------------------
@@ -115,7 +120,16 @@ void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
     // rescaled around V, which is taken with the entity still counted.
     const bool eevdfQueued = m_eevdf && se.onRq;
     const bool inTree = eevdfQueued && se.heapPos >= 0;
-    const uint64_t avruntime = eevdfQueued ? eevdf::avgVruntime(cfs) : 0;
+    const bool placed = eevdfQueued && m_reweightPlaces;
+    const uint64_t avruntime = eevdfQueued && !placed ? eevdf::avgVruntime(cfs) : 0;
+    if (placed) {
+        // reweight_entity (v6.16): the entity leaves the queue as a migration would, its lag
+        // saved and its deadline made relative, and is placed again at its new weight below.
+        updateEntityLag(cfs, se);
+        se.deadline -= se.vruntime;
+        se.relDeadline = true;
+        --cfs.nrRunning;
+    }
     if (inTree)
         timelineErase(cfs, se);
     if (se.onRq) {
@@ -131,11 +145,16 @@ void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
             cfs.avg.runnableLoadSum = satSub(cfs.avg.runnableLoadSum, se.weight * se.avg.runnableLoadSum);
         }
     }
-    if (eevdfQueued)
+    if (eevdfQueued && !placed) {
         reweightEevdf(se, avruntime, weight);
-    else if (m_eevdf) // vlag is V - v; the lag it stands for is weight times that
+    } else if (m_eevdf) { // vlag is V - v; the lag it stands for is weight times that
         se.vlag = static_cast<int64_t>(static_cast<i128>(se.vlag) * static_cast<int64_t>(se.weight) /
                                        static_cast<int64_t>(weight));
+        if (m_reweightPlaces && se.relDeadline) // v6.16: a relative deadline scales too
+            se.deadline = static_cast<uint64_t>(static_cast<int64_t>(static_cast<i128>(static_cast<int64_t>(se.deadline)) *
+                                                                     static_cast<int64_t>(se.weight) /
+                                                                     static_cast<int64_t>(weight)));
+    }
     se.weight = weight;
     pelt::updateAvg(se.avg, se.weight, se.weight);
     if (se.attached) {
@@ -145,6 +164,12 @@ void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
             cfs.avg.runnableLoadAvg += se.avg.runnableLoadAvg;
             cfs.avg.runnableLoadSum += se.weight * se.avg.runnableLoadSum;
         }
+    }
+    if (placed) {
+        // place_entity(..., 0), as the kernel does it here: a running entity is still the queue's
+        // current one, so the average and the lag's inflation count it at its new weight.
+        eevdfPlaceEntity(cfs, se, 0);
+        ++cfs.nrRunning;
     }
     if (inTree)
         timelineInsert(cfs, se);
@@ -159,6 +184,10 @@ void Fair::reweightTask(Task& p, uint64_t weight) {
 void Fair::updateCfsGroup(SchedEntity& se) {
     CfsRq* gcfs = se.myQ;
     if (!gcfs)
+        return;
+    // v6.14: a group that has become empty (its last task asleep, its entity maybe delayed) keeps
+    // the weight it had.
+    if (m_emptyGroupKeepsWeight && gcfs->loadWeight == 0)
         return;
     // Shares follow this CPU's part of the group's queued weight (calc_group_shares with
     // instantaneous weights); a lone CPU gets the full shares.
@@ -404,7 +433,7 @@ void Fair::dequeueTask(Rq& rq, Task& p, uint32_t flags) {
         // this dequeue brings its util_avg to now, by v6.6 at the end, after it.
         const bool sleep = flags & DequeueSleep;
         utilEstDequeue(rq, p);
-        if (sleep && m_utilEst == UtilEstKind::Single)
+        if (sleep && m_utilEst != UtilEstKind::EnqueuedEwma)
             utilEstUpdate(p);
         if (m_eevdf)
             eevdfDequeueTask(rq, p, flags);
@@ -503,7 +532,9 @@ void Fair::setNextEntity(CfsRq& cfs, SchedEntity& se) {
     if (se.onRq) {
         timelineErase(cfs, se);
         updateLoadAvg(cfs, se, false);
-        if (m_eevdf) // RUN_TO_PARITY: the deadline at pick time, until dequeue needs vlag again
+        if (m_sliceProtection)
+            setProtectSlice(cfs, se);
+        else if (m_eevdf) // RUN_TO_PARITY: the deadline at pick time, until dequeue needs vlag again
             se.vlag = static_cast<int64_t>(se.deadline);
     }
     cfs.curr = &se;
@@ -644,6 +675,13 @@ bool Fair::checkPreemptWakeup(Rq& rq, Task& p, bool currUpToDate) {
         if (!m_eevdf && scale && se->onRq) // LAST_BUDDY, as the v4.11 preempt path sets it
             for (SchedEntity* s = se; s; s = s->parent)
                 s->cfsRq->last = s;
+        if (m_sliceProtection) { // v6.15: the idle entity keeps no slice protection against it
+            SchedEntity* cse = se;
+            SchedEntity* wse = pse;
+            findMatchingSe(cse, wse);
+            if (protectedSlice(*cse))
+                cse->vlag = static_cast<int64_t>(cse->vruntime);
+        }
         return true;
     }
     if (p.policy != SchedPolicy::Other)
@@ -677,8 +715,19 @@ void Fair::yieldTask(Rq& rq) {
     clearBuddies(*curr->se.cfsRq, curr->se);
     updateCurr(rq);
     if (m_eevdf) {
+        SchedEntity& se = curr->se;
+        if (m_yieldForfeits) {
+            // "Forfeit vruntime on yield" (6.18.2, 6.19): an eligible yielder gives up the rest of
+            // its slice in vruntime too, so it falls behind by what it did not use.
+            if (eevdf::eligible(*se.cfsRq, se)) {
+                se.vruntime = se.deadline;
+                se.deadline += calcDeltaFair(SimTime::ns(static_cast<int64_t>(se.slice)), se);
+                updateMinVruntime(*se.cfsRq);
+            }
+            return;
+        }
         // yield_task_fair under EEVDF: give up the rest of this slice (push the deadline out).
-        curr->se.deadline += calcDeltaFair(SimTime::ns(static_cast<int64_t>(curr->se.slice)), curr->se);
+        se.deadline += calcDeltaFair(SimTime::ns(static_cast<int64_t>(se.slice)), se);
         return;
     }
     for (SchedEntity* s = &curr->se; s; s = s->parent) // set_skip_buddy

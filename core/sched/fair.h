@@ -161,6 +161,14 @@ private:
     void updateEntityLag(CfsRq& cfs, SchedEntity& se);
     void updateDeadline(Rq& rq, CfsRq& cfs, SchedEntity& se);
     bool doPreemptShort(const CfsRq& cfs, const SchedEntity& pse, const SchedEntity& se) const;
+    /// set_protect_slice (v6.17): how far the entity just set current may run before another is
+    /// looked for: its deadline, or its own run of the shortest slice queued beside it; kept in
+    /// vlag, which the kernel shares with vprot.
+    void setProtectSlice(CfsRq& cfs, SchedEntity& se);
+    /// RUN_TO_PARITY: whether the current entity `se` still keeps the CPU against a better pick.
+    bool protectedSlice(const SchedEntity& se) const;
+    /// The v6.18 wakeup check (check_preempt_wakeup_fair, 6.17's form).
+    bool vprotWakeupPreempt(CfsRq& cfs, SchedEntity& curr, SchedEntity& woken);
     void reweightEevdf(SchedEntity& se, uint64_t avruntime, uint64_t weight);
     int64_t lagLimit(const SchedEntity& se) const;
     void timelineInsert(CfsRq& cfs, SchedEntity& se);
@@ -197,6 +205,11 @@ private:
     const bool m_throttleFifo;
     const bool m_throttledTimeQueued;
     const bool m_pickTaskFair;
+    const bool m_sliceProtection;       ///< vprot (v6.17)
+    const bool m_pickBuddy;             ///< PICK_BUDDY (v6.14)
+    const bool m_yieldForfeits;         ///< yield forfeits the rest of the slice (6.18.2)
+    const bool m_emptyGroupKeepsWeight; ///< update_cfs_group leaves an empty group alone (v6.14)
+    const bool m_reweightPlaces;        ///< reweight_entity through place_entity (v6.16)
     const UtilEstKind m_utilEst;
     bool m_bandwidthUsed = false; ///< some group has had a quota (cfs_bandwidth_used)
 };

@@ -1,4 +1,4 @@
-// The EEVDF half of the fair class (kernel models v6.6 and v6.12; docs/eevdf.md): what
+// The EEVDF half of the fair class (kernel models v6.6, v6.12 and v6.18; docs/eevdf.md): what
 // replaces CFS's placement, pick, tick and wakeup preemption. Queue bookkeeping, PELT and
 // group shares are shared with the CFS half in fair.cpp.
 #include "sched/fair.h"
@@ -90,6 +90,13 @@ void Fair::updateDeadline(Rq& rq, CfsRq& cfs, SchedEntity& se) {
         se.deadline = se.vruntime + calcDeltaFair(SimTime::ns(static_cast<int64_t>(se.slice)), se);
         resched = true;
         rule = PreemptRule::Deadline;
+    } else if (m_sliceProtection) {
+        // update_curr (v6.17): a current entity no longer protected is rescheduled at once,
+        // eligible or not; the pick then decides whether it keeps the CPU.
+        if (!protectedSlice(se)) {
+            resched = true;
+            rule = PreemptRule::Protection;
+        }
     } else if (m_preemptShort && se.vlag != static_cast<int64_t>(se.deadline) && !eevdf::eligible(cfs, se)) {
         // did_preempt_short (v6.12): a shorter-slice waker cancelled this entity's run-to-parity
         // protection; it yields as soon as it is no longer eligible.
@@ -102,6 +109,43 @@ void Fair::updateDeadline(Rq& rq, CfsRq& cfs, SchedEntity& se) {
             rq.reschedRule = rule;
         clearBuddies(cfs, se);
     }
+}
+
+void Fair::setProtectSlice(CfsRq& cfs, SchedEntity& se) {
+    // RUN_TO_PARITY: protected for the shortest slice among the entities queued beside it (the
+    // tree; cfs_rq->curr is not set yet), or its own when that is shorter or none is queued.
+    uint64_t slice = se.slice;
+    if (const uint64_t queued = eevdf::minSlice(cfs); queued && queued < slice)
+        slice = queued;
+    uint64_t vprot = se.deadline;
+    if (slice != se.slice)
+        vprot = minVruntime(vprot, se.vruntime + calcDeltaFair(SimTime::ns(static_cast<int64_t>(slice)), se));
+    se.vlag = static_cast<int64_t>(vprot);
+}
+
+bool Fair::protectedSlice(const SchedEntity& se) const {
+    if (m_sliceProtection)
+        return static_cast<int64_t>(static_cast<uint64_t>(se.vlag) - se.vruntime) > 0;
+    return se.vlag == static_cast<int64_t>(se.deadline); // the v6.6-v6.12 stash
+}
+
+bool Fair::vprotWakeupPreempt(CfsRq& cfs, SchedEntity& curr, SchedEntity& woken) {
+    // check_preempt_wakeup_fair as v6.17 rewrote it: a shorter-slice wakee is tested against
+    // the pick without curr's protection (no eligibility or deadline precondition of its own);
+    // if it wins, curr's protection is cancelled; if it loses, curr keeps at most one shortest
+    // slice of protection from now.
+    const bool shorter = m_preemptShort && woken.slice < curr.slice;
+    if (eevdf::pick(cfs, cfs.curr, !shorter, true) == &woken) {
+        if (shorter && protectedSlice(curr)) // cancel_protect_slice
+            curr.vlag = static_cast<int64_t>(curr.vruntime);
+        return true;
+    }
+    if (shorter) { // update_protect_slice: the queue's shortest slice, curr and the wakee included
+        const uint64_t slice = eevdf::minSlice(cfs);
+        curr.vlag = static_cast<int64_t>(minVruntime(
+            static_cast<uint64_t>(curr.vlag), curr.vruntime + calcDeltaFair(SimTime::ns(static_cast<int64_t>(slice)), curr)));
+    }
+    return false;
 }
 
 bool Fair::doPreemptShort(const CfsRq& cfs, const SchedEntity& pse, const SchedEntity& se) const {
@@ -413,7 +457,11 @@ Task* Fair::eevdfPickNextTask(Rq& rq, Task*& prev, bool wholeSwitch) {
                 again = true;
                 break;
             }
-            se = eevdf::pick(*cfs, cfs->curr, true);
+            // PICK_BUDDY (v6.14): the next buddy a sleeper left on its way out, while eligible.
+            if (m_pickBuddy && cfs->next && eevdf::eligible(*cfs, *cfs->next))
+                se = cfs->next;
+            else
+                se = eevdf::pick(*cfs, cfs->curr, true, m_sliceProtection);
             if (se->delayed) {
                 // A delayed entity's turn comes: only now does it leave the queue.
                 dequeueDelayed(*se);
@@ -458,11 +506,13 @@ bool Fair::eevdfWakeupPreempt(Rq& rq, SchedEntity& curr, SchedEntity& woken) {
     if (rq.needResched) // the slice end noticed on this path reschedules anyway
         return true;
     CfsRq& cfs = *curr.cfsRq;
+    if (m_sliceProtection)
+        return vprotWakeupPreempt(cfs, curr, woken);
     // PREEMPT_SHORT (v6.12): an eligible waker with a shorter slice and an earlier deadline
     // cancels curr's run-to-parity protection (whether or not it wins the pick below).
     if (doPreemptShort(cfs, woken, curr) && curr.vlag == static_cast<int64_t>(curr.deadline))
         curr.vlag = static_cast<int64_t>(curr.deadline) + 1;
-    return eevdf::pick(cfs, cfs.curr, true) == &woken;
+    return eevdf::pick(cfs, cfs.curr, true, false) == &woken;
 }
 
 } // namespace core

@@ -5,7 +5,8 @@ namespace core {
 FairServer::FairServer(SimContext& ctx, Machine& machine)
     : m_ctx(ctx)
     , m_machine(machine)
-    , m_enabled(kernelModelInfo(ctx.model).fairServer) {}
+    , m_enabled(kernelModelInfo(ctx.model).fairServer)
+    , m_lazyStop(kernelModelInfo(ctx.model).fairServerLazyStop) {}
 
 void FairServer::update(Rq& rq) {
     if (!m_enabled)
@@ -14,7 +15,10 @@ void FairServer::update(Rq& rq) {
     if (s.state == FairServerState::State::Off) {
         if (rq.cfs.hNrRunning > 0 && rq.rt.nrRunning() > 0)
             startDeferred(rq);
-    } else if (rq.cfs.hNrRunning == 0) {
+    } else if (rq.cfs.hNrRunning == 0 && !(m_lazyStop && s.state != FairServerState::State::Serving)) {
+        // v6.12 stops the server as the fair class empties; v6.17 only when it is picked with
+        // nothing to run: a serving server is picked at once, a deferred or throttled one at its
+        // timer.
         stop(rq);
     }
 }
@@ -63,7 +67,7 @@ bool FairServer::timer(Rq& rq, uint32_t gen) {
         const SimTime elapsed = m_ctx.now - s.periodStart;
         const SimTime consumed = elapsed - (rq.rt.execTotal - s.rtExecAtStart);
         if (consumed >= runtime) { // not starved: a new deferred period
-            if (fair && rt)
+            if ((fair && rt) || m_lazyStop) // v6.17: it stays armed, its timer running
                 startDeferred(rq);
             else
                 stop(rq);
@@ -86,7 +90,10 @@ bool FairServer::timer(Rq& rq, uint32_t gen) {
         // The deadline: replenished. Starved last period (dl_defer_running), so this period is
         // not deferred while RT work is still here.
         if (!fair || !rt) {
-            stop(rq);
+            if (fair && m_lazyStop) // v6.17: armed again rather than stopped while fair work is here
+                startDeferred(rq);
+            else
+                stop(rq);
             return false;
         }
         serve(rq, runtime);

@@ -19,7 +19,8 @@ public:
 
     bool enabled() const { return m_enabled; }
     /// The CPU's queues changed: a deferred period starts when fair and RT work meet on the
-    /// CPU, and the server stops when no fair task is left (dl_server_start / dl_server_stop).
+    /// CPU, and the server stops when no fair task is left (dl_server_start / dl_server_stop;
+    /// v6.17: only a serving one, docs/rt.md).
     void update(Rq& rq);
     /// Is it running the CPU's fair tasks ahead of the RT class now?
     bool serving(const Rq& rq) const { return rq.fairServer.state == FairServerState::State::Serving; }
@@ -35,6 +36,7 @@ private:
     SimContext& m_ctx;
     Machine& m_machine;
     const bool m_enabled;
+    const bool m_lazyStop; ///< v6.17: stopped only when picked with nothing to run
 };
 
 } // namespace core

@@ -225,6 +225,10 @@ void Scheduler::schedule(Rq& rq) {
         next->state = TaskState::Running;
         next->waitTime += m_ctx.now - next->runnableSince;
         next->latency.add(m_ctx.now - next->runnableSince);
+        if (next->timerWoke) {
+            next->timerWoke = false;
+            next->timerLatency.add(m_ctx.now - next->timerExpiry);
+        }
         m_balancer.exitIdle(rq);
         ensureTick(rq);
     } else {

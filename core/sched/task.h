@@ -74,6 +74,11 @@ struct Task {
     SimTime runnableSince;
     SimTime waitTime;
     LatencyHistogram latency; ///< runnable-to-running waits, as perf sched latency counts them
+    /// From a sleep timer's expiry (the time the sleep asked for) to running, for the sleeps a
+    /// timer ended: what cyclictest reports.
+    LatencyHistogram timerLatency;
+    SimTime timerExpiry;    ///< the pending or last sleep timer's soft expiry
+    bool timerWoke = false; ///< woken by its sleep timer and not yet run since
     SimTime exitTime;
     SimTime acctUser;    ///< user time already charged to cpuacct usage
     SimTime statUser;    ///< user time already reported to the cpuacct stats counters

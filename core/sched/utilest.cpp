@@ -40,7 +40,9 @@ void updateEnqueuedEwma(UtilEst& ue, uint64_t util, uint64_t capacity) {
     ue.enqueued |= kUnchanged;
 }
 
-void updateSingle(UtilEst& ue, uint64_t util, uint64_t runnable, uint64_t capacity) {
+/// `capped`: a sample above the CPU's capacity is dropped (until v6.16 "Allow decaying util_est
+/// when util_avg > CPU capacity").
+void updateSingle(UtilEst& ue, uint64_t util, uint64_t runnable, uint64_t capacity, bool capped) {
     uint32_t ewma = ue.ewma;
     if (ewma & kUnchanged)
         return;
@@ -50,7 +52,7 @@ void updateSingle(UtilEst& ue, uint64_t util, uint64_t runnable, uint64_t capaci
     } else {
         const uint32_t diff = ewma - static_cast<uint32_t>(dequeued);
         if (diff >= kMargin) {
-            if (dequeued > capacity)
+            if (capped && dequeued > capacity)
                 return;
             // Time spent waiting to run lowers util_avg without the task being smaller: a
             // sample well below its runnable_avg leaves the average alone.
@@ -71,6 +73,8 @@ UtilEstKind kindOf(KernelModel model) {
         return UtilEstKind::EnqueuedEwma;
     case KernelModel::V6_12:
         return UtilEstKind::Single;
+    case KernelModel::V6_18:
+        return UtilEstKind::SingleUncapped;
     }
     return UtilEstKind::None;
 }
@@ -80,6 +84,7 @@ uint32_t taskEstimate(const UtilEst& ue, UtilEstKind kind) {
     case UtilEstKind::EnqueuedEwma:
         return std::max(ue.ewma, ue.enqueued & ~kUnchanged);
     case UtilEstKind::Single:
+    case UtilEstKind::SingleUncapped:
         return ue.ewma & ~kUnchanged;
     case UtilEstKind::None:
         break;
@@ -92,7 +97,9 @@ void update(UtilEst& ue, UtilEstKind kind, uint64_t util, uint64_t runnable, uin
     case UtilEstKind::EnqueuedEwma:
         return updateEnqueuedEwma(ue, util, capacity);
     case UtilEstKind::Single:
-        return updateSingle(ue, util, runnable, capacity);
+        return updateSingle(ue, util, runnable, capacity, true);
+    case UtilEstKind::SingleUncapped:
+        return updateSingle(ue, util, runnable, capacity, false);
     case UtilEstKind::None:
         break;
     }

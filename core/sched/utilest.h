@@ -13,11 +13,12 @@ namespace core {
 enum class UtilEstKind : uint8_t {
     None,         ///< no util_est (v4.11; it came in v4.17)
     EnqueuedEwma, ///< v4.17-v6.7: `enqueued` (the last value) and `ewma`, with UTIL_EST_FASTUP
-    Single,       ///< v6.8+: one smoothed value, not lowered while the task waited to run
+    Single,       ///< v6.8-v6.15: one smoothed value, not lowered while the task waited to run
+    SingleUncapped, ///< v6.16+: the same, and a sample above the CPU's capacity is not dropped
 };
 
-/// A task's estimate (sched_avg.util_est). Under `Single` only `ewma` is used. The flag
-/// utilest::kUnchanged sits in `enqueued` (EnqueuedEwma) or in `ewma` (Single).
+/// A task's estimate (sched_avg.util_est). Under `Single` (and `SingleUncapped`) only `ewma` is
+/// used. The flag utilest::kUnchanged sits in `enqueued` (EnqueuedEwma) or in `ewma` (Single).
 struct UtilEst {
     uint32_t enqueued = 0;
     uint32_t ewma = 0;

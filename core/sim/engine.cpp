@@ -183,7 +183,7 @@ void Engine::taskExited(Task& t) {
     if (m_exitRecords.size() < m_options.maxExitRecords)
         m_exitRecords.push_back({t.id, t.name, t.cgroup, t.userTime + t.sysTime, t.userTime, t.sysTime,
                                  t.waitTime, t.startTime, t.exitTime, t.nvcsw + t.nivcsw, t.migrations,
-                                 t.latency, t.pid});
+                                 t.latency, t.pid, t.timerLatency});
     else
         ++m_exitsNotRecorded;
     if (Task* parent = m_tasks.get(t.parentSlot, t.parent)) {

@@ -39,6 +39,7 @@ struct ExitRecord {
     uint64_t switches, migrations;
     LatencyHistogram latency;
     int32_t pid = -1; ///< Task::pid
+    LatencyHistogram timerLatency;
 };
 
 /// The outcome of a live command.

@@ -59,6 +59,7 @@ void Interpreter::armSleepTimer(Task& t, const Rq& rq, SimTime soft) {
     // RT task). Its interrupt gets to the CPU some microseconds after the hard expiry on a VM,
     // where the host injects it (timer_delivery, 0 by default).
     const SimTime hard = soft + (t.rt() ? SimTime() : t.timerSlack);
+    t.timerExpiry = soft;
     const SimTime at = hard + m_ctx.costs[CostOp::TimerDelivery];
     t.timer = m_ctx.queue.push(at, Event{static_cast<uint32_t>(EventKind::TaskTimer), t.slot, t.id.value()});
     t.hrtimerCpu = static_cast<int32_t>(rq.cpu);
@@ -69,9 +70,11 @@ void Interpreter::timerExpired(Task& t) {
     const int32_t cpu = t.hrtimerCpu;
     t.timer = {};
     t.hrtimerCpu = -1;
-    if (t.state != TaskState::Dead && !t.runnable())
+    if (t.state != TaskState::Dead && !t.runnable()) {
+        t.timerWoke = true;
         m_sched.tryToWakeUp(t, m_machine.rq(cpu >= 0 ? static_cast<uint32_t>(cpu) : t.cpu.value()), nullptr,
                             false);
+    }
     if (cpu >= 0) // the interrupt of a sleep's timer runs the other timers due on its CPU
         hrtimerInterrupt(static_cast<uint32_t>(cpu));
 }
@@ -83,8 +86,10 @@ void Interpreter::hrtimerInterrupt(uint32_t cpu) {
             return;
         t->timer = {};
         t->hrtimerCpu = -1;
-        if (t->state != TaskState::Dead && !t->runnable())
+        if (t->state != TaskState::Dead && !t->runnable()) {
+            t->timerWoke = true;
             m_sched.tryToWakeUp(*t, m_machine.rq(cpu), nullptr, false);
+        }
     });
 }
 

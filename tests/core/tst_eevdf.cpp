@@ -96,7 +96,10 @@ class TestEevdf : public QObject {
     Q_OBJECT
 private slots:
     void modelsHaveStableNamesAndTheDefaultIsToday() {
-        QCOMPARE(kernelModelCatalog().size(), size_t{3});
+        QCOMPARE(kernelModelCatalog().size(), size_t{4});
+        QCOMPARE(kernelModelFromName("v6.18"), std::optional<KernelModel>(KernelModel::V6_18));
+        for (const KernelModelInfo& m : kernelModelCatalog()) // the catalogue is indexed by the id
+            QCOMPARE(&kernelModelInfo(m.id), &m);
         QCOMPARE(std::string(kernelModelInfo(KernelModel::V4_11).name), std::string("v4.11"));
         QCOMPARE(kernelModelFromName("v6.6"), std::optional<KernelModel>(KernelModel::V6_6));
         QCOMPARE(kernelModelFromName("v6.12"), std::optional<KernelModel>(KernelModel::V6_12));

@@ -1,5 +1,7 @@
 // Timer slack: when a sleep's timer expires (hrtimer_nanosleep's range, and the order in which
 // a CPU's timer interrupt runs its queued timers, __hrtimer_run_queues).
+#include "output/summarize.h"
+#include "report/summary.h"
 #include "scenario/scenariotext.h"
 #include "sim/engine.h"
 #include "testutil.h"
@@ -150,6 +152,36 @@ private slots:
         QVERIFY2(none > SimTime::ms(1), qPrintable(us(none)));
         QCOMPARE(childWoke("100us", nullptr) - none, SimTime::us(100));
         QCOMPARE(childWoke("100us", "0us"), none);
+    }
+
+    void timerLatencyRunsFromTheExpiryAskedForToRunning() {
+        // The summary's timer_latency (cyclictest's figure): one sleep of 1 ms, so one sample,
+        // from 1 ms after the sleep began to the switch in. Slack adds to it exactly; a hog on the
+        // CPU adds the wait for the CPU, which `latency` (wakeup to running) counts too.
+        auto timerLatency = [](const json& tasks) {
+            Engine e(testutil::load(machine(1, tasks)));
+            e.runToEnd();
+            const RunSummary s = summarize(e);
+            for (const TaskSummary& t : s.tasks)
+                if (t.name == "t") {
+                    const json j = json::parse(toJson(s))["tasks"][0]["timer_latency"];
+                    return std::pair{t.timerLatency, j};
+                }
+            return std::pair{LatencyHistogram(), json()};
+        };
+        const auto [exact, exactJson] = timerLatency(json::array({sleeper("t", "1ms", "0", "0us")}));
+        QCOMPARE(exact.count(), uint64_t{1});
+        QCOMPARE(exactJson["count"], 1);
+        QCOMPARE(exactJson["max_ns"].get<int64_t>(), exact.max().count());
+        for (const char* key : {"avg_ns", "p50_ns", "p99_ns", "max_ns"})
+            QVERIFY2(exactJson.contains(key), key);
+        QVERIFY2(exact.max() > SimTime() && exact.max() < SimTime::us(20), qPrintable(us(exact.max())));
+        const auto [slack, slackJson] = timerLatency(json::array({sleeper("t", "1ms", "0")}));
+        QCOMPARE(slack.max() - exact.max(), SimTime::us(50));
+        // The hog starts at 100 us and holds the CPU when the sleeper's timer fires: the sleeper
+        // waits for the hog's protection to end, and timer_latency counts that wait.
+        const auto [busy, busyJson] = timerLatency(json::array({sleeper("t", "1ms", "0", "0us"), hog("0")}));
+        QVERIFY2(busy.max() > exact.max(), qPrintable(us(busy.max())));
     }
 
     void theSlackIsValidatedAndWrittenBack() {

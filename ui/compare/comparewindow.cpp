@@ -5,6 +5,7 @@
 #include "controller/commanduse.h"
 #include "controller/format.h"
 #include "export/exportregistry.h"
+#include "pages/querypage.h"
 #include "pages/statuspanel.h"
 #include "pages/windowsize.h"
 #include "report/snapshot.h"
@@ -127,6 +128,18 @@ void CompareWindow::createActions() {
     QAction* exportAll =
         bar->addAction(tr("Export &All..."), m_exports, &ExportRegistry::exportAllWithDialog);
     exportAll->setShortcut(QKeySequence(tr("Ctrl+Shift+E")));
+    bar->addAction(tr("&Query..."), this, [this] { // both sides as the schemas a and b (docs/query.md)
+        auto* q = findChild<QueryPage*>();
+        if (!q) {
+            q = new QueryPage({{QStringLiteral("a"), &m_a->session()}, {QStringLiteral("b"), &m_b->session()}},
+                              *m_exports, this);
+            q->setWindowFlag(Qt::Window);
+            q->setWindowTitle(tr("Query A and B"));
+            q->resize(900, 560);
+        }
+        q->show();
+        q->raise();
+    });
     QAction* close = new QAction(tr("Close"), this);
     close->setShortcut(QKeySequence::Close);
     connect(close, &QAction::triggered, this, &QWidget::close);

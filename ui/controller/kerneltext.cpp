@@ -51,7 +51,7 @@ constexpr std::array<const char*, core::kOptimizationCount> kSummaries = {
 /// Core's own English sentences for kernel models and fixed optimizations, marked for
 /// translation. They must equal core's text exactly (tst_translations checks): the lookup below
 /// goes by that text.
-constexpr std::array<const char*, 7> kModelTexts = {
+constexpr std::array<const char*, 10> kModelTexts = {
     QT_TRANSLATE_NOOP("ui::KernelText",
                       "CFS (vruntime, sched_latency slices, tick preemption) and the v4.11 load balancer"),
     QT_TRANSLATE_NOOP(
@@ -62,7 +62,14 @@ constexpr std::array<const char*, 7> kModelTexts = {
         "ui::KernelText",
         "EEVDF with DELAY_DEQUEUE, PREEMPT_SHORT and per-task slices, the v6.6 load balancer, the "
         "fair deadline server"),
+    QT_TRANSLATE_NOOP("ui::KernelText",
+                      "EEVDF as in v6.18: slice protection up to the shortest queued slice, PICK_BUDDY, a "
+                      "0.70 ms base slice, a fair server that stops lazily"),
     QT_TRANSLATE_NOOP("ui::KernelText", "merged in v5.13: always on in this model"),
+    QT_TRANSLATE_NOOP("ui::KernelText",
+                      "v6.17 reads the clock once per task change again, for every group, under one per-CPU "
+                      "sequence count: always on in this model"),
+    QT_TRANSLATE_NOOP("ui::KernelText", "merged in v6.4, reverted in v6.14: always off in this model"),
     QT_TRANSLATE_NOOP("ui::KernelText",
                       "v6.12 reads the clock inside every group's update again (the fix for bogus pressure "
                       "spikes): always off in this model"),

@@ -92,6 +92,8 @@ QString preemptRuleText(core::PreemptRule r) {
         return WakeupText::tr("EEVDF deadline (slice used up)");
     case core::PreemptRule::ShortSlice:
         return WakeupText::tr("shorter-slice waker (EEVDF)");
+    case core::PreemptRule::Protection:
+        return WakeupText::tr("protected run ended (EEVDF, v6.17+)");
     case core::PreemptRule::CpuMax:
         return WakeupText::tr("cpu.max runtime used up");
     case core::PreemptRule::RtThrottle:

@@ -43,6 +43,8 @@ void rows(const QAbstractItemModel& m, const QModelIndex& parent, int level, boo
 } // namespace
 
 QByteArray modelToCsv(const QAbstractItemModel& model) {
+    if (model.columnCount() == 0)
+        return {}; // no columns, no data (the Query tab before a query): nothing to write
     CsvWriter out;
     const bool tree = isTree(model);
     QStringList header;

@@ -11,6 +11,7 @@
 #include "pages/migrationspage.h"
 #include "pages/optimizationspanel.h"
 #include "pages/pressurepage.h"
+#include "pages/querypage.h"
 #include "pages/statuspanel.h"
 #include "pages/threadspage.h"
 #include "pages/windowsize.h"
@@ -128,6 +129,7 @@ void MainWindow::createPages() {
     tabs->addTab(latency, tr("&Latency"));
     tabs->addTab(depth, tr("&Depth"));
     tabs->addTab(details, tr("D&etails"));
+    tabs->addTab(new QueryPage({{QStringLiteral("main"), &m_session}}, *m_exports), tr("&Query")); // docs/query.md
     // Picking a slice in the timeline raises its details (as trace viewers raise their
     // selection panel); a migration picked in its table leaves the table in view.
     connect(&m_session.view(), &ViewState::pickChanged, tabs, [this, tabs, details] {

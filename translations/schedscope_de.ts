@@ -1634,16 +1634,16 @@ pro Sekunde: %2; CPU-Anteil: %3</translation>
         <translation>Ordner kann nicht geöffnet werden</translation>
     </message>
     <message>
-        <source>%1: expected a sweep&apos;s results folder (with a sweep.json); found none.</source>
-        <translation>%1: erwartet wurde der Ergebnisordner eines Sweeps (mit einer sweep.json); keiner gefunden.</translation>
-    </message>
-    <message>
         <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 in the trace.</source>
         <translation>Trace %1 (%2) geöffnet: %3 Scheduler-Ereignisse, %4 verloren, %5 Warnungen; Zeit 0 ist %6 im Trace.</translation>
     </message>
     <message>
         <source>Opened %1 and ran it to its end.</source>
         <translation>%1 geöffnet und bis zum Ende ausgeführt.</translation>
+    </message>
+    <message>
+        <source>%1: expected a sweep&apos;s results folder (with a sweep.json) or a record folder (with a record.json); found neither.</source>
+        <translation>%1: erwartet wurde ein Sweep-Ergebnisordner (mit sweep.json) oder ein Aufnahmeordner (mit record.json); keiner davon gefunden.</translation>
     </message>
 </context>
 <context>

@@ -1628,16 +1628,16 @@ per second: %2; CPU share: %3</source>
         <translation>无法打开文件夹</translation>
     </message>
     <message>
-        <source>%1: expected a sweep&apos;s results folder (with a sweep.json); found none.</source>
-        <translation>%1：应为扫描结果文件夹（含 sweep.json）；未找到。</translation>
-    </message>
-    <message>
         <source>Opened the trace %1 (%2): %3 scheduler events, %4 lost, %5 warnings; time 0 is %6 in the trace.</source>
         <translation>已打开跟踪 %1（%2）：%3 个调度事件，丢失 %4 个，%5 条警告；时间 0 为跟踪中的 %6。</translation>
     </message>
     <message>
         <source>Opened %1 and ran it to its end.</source>
         <translation>已打开 %1 并运行到结束。</translation>
+    </message>
+    <message>
+        <source>%1: expected a sweep&apos;s results folder (with a sweep.json) or a record folder (with a record.json); found neither.</source>
+        <translation>%1：应为扫描结果文件夹（含 sweep.json）或录制文件夹（含 record.json）；两者都未找到。</translation>
     </message>
 </context>
 <context>

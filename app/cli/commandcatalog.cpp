@@ -200,7 +200,8 @@ std::vector<CommandInfo> realWorldCommands() {
         {"trace-summary",
          "FILE",
          O::File,
-         "summarise a real trace (ftrace, trace-cmd report, perf script text, trace.dat, Perfetto) in run's "
+         "summarise a real trace (ftrace, trace-cmd report, perf script text, trace.dat, perf.data, a record "
+         "folder, Perfetto) in run's "
          "schema, with wakeup latency",
          {kTableOrJson,
           kOut,
@@ -210,6 +211,18 @@ std::vector<CommandInfo> realWorldCommands() {
           {"--states", "PATH", V::File, "every task's states as CSV, as run --states writes them"},
           {"--perfetto", "PATH", V::File, "also write the recording as Perfetto's own trace (.pftrace)"}},
          cmdTraceSummary},
+        {"record",
+         "-- COMMAND [ARGS...]",
+         O::File,
+         "run COMMAND (or attach to --pid PID) and write a record folder: perf.data as perf sched record "
+         "has it, each task's policy, priority, CPUs and cgroup at the start and every change (tasks.jsonl), "
+         "the machine (host.json), record.json; every reader takes the folder (root, or perf allowed)",
+         {{"--out", "DIR", V::Dir, "the folder to write (default schedscope-rec-YYYYMMDD-HHMMSS here)"},
+          {"--for", "DUR", V::Text, "stop after this long (the command is sent SIGTERM)"},
+          {"--pid", "PID", V::Text,
+           "record this running process and the machine until it ends, --for or Ctrl+C"},
+          {"--perf", "FILE", V::File, "the perf program to record with (default: perf on PATH)"}},
+         cmdRecord},
         {"import-trace",
          "TRACE",
          O::File,

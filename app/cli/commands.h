@@ -31,6 +31,7 @@ int cmdCalibrate(Args& args);
 int cmdCosts(Args& args);
 int cmdModels(Args& args);
 int cmdReality(Args& args);
+int cmdRecord(Args& args);
 int cmdSweep(Args& args);
 int cmdSweepMerge(Args& args);
 int cmdQuery(Args& args);

@@ -7,48 +7,15 @@
 #include "output/summarize.h"
 #include "reality/realitycompare.h"
 #include "reality/realityrun.h"
+#include "signalguard.h"
 #include "sim/engine.h"
 
-#include <signal.h>
-
-#include <csignal>
 #include <cstdio>
 #include <memory>
 
 namespace cli {
 
 using namespace core;
-
-namespace {
-
-volatile std::sig_atomic_t g_signal = 0;
-
-void onSignal(int sig) {
-    g_signal = sig;
-}
-
-/// SIGINT, SIGTERM and SIGHUP stop the run in order (every process, cgroup and file it made is
-/// removed); the previous handlers come back when it ends.
-class SignalGuard {
-public:
-    SignalGuard() {
-        struct sigaction sa {};
-        sa.sa_handler = onSignal;
-        sigemptyset(&sa.sa_mask);
-        for (size_t i = 0; i < std::size(kSignals); ++i)
-            sigaction(kSignals[i], &sa, &m_old[i]);
-    }
-    ~SignalGuard() {
-        for (size_t i = 0; i < std::size(kSignals); ++i)
-            sigaction(kSignals[i], &m_old[i], nullptr);
-    }
-
-private:
-    static constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
-    struct sigaction m_old[3]{};
-};
-
-} // namespace
 
 int cmdReality(Args& args) {
     const auto forText = args.take("--for");
@@ -84,7 +51,7 @@ int cmdReality(Args& args) {
     options.keepDir = keep.value_or("");
     options.perf = perf.value_or("");
     options.status = [](const std::string& s) { std::fprintf(stderr, "reality: %s\n", s.c_str()); };
-    options.stopRequested = [] { return g_signal != 0; };
+    options.stopRequested = [] { return stopSignal() != 0; };
     RealityRun run;
     {
         SignalGuard guard;
@@ -95,7 +62,7 @@ int cmdReality(Args& args) {
         break;
     case RealityRun::Status::Interrupted:
         std::fprintf(stderr, "schedscope-cli reality: %s\n", run.error.c_str());
-        return 128 + (g_signal ? g_signal : SIGINT);
+        return 128 + (stopSignal() ? stopSignal() : SIGINT);
     case RealityRun::Status::NoPermission:
     case RealityRun::Status::Refused:
         std::fprintf(stderr, "schedscope-cli reality: %s\n", run.error.c_str());

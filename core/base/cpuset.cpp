@@ -103,6 +103,19 @@ std::string CpuListParse::toString() const {
     return s;
 }
 
+CpuListParse cpuListOf(const std::vector<bool>& in) {
+    CpuListParse out;
+    for (uint32_t c = 0; c < in.size(); ++c) {
+        if (!in[c])
+            continue;
+        if (!out.ranges.empty() && out.ranges.back().second + 1 == c)
+            out.ranges.back().second = c;
+        else
+            out.ranges.emplace_back(c, c);
+    }
+    return out;
+}
+
 CpuListParse parseCpuList(std::string_view text) {
     CpuListParse out;
     constexpr uint32_t kMax = 65535;

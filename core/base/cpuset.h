@@ -54,6 +54,9 @@ struct CpuListParse {
 /// Kernel list syntax for ascending, distinct CPU numbers: {0,1,2,3,8} -> "0-3,8".
 std::string formatCpuList(const std::vector<uint32_t>& cpus);
 
+/// The list of the CPUs whose entry in `in` is true, as ranges ("0-3,8").
+CpuListParse cpuListOf(const std::vector<bool>& in);
+
 /// Parses "0-3,8,10-11". Values above 65535 are rejected so a hostile list stays cheap.
 CpuListParse parseCpuList(std::string_view text);
 

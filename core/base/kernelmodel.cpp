@@ -84,6 +84,55 @@ std::optional<KernelModel> kernelModelFromName(std::string_view name) {
     return std::nullopt;
 }
 
+namespace {
+
+/// "6.18.44-fc" or "v6.12" as (6, 18) and (6, 12); nullopt when it does not start MAJOR.MINOR.
+std::optional<std::pair<int, int>> majorMinor(std::string_view s) {
+    if (!s.empty() && s.front() == 'v')
+        s.remove_prefix(1);
+    auto number = [&s]() -> std::optional<int> {
+        int v = 0;
+        size_t n = 0;
+        while (n < s.size() && n < 6 && s[n] >= '0' && s[n] <= '9')
+            v = v * 10 + (s[n++] - '0');
+        if (n == 0)
+            return std::nullopt;
+        s.remove_prefix(n);
+        return v;
+    };
+    const auto major = number();
+    if (!major || s.empty() || s.front() != '.')
+        return std::nullopt;
+    s.remove_prefix(1);
+    const auto minor = number();
+    if (!minor)
+        return std::nullopt;
+    return std::make_pair(*major, *minor);
+}
+
+} // namespace
+
+ModelForRelease kernelModelForRelease(std::string_view release) {
+    const std::string quoted = "\"" + std::string(release) + "\"";
+    const auto version = majorMinor(release);
+    if (!version)
+        return {kDefaultKernelModel, "the default: the recorded kernel release " + quoted + " is not MAJOR.MINOR"};
+    const KernelModelInfo* best = nullptr;
+    const KernelModelInfo* oldest = nullptr;
+    for (const KernelModelInfo& i : kernelModelCatalog()) {
+        const auto v = majorMinor(i.name);
+        if (!v)
+            continue;
+        if (!oldest || *v < *majorMinor(oldest->name))
+            oldest = &i;
+        if (*v <= *version && (!best || *v > *majorMinor(best->name)))
+            best = &i;
+    }
+    if (!best)
+        return {oldest->id, "the oldest model: the recorded kernel " + quoted + " is older than every model"};
+    return {best->id, "the newest model not newer than the recorded kernel " + quoted};
+}
+
 OptimizationApplicability optimizationApplicability(Optimization o, KernelModel m) {
     // v4.11 is the model the five changes were measured on: each is a switch there. A v6
     // model is a released kernel: a change that is part of it, or that its code no longer

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace core {
@@ -63,6 +64,16 @@ struct KernelModelInfo {
 const std::array<KernelModelInfo, kKernelModelCount>& kernelModelCatalog();
 const KernelModelInfo& kernelModelInfo(KernelModel m);
 std::optional<KernelModel> kernelModelFromName(std::string_view name);
+
+/// The model for a kernel that reported `release` (`uname -r`, "6.18.44-fc-v1272"): the newest
+/// model whose version (its name, "v6.12") is not newer than the release, so that a model added to
+/// the catalog is chosen for the kernels it covers; the oldest one for a release older than every
+/// model, the default for one that does not read as MAJOR.MINOR. `why` says which, in words.
+struct ModelForRelease {
+    KernelModel model;
+    std::string why;
+};
+ModelForRelease kernelModelForRelease(std::string_view release);
 
 /// Whether a seed optimization exists in a model's kernel. When it does not, its setting is
 /// fixed (`fixedOn` says which way) and `reason` says why.

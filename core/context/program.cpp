@@ -22,6 +22,16 @@ void compileInto(const std::vector<ActionSpec>& actions, uint32_t instance, Name
         case ActionKind::Setsid:
             ins.arg = r.session(a.name);
             break;
+        case ActionKind::Nice:
+            ins.arg = static_cast<uint32_t>(a.nice + 20);
+            break;
+        case ActionKind::Policy:
+            ins.arg = policyArg(a.policy, a.rtPriority, a.nice, a.keepNice);
+            break;
+        case ActionKind::Cpus:
+            ins.arg = static_cast<uint32_t>(out.masks.size());
+            out.masks.push_back(r.cpus(parseCpuList(a.name)));
+            break;
         case ActionKind::Fork: {
             auto t = std::make_shared<ForkTemplate>();
             const TaskSpec& c = *a.child;
@@ -95,6 +105,18 @@ void deductRecordedCosts(Program& p, const CostModel& c) {
 }
 
 } // namespace
+
+uint32_t policyArg(SchedPolicy policy, uint8_t rtPriority, int nice, bool keepNice) {
+    return static_cast<uint32_t>(policy) | uint32_t{rtPriority} << 8 |
+           (keepNice ? 0xffu : static_cast<uint32_t>(nice + 20)) << 16;
+}
+
+PolicyArg policyOfArg(uint32_t arg) {
+    PolicyArg p{static_cast<SchedPolicy>(arg & 0xff), static_cast<uint8_t>(arg >> 8 & 0xff), std::nullopt};
+    if ((arg >> 16 & 0xff) != 0xff)
+        p.nice = static_cast<int>(arg >> 16 & 0xff) - 20;
+    return p;
+}
 
 std::shared_ptr<const Program> compileProgram(const std::vector<ActionSpec>& actions, uint32_t instance,
                                               NameResolver& resolver) {

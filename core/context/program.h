@@ -16,7 +16,9 @@ namespace core {
 /// One compiled action: names resolved to ids, loops flattened.
 struct Instr {
     ActionKind kind = ActionKind::Exit;
-    uint32_t arg = 0;      ///< channel id, cgroup id, session id or fork template index
+    /// channel id, cgroup id, session id, fork template or CPU mask index; nice + 20 (nice);
+    /// policy | rt_priority << 8 | (nice + 20, or 0xff to keep it) << 16 (policy)
+    uint32_t arg = 0;
     uint32_t end = 0;      ///< loop: index just past its body
     int64_t loopCount = 0; ///< loop: -1 repeats forever
     DurationDist duration;
@@ -29,7 +31,17 @@ struct ForkTemplate;
 struct Program {
     std::vector<Instr> code;
     std::vector<std::shared_ptr<const ForkTemplate>> forks;
+    std::vector<std::shared_ptr<const CpuSet>> masks; ///< of the cpus actions
 };
+
+/// A policy action's argument (Instr::arg) and back.
+uint32_t policyArg(SchedPolicy policy, uint8_t rtPriority, int nice, bool keepNice);
+struct PolicyArg {
+    SchedPolicy policy;
+    uint8_t rtPriority;
+    std::optional<int> nice; ///< absent: the task keeps its nice
+};
+PolicyArg policyOfArg(uint32_t arg);
 
 /// What a fork action creates: the child's attributes and its compiled program.
 struct ForkTemplate {

@@ -1,5 +1,6 @@
 #include "import/filekind.h"
 
+#include "import/recordfolder.h"
 #include "import/tracefile.h"
 
 #include <fstream>
@@ -9,6 +10,8 @@ namespace core {
 FileKind sniff(const std::string& path) {
     if (path.rfind("builtin:", 0) == 0)
         return FileKind::Builtin;
+    if (isRecordFolder(path))
+        return FileKind::Trace;
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return FileKind::Workload;

@@ -61,6 +61,8 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
     t.summary = std::move(r.summary);
     t.origin = r.origin;
     t.counters = std::move(r.counters);
+    t.kernelRelease = std::move(r.kernelRelease);
+    t.record = std::move(r.record);
     if (options.forViews && !t.snapshots.empty()) {
         auto tracks = std::make_shared<ThreadStates>(statesOfRecording(states, t));
         tracks->nrRunning = runQueueCounts(*tracks, t.machine->topology.nrCpus());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "import/recordfolder.h"
 #include "import/traceimporter.h"
 #include "report/snapshot.h"
 #include "report/summary.h"
@@ -43,6 +44,11 @@ struct ImportedTrace {
     /// The counter tracks a Perfetto trace of a simulation carries (the model's), in time since
     /// `origin`; a recording of a real kernel has none.
     std::vector<CounterTrack> counters;
+    /// The recording kernel's `uname -r` where the recording says it (perf.data, a record
+    /// folder), else "".
+    std::string kernelRelease;
+    /// A `schedscope-cli record` folder's manifest and side files; null for a trace file.
+    std::shared_ptr<const RecordFolder> record;
     /// With TraceImportOptions::forViews: the traced machine as a scenario (its CPUs as
     /// single-thread cores, the cgroups its tasks were in; no tasks), and the records cut into
     /// snapshots.
@@ -51,8 +57,8 @@ struct ImportedTrace {
 };
 
 /// Reads a scheduler trace, whatever its form (detected from the content: ftrace text,
-/// trace-cmd report, perf script, trace.dat). Never throws for bad input: `ok` false and
-/// `error` say why.
+/// trace-cmd report, perf script, trace.dat, Perfetto, perf.data), or a `record` folder. Never
+/// throws for bad input: `ok` false and `error` say why.
 ImportedTrace importTrace(const std::string& path, const TraceImportOptions& options = {});
 
 /// The thread-state tracks of a recording read with `recorder` as TraceImportOptions::records,

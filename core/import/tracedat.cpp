@@ -1,5 +1,7 @@
 #include "import/tracedat.h"
 
+#include "import/schedtracepoint.h"
+
 #if SCHEDSCOPE_HAVE_LIBTRACECMD
 #include <sched.h>
 extern "C" {
@@ -29,18 +31,6 @@ namespace core {
 
 namespace {
 
-/// prev_state as a number: bits of TASK_REPORT (R is no bit; TASK_REPORT_MAX marks preemption).
-char stateLetter(unsigned long long state, bool& preempt) {
-    constexpr unsigned long long kReportMax = 0x100;
-    preempt = (state & kReportMax) != 0;
-    state &= kReportMax - 1;
-    if (state == 0)
-        return 'R';
-    static constexpr std::string_view kLetters = "SDTtXZPI";
-    const int bit = __builtin_ctzll(state);
-    return bit < static_cast<int>(kLetters.size()) ? kLetters[static_cast<size_t>(bit)] : '?';
-}
-
 struct Reader {
     StringTable& strings;
     const std::function<void(const TraceEvent&)>& add;
@@ -49,19 +39,27 @@ struct Reader {
     uint64_t records = 0;
     bool cancelled = false;
 
-    long long num(tep_event* e, tep_record* r, const char* field) {
-        unsigned long long v = 0;
-        if (tep_get_field_val(nullptr, e, field, r, &v, 0) != 0)
-            return -1;
-        return static_cast<long long>(v);
-    }
-    uint32_t str(tep_event* e, tep_record* r, const char* field) {
-        int len = 0;
-        const char* raw = static_cast<const char*>(tep_get_field_raw(nullptr, e, field, r, &len, 0));
-        if (!raw || len <= 0)
-            return 0;
-        return strings.intern(std::string_view(raw, strnlen(raw, static_cast<size_t>(len))));
-    }
+    /// One record's fields, read through libtraceevent.
+    struct Fields final : TracepointFields {
+        tep_event* e;
+        tep_record* r;
+        Fields(tep_event* event, tep_record* record)
+            : e(event)
+            , r(record) {}
+        std::optional<long long> number(const char* field) const override {
+            unsigned long long v = 0;
+            if (tep_get_field_val(nullptr, e, field, r, &v, 0) != 0)
+                return std::nullopt;
+            return static_cast<long long>(v);
+        }
+        std::string_view text(const char* field) const override {
+            int len = 0;
+            const char* raw = static_cast<const char*>(tep_get_field_raw(nullptr, e, field, r, &len, 0));
+            if (!raw || len <= 0)
+                return {};
+            return std::string_view(raw, strnlen(raw, static_cast<size_t>(len)));
+        }
+    };
 
     int record(tracecmd_input* handle, tep_record* r) {
         tep = tracecmd_get_tep(handle);
@@ -85,63 +83,10 @@ struct Reader {
         ev.pid = tep_data_pid(tep, r);
         if (const char* comm = tep_data_comm_from_pid(tep, ev.pid))
             ev.current = strings.intern(comm);
-        // common_flags: TRACE_FLAG_HARDIRQ 0x08, TRACE_FLAG_SOFTIRQ 0x10, TRACE_FLAG_NMI 0x40.
         if (unsigned long long flags = 0;
             tep_get_common_field_val(nullptr, e, "common_flags", r, &flags, 0) == 0)
-            ev.irq = (flags & 0x58) != 0;
-        const std::string_view name = e->name ? e->name : "";
-        if (name == "sched_switch") {
-            ev.type = TraceEventType::Switch;
-            ev.a = static_cast<int32_t>(num(e, r, "prev_pid"));
-            ev.b = static_cast<int32_t>(num(e, r, "next_pid"));
-            ev.prio = static_cast<int16_t>(num(e, r, "next_prio"));
-            ev.state = stateLetter(static_cast<unsigned long long>(num(e, r, "prev_state")), ev.preempt);
-            ev.name = str(e, r, "prev_comm");
-            ev.name2 = str(e, r, "next_comm");
-        } else if (name == "sched_waking" || name == "sched_wakeup" || name == "sched_wakeup_new") {
-            ev.type = name == "sched_waking"   ? TraceEventType::Waking
-                      : name == "sched_wakeup" ? TraceEventType::Wakeup
-                                               : TraceEventType::WakeupNew;
-            ev.a = static_cast<int32_t>(num(e, r, "pid"));
-            ev.c = static_cast<int32_t>(num(e, r, "target_cpu"));
-            ev.prio = static_cast<int16_t>(num(e, r, "prio"));
-            ev.name = str(e, r, "comm");
-        } else if (name == "sched_migrate_task") {
-            ev.type = TraceEventType::Migrate;
-            ev.a = static_cast<int32_t>(num(e, r, "pid"));
-            ev.b = static_cast<int32_t>(num(e, r, "orig_cpu"));
-            ev.c = static_cast<int32_t>(num(e, r, "dest_cpu"));
-            ev.name = str(e, r, "comm");
-        } else if (name == "sched_process_fork") {
-            ev.type = TraceEventType::Fork;
-            ev.a = static_cast<int32_t>(num(e, r, "parent_pid"));
-            ev.b = static_cast<int32_t>(num(e, r, "child_pid"));
-            ev.name = str(e, r, "child_comm");
-        } else if (name == "sched_stat_runtime") {
-            ev.type = TraceEventType::Runtime;
-            ev.a = static_cast<int32_t>(num(e, r, "pid"));
-            ev.name = str(e, r, "comm");
-        } else if (name == "sched_process_exit") {
-            ev.type = TraceEventType::Exit;
-            ev.a = static_cast<int32_t>(num(e, r, "pid"));
-            ev.name = str(e, r, "comm");
-        } else if (name == "sched_process_exec") {
-            ev.type = TraceEventType::Exec;
-            ev.a = static_cast<int32_t>(num(e, r, "pid"));
-            std::string_view file = strings.at(str(e, r, "filename"));
-            if (const size_t slash = file.rfind('/'); slash != std::string_view::npos)
-                file = file.substr(slash + 1);
-            ev.name = strings.intern(file.substr(0, 15));
-        } else if (name == "cgroup_attach_task") {
-            ev.type = TraceEventType::CgroupAttach;
-            ev.a = static_cast<int32_t>(num(e, r, "pid"));
-            ev.c = static_cast<int32_t>(num(e, r, "dst_root"));
-            ev.name = str(e, r, "comm");
-            ev.name2 = str(e, r, "dst_path");
-        } else {
-            ev.type = TraceEventType::Unknown;
-            ev.name = strings.intern(name);
-        }
+            ev.irq = irqContext(flags);
+        decodeSchedTracepoint(e->name ? e->name : "", Fields(e, r), strings, ev);
         add(ev);
         if (progress && (records & 0xffff) == 0 && !progress(0.5)) {
             cancelled = true;

@@ -20,6 +20,8 @@ enum class TraceEventType : uint8_t {
     Exec,         ///< sched_process_exec
     CgroupAttach, ///< cgroup_attach_task
     Runtime,      ///< sched_stat_runtime (only marks a task seen runnable, as perf does)
+    Attributes,   ///< a task's scheduling attributes, at the start or after a change (a `record`
+                  ///< folder's tasks.jsonl: import/recordfolder.h); no tracepoint
     Lost,         ///< the tracer lost events here
     Unknown       ///< another event: skipped and counted by name
 };
@@ -59,6 +61,10 @@ private:
 /// - Exit: a = pid, name = comm; Exec: a = pid, b = old_pid, name = the new comm
 /// - CgroupAttach: a = pid, name = comm, name2 = dst_path
 /// - Runtime: a = pid, name = comm
+/// - Attributes: a = the task's pid (tid), b = nice, c = rt_priority, state = its SchedPolicy,
+///   name = its CPU affinity as the kernel lists CPUs ("0-3"), name2 = its cgroup at the start
+///   (0: not recorded), lost = timer slack in ns + 1 (0: not recorded), cpu = -1; time 0 for the
+///   state at the start of the recording
 /// - Lost: lost = how many; cpu = -1 when the tracer did not say which CPU
 /// - Unknown: name = the event's name
 struct TraceEvent {

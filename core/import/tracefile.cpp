@@ -1,5 +1,6 @@
 #include "import/tracefile.h"
 
+#include "import/perfdata.h"
 #include "import/perfettotrace.h"
 #include "import/perfettotracks.h"
 #include "import/tracedat.h"
@@ -7,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 
@@ -15,7 +17,6 @@ namespace core {
 namespace {
 
 constexpr std::string_view kTraceDatMagic("\x17\x08\x44tracing", 10);
-constexpr std::string_view kPerfDataMagic("PERFILE2", 8);
 
 std::string baseName(const std::string& path) {
     const size_t slash = path.rfind('/');
@@ -58,7 +59,8 @@ public:
                     "line " + std::to_string(ev.line) + " (CPU " + std::to_string(ev.cpu) + ")";
             last = std::max(last, ev.time);
         }
-        if (ev.type != TraceEventType::Lost && ev.type != TraceEventType::Unknown)
+        if (ev.type != TraceEventType::Lost && ev.type != TraceEventType::Unknown &&
+            ev.type != TraceEventType::Attributes)
             ++m_schedEvents;
         m_events.push_back(ev);
     }
@@ -214,10 +216,40 @@ TraceFileResult finishPerfetto(const std::string& name, TraceSink* sink, const T
     return r;
 }
 
+/// perf.data, alone or in a record folder (whose task attributes join its events).
+TraceFileResult finishPerfData(const std::string& path, const std::string& name, TraceSink* sink,
+                               const TraceFileOptions& options, std::shared_ptr<const RecordFolder> folder) {
+    StringTable strings;
+    EventCollector events(name, strings);
+    PerfDataInfo info;
+    const std::string error = readPerfData(
+        path, strings, [&](const TraceEvent& ev) { events.add(ev); }, options.progress, info);
+    if (!error.empty()) {
+        TraceFileResult r = fail(error);
+        r.cancelled = error.ends_with("cancelled");
+        return r;
+    }
+    std::vector<std::string> warnings = std::move(info.warnings);
+    if (folder) {
+        for (const TraceEvent& ev : attributeEvents(*folder, strings))
+            events.add(ev);
+        for (const std::string& n : folder->notes)
+            warnings.push_back("record: " + n);
+    }
+    TraceFileResult r = finishText(events, strings, name, {}, sink, options, "perf.data", std::move(warnings));
+    if (r.ok) {
+        r.kernelRelease = folder ? folder->kernelRelease : info.osRelease;
+        r.record = std::move(folder);
+    }
+    if (options.progress)
+        options.progress(1.0);
+    return r;
+}
+
 } // namespace
 
 bool looksLikeTrace(std::string_view head) {
-    if (head.substr(0, kTraceDatMagic.size()) == kTraceDatMagic)
+    if (head.substr(0, kTraceDatMagic.size()) == kTraceDatMagic || looksLikePerfData(head))
         return true;
     if (looksLikePerfettoTrace(head))
         return true;
@@ -245,6 +277,18 @@ TraceFileResult importTraceText(std::string_view text, const std::string& name, 
 }
 
 TraceFileResult importTraceFile(const std::string& path, TraceSink* sink, const TraceFileOptions& options) {
+    if (isRecordFolder(path)) {
+        std::string error;
+        auto folder = readRecordFolder(path, error);
+        if (!folder)
+            return fail(error);
+        auto shared = std::make_shared<const RecordFolder>(std::move(*folder));
+        std::string name = shared->dir;
+        return finishPerfData(shared->path(kRecordPerfData), baseName(name), sink, options, shared);
+    }
+    if (std::error_code ec; std::filesystem::is_directory(path, ec))
+        return fail(path + ": expected a trace file or a record folder (one with " + kRecordManifest +
+                    "), found a folder without it");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return fail(path + ": cannot open the file for reading");
@@ -276,14 +320,15 @@ TraceFileResult importTraceFile(const std::string& path, TraceSink* sink, const 
             options.progress(1.0);
         return r;
     }
-    if (magic.substr(0, kPerfDataMagic.size()) == kPerfDataMagic)
-        return fail(path + ": a perf.data file: expected text; convert it with `perf script --ns -i " + path +
-                    " > trace.txt` and open that");
+    if (looksLikePerfData(magic)) {
+        in.close();
+        return finishPerfData(path, baseName(path), sink, options, nullptr);
+    }
     if (magic.substr(0, 16).find('\0') != std::string_view::npos)
         return fail(
             path +
-            ": expected a text trace (ftrace, trace-cmd report, perf script), a trace.dat or a Perfetto "
-            "trace, found binary data");
+            ": expected a text trace (ftrace, trace-cmd report, perf script), a trace.dat, a perf.data or a "
+            "Perfetto trace, found binary data");
     in.clear(); // a file shorter than the head ended that read: start again from its first byte
     in.seekg(0);
     StringTable strings;

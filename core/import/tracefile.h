@@ -1,10 +1,12 @@
 #pragma once
 
+#include "import/recordfolder.h"
 #include "import/traceimporter.h"
 #include "report/summary.h"
 #include "report/threadstates.h"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -32,10 +34,16 @@ struct TraceFileResult {
     /// A Perfetto trace's counter tracks (a simulation's model counters: import/perfettotracks),
     /// in time since `origin`.
     std::vector<CounterTrack> counters;
+    /// The recording kernel's release (`uname -r`) where the file says it (perf.data's header, a
+    /// record folder's manifest); "" otherwise.
+    std::string kernelRelease;
+    /// A `schedscope-cli record` folder's manifest and side files (null for a trace file).
+    std::shared_ptr<const RecordFolder> record;
 };
 
 /// Reads a scheduler trace, whatever its form (detected from the content, not the name):
-/// ftrace text, `trace-cmd report` text, `perf script` text, or trace-cmd's trace.dat.
+/// ftrace text, `trace-cmd report` text, `perf script` text, trace-cmd's trace.dat, a Perfetto
+/// trace, perf.data, or a `schedscope-cli record` folder (its perf.data and side files).
 /// Everything it finds goes to `sink` (may be null) in time order, then the summary is built.
 TraceFileResult importTraceFile(const std::string& path, TraceSink* sink,
                                 const TraceFileOptions& options = {});

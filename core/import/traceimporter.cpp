@@ -83,8 +83,15 @@ int32_t TraceImporter::task(int32_t pid, uint32_t comm, int64_t t) {
     if (pid <= 0)
         return -1; // the idle task (swapper/N), one per CPU
     auto it = m_byPid.find(pid);
-    if (it == m_byPid.end() || m_tasks[static_cast<size_t>(it->second)].gone)
-        return newIncarnation(pid, comm, t);
+    if (it == m_byPid.end() || m_tasks[static_cast<size_t>(it->second)].gone) {
+        const int32_t i = newIncarnation(pid, comm, t);
+        if (!m_pendingAttributes.empty())
+            if (auto p = m_pendingAttributes.find(pid); p != m_pendingAttributes.end()) {
+                tellAttributes(i, p->second);
+                m_pendingAttributes.erase(p);
+            }
+        return i;
+    }
     Task& rec = m_tasks[static_cast<size_t>(it->second)];
     if (comm != 0 && rec.comm != comm) { // prctl(PR_SET_NAME), pthread_setname_np, exec
         rec.comm = comm;
@@ -123,6 +130,10 @@ void TraceImporter::enter(uint32_t n, Cpu& c, int32_t taskIndex, int64_t t) {
 }
 
 void TraceImporter::process(const TraceEvent& ev) {
+    if (ev.type == TraceEventType::Attributes) { // not a recorded event: no time of the trace's
+        onAttributes(ev);
+        return;
+    }
     if (m_start0 < 0)
         m_start0 = ev.time;
     m_last = std::max(m_last, ev.time);
@@ -211,19 +222,8 @@ void TraceImporter::process(const TraceEvent& ev) {
     }
     case TraceEventType::CgroupAttach: {
         const int32_t i = task(ev.a, ev.name, ev.time);
-        if (i < 0)
-            break;
-        const std::string& path = m_strings.at(ev.name2);
-        auto [it, added] =
-            m_cgroupIds.try_emplace(path, CgroupId(static_cast<uint32_t>(m_cgroupPaths.size())));
-        if (added)
-            m_cgroupPaths.push_back(path);
-        if (path == "/")
-            it->second = CgroupId(0);
-        m_tasks[static_cast<size_t>(i)].cgroup = it->second;
-        announce(m_tasks[static_cast<size_t>(i)]);
-        if (m_observer)
-            m_observer->attached(i, it->second.value(), ev.time);
+        if (i >= 0)
+            attach(i, m_strings.at(ev.name2), ev.time);
         break;
     }
     default:
@@ -403,7 +403,49 @@ void TraceImporter::onMigrate(const TraceEvent& ev) {
                            static_cast<uint32_t>(ev.c), reason, -1});
 }
 
+void TraceImporter::attach(int32_t i, const std::string& path, int64_t t) {
+    auto [it, added] = m_cgroupIds.try_emplace(path, CgroupId(static_cast<uint32_t>(m_cgroupPaths.size())));
+    if (added)
+        m_cgroupPaths.push_back(path);
+    if (path == "/")
+        it->second = CgroupId(0);
+    m_tasks[static_cast<size_t>(i)].cgroup = it->second;
+    announce(m_tasks[static_cast<size_t>(i)]);
+    if (m_observer)
+        m_observer->attached(i, it->second.value(), t);
+}
+
+void TraceImporter::onAttributes(const TraceEvent& ev) {
+    const auto it = m_byPid.find(ev.a);
+    if (it == m_byPid.end() || m_tasks[static_cast<size_t>(it->second)].gone)
+        m_pendingAttributes[ev.a] = ev;
+    else
+        tellAttributes(it->second, ev);
+}
+
+void TraceImporter::tellAttributes(int32_t i, const TraceEvent& ev) {
+    if (ev.time == 0 && ev.name2 != 0) // the cgroup it was in when the recording began
+        attach(i, m_strings.at(ev.name2), m_tasks[static_cast<size_t>(i)].seen);
+    if (!m_observer)
+        return;
+    const Task& rec = m_tasks[static_cast<size_t>(i)];
+    int64_t since = -1;
+    if (rec.state == TaskState::Running && rec.cpu >= 0 && static_cast<size_t>(rec.cpu) < m_cpus.size()) {
+        const Cpu& c = m_cpus[static_cast<size_t>(rec.cpu)];
+        if (c.known && c.curr == i)
+            since = c.since;
+    }
+    TaskAttributes a;
+    a.policy = static_cast<SchedPolicy>(ev.state);
+    a.nice = ev.b;
+    a.rtPriority = static_cast<uint8_t>(ev.c);
+    a.cpus = m_strings.at(ev.name);
+    a.timerSlackNs = static_cast<int64_t>(ev.lost) - 1;
+    m_observer->attributes(i, ev.time, since, a);
+}
+
 void TraceImporter::onFork(const TraceEvent& ev) {
+    m_pendingAttributes.erase(ev.b); // a new task: what an earlier one of that pid had is not its
     const int32_t parent = task(ev.a, 0, ev.time);
     const int32_t child = newIncarnation(ev.b, ev.name, ev.time);
     if (m_observer && parent >= 0) {

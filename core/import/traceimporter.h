@@ -101,6 +101,11 @@ private:
     void onMigrate(const TraceEvent& ev);
     void onFork(const TraceEvent& ev);
     void onLost(const TraceEvent& ev);
+    /// A `record` folder's attributes: told now if the task is known, else when it is first seen.
+    void onAttributes(const TraceEvent& ev);
+    void tellAttributes(int32_t task, const TraceEvent& ev);
+    /// cgroup_attach_task: task `i` is in cgroup `path` from `t` on.
+    void attach(int32_t i, const std::string& path, int64_t t);
 
     const StringTable& m_strings;
     LatencyStart m_start;
@@ -109,6 +114,8 @@ private:
 
     std::vector<Task> m_tasks;
     std::unordered_map<int32_t, int32_t> m_byPid; ///< pid -> current incarnation
+    /// Attributes of pids not seen yet (the state at the start, a change before the first event).
+    std::unordered_map<int32_t, TraceEvent> m_pendingAttributes;
     std::vector<Cpu> m_cpus;
     std::map<std::string, CgroupId> m_cgroupIds;
     std::vector<std::string> m_cgroupPaths{"/"};

@@ -5,9 +5,23 @@
 // pid (a reused pid is a new task). The records the views draw go to a TraceSink; this is for
 // those who rebuild the workload itself (import/workloadrecorder.h).
 
+#include "base/taskstate.h"
+
 #include <cstdint>
+#include <string>
 
 namespace core {
+
+/// A task's scheduling attributes as a `record` folder has them (import/recordfolder.h): what
+/// sched_getattr, sched_getaffinity and PR_GET_TIMERSLACK said at the start or after a change.
+struct TaskAttributes {
+    SchedPolicy policy = SchedPolicy::Other;
+    int nice = 0;
+    uint8_t rtPriority = 0; ///< 1..99 for fifo and rr
+    std::string cpus;       ///< the affinity, as the kernel lists CPUs ("0-3"); empty: not recorded
+    int64_t timerSlackNs = -1; ///< -1: not recorded
+    bool operator==(const TaskAttributes&) const = default;
+};
 
 class TraceObserver {
 public:
@@ -32,6 +46,11 @@ public:
     virtual void priority(int32_t task, int prio, int64_t t) = 0;
     /// `task` was attached to cgroup `cgroup` (the importer's id) at `t`.
     virtual void attached(int32_t task, uint32_t cgroup, int64_t t) = 0;
+    /// `task`'s scheduling attributes are `a` from `t` on (a `record` folder's; never for a
+    /// trace file): those it had when the recording began, told when it is first seen (`t` is
+    /// then the recording's start, before any event), or a change it made or was given.
+    /// `runningSince` is when its current stretch on a CPU began, -1 when it is not running.
+    virtual void attributes(int32_t task, int64_t t, int64_t runningSince, const TaskAttributes& a) = 0;
     /// Events were lost at `t` on `cpu` (-1: every CPU).
     virtual void lost(int32_t cpu, int64_t t) = 0;
 };

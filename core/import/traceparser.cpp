@@ -498,6 +498,7 @@ bool TraceTextParser::parseFields(TraceEventType type, std::string_view text, Tr
         return true;
     case TraceEventType::Lost:
     case TraceEventType::Unknown:
+    case TraceEventType::Attributes: // never a line of text
         return true;
     }
     return true;

@@ -4,6 +4,28 @@
 
 namespace core {
 
+int kernelPrio(const TaskAttributes& a) {
+    return rtPolicy(a.policy) ? 99 - a.rtPriority : 120 + a.nice;
+}
+
+void attributesOfPrio(int prio, TaskAttributes& a) {
+    if (prio >= 0 && prio < 99) {
+        if (!rtPolicy(a.policy))
+            a.policy = SchedPolicy::Fifo; // SCHED_RR looks the same in a trace
+        a.rtPriority = static_cast<uint8_t>(99 - prio);
+    } else if (prio >= 100 && prio <= 139) {
+        if (rtPolicy(a.policy))
+            a.policy = SchedPolicy::Other;
+        a.rtPriority = 0;
+        a.nice = prio - 120;
+    }
+}
+
+bool sameScheduling(const TaskAttributes& a, const TaskAttributes& b) {
+    return a.policy == b.policy && a.cpus == b.cpus &&
+           (rtPolicy(a.policy) ? a.rtPriority == b.rtPriority : a.nice == b.nice);
+}
+
 RecordedTask& WorkloadRecorder::at(int32_t task) {
     if (static_cast<size_t>(task) >= m_tasks.size())
         m_tasks.resize(static_cast<size_t>(task) + 1);
@@ -99,17 +121,71 @@ void WorkloadRecorder::forked(int32_t parent, int64_t parentSince, int32_t child
     c.cgroup = c.cgroupNow = p.cgroupNow;
     if (c.prio < 0)
         c.prio = p.prio;
+    // fork copies the policy, priority, affinity and timer slack.
+    if (!c.now && p.now) {
+        c.initial = c.now = p.now;
+        c.prioNow = p.prioNow;
+    } else if (c.prioNow < 0) {
+        c.prioNow = p.prioNow;
+    }
     alive(c, t);
+}
+
+void WorkloadRecorder::change(RecordedTask& r, int64_t since, int64_t t, const TaskAttributes& a, bool inferred) {
+    if (since >= 0)
+        cut(r, since, t);
+    else
+        flush(r, t);
+    RecordedStep s;
+    s.kind = RecordedStep::Kind::Attributes;
+    s.partner = static_cast<int32_t>(m_attributes.size());
+    s.at = t;
+    m_attributes.push_back(a);
+    r.steps.push_back(s);
+    r.now = a;
+    r.prioNow = kernelPrio(a);
+    if (inferred && r.inferredChanges++ == 0)
+        r.firstInferred = t;
 }
 
 void WorkloadRecorder::priority(int32_t task, int prio, int64_t t) {
     RecordedTask& r = at(task);
     if (r.prio < 0)
         r.prio = prio;
-    else if (prio != r.prio && r.prioChange < 0) {
-        r.prioChange = t;
-        r.otherPrio = prio;
+    if (prio < 0 || prio > 139 || prio == r.prioNow)
+        return;
+    if (r.prioNow < 0 || (r.start < 0 && r.steps.empty() && r.burst == 0)) {
+        // Before it did anything: its priority from the start.
+        r.prioNow = prio;
+        if (r.now) {
+            attributesOfPrio(prio, *r.now);
+            r.initial = r.now;
+        }
+        return;
     }
+    // A change the recording shows only by the priority it reports from here on (a trace file,
+    // or one nothing in a `record` folder announced: priority inheritance, say). It happened
+    // before `t`, while the task was off the CPU: it takes effect where its program is now.
+    TaskAttributes a = r.now.value_or(TaskAttributes{});
+    if (!r.now)
+        attributesOfPrio(r.prioNow, a);
+    attributesOfPrio(prio, a);
+    change(r, -1, t, a, true);
+}
+
+void WorkloadRecorder::attributes(int32_t task, int64_t t, int64_t runningSince, const TaskAttributes& a) {
+    RecordedTask& r = at(task);
+    if (t <= 0 || (r.start < 0 && r.steps.empty() && r.burst == 0)) {
+        // Its attributes from the start (read when the recording began, or changed before it
+        // was first seen).
+        r.initial = a;
+        r.now = a;
+        r.prioNow = kernelPrio(a);
+        return;
+    }
+    if (r.now && sameScheduling(*r.now, a))
+        return;
+    change(r, runningSince, t, a, false);
 }
 
 void WorkloadRecorder::attached(int32_t task, uint32_t cgroup, int64_t t) {

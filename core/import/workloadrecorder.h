@@ -8,10 +8,20 @@
 #include "import/traceobserver.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace core {
+
+/// The kernel priority of those attributes (0..98 RT, 100..139 fair), as sched_switch reports it.
+int kernelPrio(const TaskAttributes& a);
+/// `a` changed to what kernel priority `prio` says: an RT priority (fifo unless it was rr), or a
+/// fair policy's nice.
+void attributesOfPrio(int prio, TaskAttributes& a);
+/// Whether two sets of attributes schedule alike: policy, the priority that policy uses (rt or
+/// nice) and affinity (the timer slack is left out: a replay's sleeps hold it already).
+bool sameScheduling(const TaskAttributes& a, const TaskAttributes& b);
 
 /// One thing a recorded task did, in program order.
 struct RecordedStep {
@@ -21,7 +31,9 @@ struct RecordedStep {
                 ///< an interrupt), with `irq` when the tracer said the wakeup ran in interrupt context
         Signal, ///< woke `partner` at `at`
         Fork,   ///< forked `partner`
-        Move    ///< attached to cgroup `partner` (the importer's cgroup id)
+        Move,   ///< attached to cgroup `partner` (the importer's cgroup id)
+        Attributes ///< its scheduling attributes became WorkloadRecorder::attributes(`partner`) (a
+                   ///< `record` folder's change, or a new priority the trace shows)
     };
     Kind kind = Kind::Run;
     char state = 0;
@@ -36,9 +48,14 @@ struct RecordedTask {
     int64_t seen = -1;  ///< first seen
     int64_t start = -1; ///< first known alive: first ran, woke or was forked
     int32_t parent = -1;
-    int prio = -1;           ///< the first kernel priority seen (-1: none)
-    int64_t prioChange = -1; ///< when another priority was first seen (-1: never)
-    int otherPrio = -1;
+    int prio = -1; ///< the first kernel priority seen (-1: none)
+    /// Its attributes when it began (a `record` folder's, or its parent's at the fork); absent:
+    /// only its priority is known.
+    std::optional<TaskAttributes> initial;
+    /// Priority changes only the trace's priorities show (no `record` folder said so): how many
+    /// and the first one's time.
+    uint32_t inferredChanges = 0;
+    int64_t firstInferred = -1;
     uint32_t cgroup = 0;    ///< the importer's cgroup id at the start
     uint32_t cgroupNow = 0; ///< ... and now (what a child forked now inherits)
     bool ended = false;     ///< switched out dead (Z or X)
@@ -51,6 +68,8 @@ struct RecordedTask {
     int64_t cutAt = -1; ///< CPU time before this instant is in `burst` or `steps`
     int64_t sleepSince = 0;
     char sleepState = 0;
+    std::optional<TaskAttributes> now; ///< its attributes as last known
+    int prioNow = -1;                  ///< its kernel priority as last known
 };
 
 class WorkloadRecorder final : public TraceObserver {
@@ -62,6 +81,7 @@ public:
     void forked(int32_t parent, int64_t parentSince, int32_t child, int64_t t) override;
     void priority(int32_t task, int prio, int64_t t) override;
     void attached(int32_t task, uint32_t cgroup, int64_t t) override;
+    void attributes(int32_t task, int64_t t, int64_t runningSince, const TaskAttributes& a) override;
     void lost(int32_t cpu, int64_t t) override;
 
     /// Closes every task at the trace's end `t`: a burst still open becomes a run; a task still
@@ -69,6 +89,8 @@ public:
     void finish(int64_t t);
 
     const std::vector<RecordedTask>& tasks() const { return m_tasks; }
+    /// The attributes an Attributes step names.
+    const TaskAttributes& attributes(int32_t index) const { return m_attributes[static_cast<size_t>(index)]; }
     /// Lost-event markers: (time, CPU or -1).
     const std::vector<std::pair<int64_t, int32_t>>& losses() const { return m_losses; }
 
@@ -78,8 +100,12 @@ private:
     void cut(RecordedTask& r, int64_t since, int64_t t);
     void flush(RecordedTask& r, int64_t t);
     void alive(RecordedTask& r, int64_t t);
+    /// A change of attributes at `t`: the burst so far ends there (split at `t` when running since
+    /// `since`), then the step.
+    void change(RecordedTask& r, int64_t since, int64_t t, const TaskAttributes& a, bool inferred);
 
     std::vector<RecordedTask> m_tasks;
+    std::vector<TaskAttributes> m_attributes;
     std::vector<std::pair<int64_t, int32_t>> m_losses;
 };
 

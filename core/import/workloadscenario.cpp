@@ -1,6 +1,7 @@
 #include "import/workloadscenario.h"
 
 #include "base/bytetext.h"
+#include "base/tracetee.h"
 #include "import/tracedmachine.h"
 #include "scenario/loader.h"
 #include "scenario/scenariotext.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <set>
@@ -38,8 +40,10 @@ std::string seconds(int64_t ns) {
 class Writer {
 public:
     Writer(const WorkloadRecorder& rec, const ImportedTrace& trace, const WorkloadScenarioOptions& options,
-           WorkloadScenario& out)
-        : m_tasks(rec.tasks())
+           const PinEvidence* pins, WorkloadScenario& out)
+        : m_pins(pins)
+        , m_rec(rec)
+        , m_tasks(rec.tasks())
         , m_trace(trace)
         , m_summary(trace.summary)
         , m_options(options)
@@ -63,11 +67,25 @@ private:
     TaskSpec task(int32_t i, int depth, bool topLevel);
     void scheduling(TaskSpec& t, int32_t i);
     void program(std::vector<ActionSpec>& out, int32_t i, int depth);
+    /// The actions that take a task from `was` to `now` (its policy, priority, CPUs).
+    void changes(std::vector<ActionSpec>& out, TaskAttributes& was, const TaskAttributes& now);
+    /// A CPU list as the kernel writes it, in the machine's scenario numbering: nullopt when it
+    /// holds every CPU of the machine (no affinity), is empty, or names none of its CPUs.
+    std::optional<CpuListParse> scenarioCpus(const std::string& kernel) const;
     void note(std::string text) { m_out.notes.push_back(std::move(text)); }
     std::string channel(int32_t waker, int32_t wakee) const;
 
+    /// The machine (a host file, or the trace's CPUs) and the model; notes say which.
+    std::optional<TracedMachine> machine();
+    /// The pinning the trace proves (a trace file: import/pininference.h), by task index.
+    void inferPinning(const ScenarioSpec& machine);
+
+    const PinEvidence* m_pins;
+    std::map<int32_t, InferredPin> m_inferred;
+    const WorkloadRecorder& m_rec;
     const std::vector<RecordedTask>& m_tasks;
     const ImportedTrace& m_trace;
+    const TopologySpec* m_topology = nullptr; ///< the machine's, once it is built
     const RunSummary& m_summary;
     const WorkloadScenarioOptions& m_options;
     WorkloadScenario& m_out;
@@ -104,6 +122,12 @@ void Writer::choose() {
             ++(kTracers.count(m_summary.tasks[i].name) ? tracer : m_out.leftOut);
             continue;
         }
+        if (!m_options.keepTracer && m_trace.record &&
+            std::count(m_trace.record->recorderPids.begin(), m_trace.record->recorderPids.end(),
+                       m_summary.tasks[i].pid)) {
+            ++tracer; // schedscope-cli record's own threads
+            continue;
+        }
         if (!ran || r.start < 0) {
             ++neverRan;
             continue;
@@ -113,8 +137,9 @@ void Writer::choose() {
     }
     m_out.leftOut += tracer + neverRan;
     if (tracer)
-        note("the tracer itself (perf, trace-cmd) left out: " + std::to_string(tracer) +
-             " task(s); import-trace --keep-tracer keeps it");
+        note(std::string(m_trace.record ? "the tracer itself (perf, schedscope-cli record) left out: "
+                                        : "the tracer itself (perf, trace-cmd) left out: ") +
+             std::to_string(tracer) + " task(s); import-trace --keep-tracer keeps it");
     if (neverRan)
         note("recorded tasks that never ran, left out: " + std::to_string(neverRan));
 }
@@ -200,9 +225,35 @@ std::string Writer::channel(int32_t waker, int32_t wakee) const {
     return name;
 }
 
+std::optional<CpuListParse> Writer::scenarioCpus(const std::string& kernel) const {
+    const CpuListParse list = parseCpuList(kernel);
+    if (kernel.empty() || !list.error.empty() || !m_topology)
+        return std::nullopt;
+    const uint32_t n = m_topology->nrCpus();
+    std::vector<bool> in(n, false);
+    for (auto [a, b] : list.ranges)
+        for (uint32_t c = 0; c < n; ++c) {
+            const uint32_t k = m_topology->kernelCpu(c);
+            if (k >= a && k <= b)
+                in[c] = true;
+        }
+    if (std::all_of(in.begin(), in.end(), [](bool b) { return b; }) ||
+        std::none_of(in.begin(), in.end(), [](bool b) { return b; }))
+        return std::nullopt;
+    return cpuListOf(in);
+}
+
 void Writer::scheduling(TaskSpec& t, int32_t i) {
     const RecordedTask& r = m_tasks[static_cast<size_t>(i)];
-    if (r.prio >= 0 && r.prio < 99) {
+    if (r.initial) {
+        // A `record` folder's (or the parent's at the fork): policy, priority, CPUs.
+        t.policy = r.initial->policy;
+        if (rtPolicy(t.policy))
+            t.rtPriority = r.initial->rtPriority;
+        else
+            t.nice = r.initial->nice;
+        t.cpus = scenarioCpus(r.initial->cpus);
+    } else if (r.prio >= 0 && r.prio < 99) {
         t.policy = SchedPolicy::Fifo;
         t.rtPriority = static_cast<uint8_t>(99 - r.prio);
     } else if (r.prio >= 100 && r.prio <= 139) {
@@ -212,11 +263,47 @@ void Writer::scheduling(TaskSpec& t, int32_t i) {
              (r.prio < 0 ? std::string("no priority recorded") : "priority " + std::to_string(r.prio)) +
              ": nice 0 assumed");
     }
-    if (r.prioChange >= 0)
-        note(who(i) + ": priority " + std::to_string(r.prio) + " changed to " + std::to_string(r.otherPrio) +
-             " at " + seconds(rel(r.prioChange)) + ": the first is kept");
+    if (const auto pin = m_inferred.find(i);
+        pin != m_inferred.end() && (!r.initial || r.initial->cpus.empty())) {
+        t.cpus = scenarioCpus(formatCpuList(pin->second.cpus));
+    } else if (!t.cpus && included(r.parent) && m_inferred.count(r.parent) && m_topology) {
+        // Not pinned itself: every CPU, not its pinned parent's (fork would copy that mask).
+        t.cpus = parseCpuList("0-" + std::to_string(m_topology->nrCpus() - 1));
+    }
+    if (r.inferredChanges > 0)
+        note(who(i) + ": " + std::to_string(r.inferredChanges) +
+             " priority change(s) the trace shows (first at " + seconds(rel(r.firstInferred)) +
+             "): each applied where its program was when the new priority was first recorded (the trace does "
+             "not say when between two events it changed)");
     if (m_cgroups && r.cgroup != 0)
         t.cgroup = bytesAsText(m_trace.cgroupPaths[r.cgroup]);
+}
+
+void Writer::changes(std::vector<ActionSpec>& out, TaskAttributes& was, const TaskAttributes& now) {
+    const bool rt = rtPolicy(now.policy);
+    if (now.policy != was.policy || (rt && now.rtPriority != was.rtPriority)) {
+        ActionSpec& a = out.emplace_back();
+        a.kind = ActionKind::Policy;
+        a.policy = now.policy;
+        a.rtPriority = rt ? now.rtPriority : 0;
+        a.nice = static_cast<int8_t>(now.nice);
+    } else if (!rt && now.nice != was.nice) {
+        ActionSpec& a = out.emplace_back();
+        a.kind = ActionKind::Nice;
+        a.nice = static_cast<int8_t>(now.nice);
+    }
+    if (!now.cpus.empty() && now.cpus != was.cpus) {
+        const std::optional<CpuListParse> cpus = scenarioCpus(now.cpus);
+        ActionSpec& a = out.emplace_back();
+        a.kind = ActionKind::Cpus;
+        if (cpus) {
+            a.name = cpus->toString();
+        } else {
+            // Every CPU (or none of the machine's: then it runs anywhere, as without a mask).
+            a.name = "0-" + std::to_string(m_topology ? m_topology->nrCpus() - 1 : 0);
+        }
+    }
+    was = now;
 }
 
 TaskSpec Writer::task(int32_t i, int depth, bool topLevel) {
@@ -250,6 +337,10 @@ void Writer::program(std::vector<ActionSpec>& out, int32_t i, int depth) {
             action(ActionKind::Run, run);
         run = 0;
     };
+    // What the task's own attributes are as its program goes (scheduling() wrote where it starts).
+    TaskAttributes was = r.initial.value_or(TaskAttributes{});
+    if (!r.initial)
+        attributesOfPrio(r.prio, was);
     for (const RecordedStep& s : r.steps) {
         if (s.kind == RecordedStep::Kind::Run) {
             run += s.ns;
@@ -279,6 +370,9 @@ void Writer::program(std::vector<ActionSpec>& out, int32_t i, int depth) {
         case RecordedStep::Kind::Move:
             if (m_cgroups)
                 action(ActionKind::Move, 0, bytesAsText(m_trace.cgroupPaths[static_cast<size_t>(s.partner)]));
+            break;
+        case RecordedStep::Kind::Attributes:
+            changes(out, was, m_rec.attributes(s.partner));
             break;
         case RecordedStep::Kind::Run:
             break;
@@ -319,34 +413,91 @@ std::vector<TaskSpec> Writer::tasks() {
     return out;
 }
 
-bool Writer::write() {
-    choose();
-    name();
-    plan();
+std::optional<TracedMachine> Writer::machine() {
+    std::string file = m_options.hostFile;
+    if (file.empty() && m_trace.record) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(m_trace.record->path(kRecordHost), ec))
+            file = m_trace.record->path(kRecordHost);
+    }
     std::optional<ScenarioSpec> host;
-    if (const std::string& file = m_options.hostFile; !file.empty()) {
+    if (!file.empty()) {
         LoadResult h = loadScenarioFile(file);
         if (!h.ok()) {
             m_out.error = file + ": not a host file (" +
                           (h.errors.empty() ? std::string("unreadable") : h.errors.front()) + ")";
-            return false;
+            return std::nullopt;
         }
         host = std::move(*h.spec);
     }
+    m_out.hostFile = file;
+    std::optional<KernelModel> model = m_options.model;
+    if (!model && m_trace.record) {
+        const ModelForRelease m = kernelModelForRelease(m_trace.kernelRelease);
+        model = m.model;
+        note("kernel model " + std::string(kernelModelInfo(m.model).name) + ": " + m.why +
+             " (replay --model chooses another)");
+    }
+    m_out.modelChosen = model.has_value() || host.has_value();
     const size_t cpus = std::max<size_t>(m_summary.cpus.size(), 1);
-    TracedMachine machine =
-        tracedMachine(cpus, m_trace.cgroupPaths, host ? &*host : nullptr, m_options.model);
+    TracedMachine machine = tracedMachine(cpus, m_trace.cgroupPaths, host ? &*host : nullptr, model);
     if (!host)
         note("topology: the " + std::to_string(cpus) +
              " CPUs the trace shows, as single-thread cores of one socket (a trace does not say which "
              "CPUs share a core or a cache); import-trace --host FILE gives the real machine");
     else if (host->topology.nrCpus() < cpus)
-        note(m_options.hostFile + ": " + std::to_string(host->topology.nrCpus()) + " CPUs, the trace shows " +
+        note(file + ": " + std::to_string(host->topology.nrCpus()) + " CPUs, the trace shows " +
              std::to_string(cpus) + ": the workload runs on fewer CPUs than it was recorded on");
     if (!machine.cgroupProblem.empty())
         note("cgroups left out: " + machine.cgroupProblem);
-    ScenarioSpec& spec = machine.spec;
+    return machine;
+}
+
+void Writer::inferPinning(const ScenarioSpec& spec) {
+    if (!m_pins || m_trace.record)
+        return; // a record folder has each task's CPUs
+    const TopologySpec& topo = spec.topology;
+    const uint32_t perSocket = std::max<uint32_t>(topo.coresPerSocket * topo.threadsPerCore, 1);
+    std::map<uint32_t, uint32_t> socketOf; // recorded (kernel) CPU -> socket
+    for (uint32_t c = 0; c < topo.nrCpus(); ++c)
+        socketOf[topo.kernelCpu(c)] = c / perSocket;
+    auto sameCache = [&](uint32_t a, uint32_t b) {
+        const auto x = socketOf.find(a), y = socketOf.find(b);
+        return x != socketOf.end() && y != socketOf.end() && x->second == y->second;
+    };
+    const auto pins = inferPins(*m_pins, sameCache, 1'000'000'000 / std::max<uint32_t>(spec.kernel.hz, 1));
+    for (size_t i = 0; i < m_in.size(); ++i) {
+        if (!m_in[i])
+            continue;
+        const auto p = pins.find(info(static_cast<int32_t>(i)).id);
+        if (p == pins.end())
+            continue;
+        const InferredPin& pin = p->second;
+        m_inferred.emplace(static_cast<int32_t>(i), pin);
+        char waited[32];
+        std::snprintf(waited, sizeof waited, "%.1f ms", static_cast<double>(pin.waitedNs) / 1e6);
+        note(who(static_cast<int32_t>(i)) + ": ran only on CPU " + formatCpuList(pin.cpus) + "; at " +
+             std::to_string(pin.idleAtWakeup) + " of its " + std::to_string(pin.wakeups) + " wakeups CPU " +
+             std::to_string(pin.idleCpu) +
+             " (same cache) was idle from before the wakeup until it ran, and it waited " + waited +
+             " in all while that CPU was idle (first at " + seconds(rel(pin.first)) +
+             "): taken as pinned to CPU " + formatCpuList(pin.cpus) +
+             " (a trace does not record sched_setaffinity)");
+    }
+    m_out.pinsInferred = m_inferred.size();
+}
+
+bool Writer::write() {
+    choose();
+    name();
+    plan();
+    std::optional<TracedMachine> machine = this->machine();
+    if (!machine)
+        return false;
+    ScenarioSpec& spec = machine->spec;
+    m_topology = &spec.topology;
     m_cgroups = !spec.cgroups.empty();
+    inferPinning(spec);
     spec.source = "import of " + m_trace.path;
     spec.name = bytesAsText("recording " + m_summary.scenario);
     spec.description =
@@ -365,9 +516,9 @@ bool Writer::write() {
 } // namespace
 
 WorkloadScenario workloadScenario(const WorkloadRecorder& recorder, const ImportedTrace& trace,
-                                  const WorkloadScenarioOptions& options) {
+                                  const WorkloadScenarioOptions& options, const PinEvidence* pins) {
     WorkloadScenario out;
-    Writer w(recorder, trace, options, out);
+    Writer w(recorder, trace, options, pins, out);
     if (!w.write())
         return out;
     if (!recorder.losses().empty()) {
@@ -381,7 +532,7 @@ WorkloadScenario workloadScenario(const WorkloadRecorder& recorder, const Import
     return out;
 }
 
-WorkloadText workloadScenarioText(const WorkloadScenario& workload, const WorkloadScenarioOptions& options) {
+WorkloadText workloadScenarioText(const WorkloadScenario& workload, const WorkloadScenarioOptions&) {
     WorkloadText out;
     const ScenarioSpec& spec = *workload.spec;
     // Reserved ahead: a long recording's text is hundreds of megabytes.
@@ -400,11 +551,12 @@ WorkloadText workloadScenarioText(const WorkloadScenario& workload, const Worklo
     o += "\"description\": " + nlohmann::json(spec.description).dump() + ",\n";
     o += "\"duration\": " + durationText(spec.duration) + ",\n\"topology\": ";
     appendTopologyText(o, spec.topology);
-    // The model and the tick are written where a host file or --model chose them; otherwise the
-    // scenario runs on the default model, as one written by hand that names none.
-    const bool host = !options.hostFile.empty();
+    // The model and the tick are written where a host file, --model or a record folder chose them
+    // (WorkloadScenario::hostFile, modelChosen); otherwise the scenario runs on the default model,
+    // as one written by hand that names none.
+    const bool host = !workload.hostFile.empty();
     o += ",\n\"kernel\": {\"recorded_bursts\": true";
-    if (host || options.model)
+    if (host || workload.modelChosen)
         o += ", \"model\": \"" + std::string(kernelModelInfo(spec.kernel.model).name) + "\"";
     if (host)
         o += ", \"hz\": " + std::to_string(spec.kernel.hz);
@@ -425,7 +577,7 @@ WorkloadText workloadScenarioText(const WorkloadScenario& workload, const Worklo
     o += "],\n\"tasks\": [";
     for (size_t t = 0; t < spec.tasks.size(); ++t) {
         o += t ? ",\n  " : "\n  ";
-        appendTaskText(o, spec.tasks[t]);
+        appendTaskText(o, spec.tasks[t], &spec.topology);
     }
     o += "]\n}\n";
     // The text must be a scenario this program accepts; anything else is a bug here.
@@ -465,15 +617,20 @@ WorkloadImport importWorkload(const std::string& tracePath, const WorkloadScenar
                               const TraceImportOptions& traceOptions) {
     WorkloadImport w;
     WorkloadRecorder recorder;
+    PinEvidence pins;
+    TraceTee records;
+    records.add(traceOptions.records);
+    records.add(&pins);
     TraceImportOptions o = traceOptions;
     o.observer = &recorder;
+    o.records = records.sink();
     w.recording = importTrace(tracePath, o);
     if (!w.recording.ok) {
         w.scenario.error = w.recording.error;
         return w;
     }
     recorder.finish(w.recording.origin.count() + w.recording.summary.simTime.count());
-    w.scenario = workloadScenario(recorder, w.recording, options);
+    w.scenario = workloadScenario(recorder, w.recording, options, &pins);
     return w;
 }
 

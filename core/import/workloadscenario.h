@@ -6,6 +6,7 @@
 // as a ScenarioSpec; written as text only where it is printed or kept (workloadScenarioText).
 
 #include "import/importtrace.h"
+#include "import/pininference.h"
 #include "import/workloadrecorder.h"
 
 #include <memory>
@@ -36,15 +37,25 @@ struct WorkloadScenario {
     std::shared_ptr<ScenarioSpec> spec;
     std::vector<std::string> notes; ///< what could not be inferred, naming the task and the time
     size_t tasks = 0, channels = 0, leftOut = 0;
+    /// The host file the machine came from (the option's, or a record folder's host.json), ""
+    /// for the CPUs the trace shows; and whether a model was chosen (the option, or a record
+    /// folder's kernel release) rather than left to the default.
+    std::string hostFile;
+    bool modelChosen = false;
+    size_t pinsInferred = 0; ///< tasks taken as pinned from the evidence (import/pininference.h)
 };
 
-/// The scenario for `trace` (read with `recorder` as its observer; recorder.finish() called).
+/// The scenario for `trace` (read with `recorder` as its observer; recorder.finish() called, and
+/// `pins`, when given, as its records). A `record` folder gives the machine (its host.json) and
+/// the model (the newest not newer than its kernel release) where the options do not, and each
+/// task's recorded attributes; for a trace file, `pins` gives the pinning the trace proves.
 WorkloadScenario workloadScenario(const WorkloadRecorder& recorder, const ImportedTrace& trace,
-                                  const WorkloadScenarioOptions& options);
+                                  const WorkloadScenarioOptions& options, const PinEvidence* pins = nullptr);
 
 /// The scenario as text (JSON, format 1): what import-trace prints and the GUI's Simulate This
 /// Recording keeps for its session. Read back to check it; `error` set (and no text) if it does
-/// not read (a bug here); `note` set when it is more than the loader reads.
+/// not read (a bug here); `note` set when it is more than the loader reads. The options are those
+/// the workload was made with (what they chose is in `workload`).
 struct WorkloadText {
     std::string text;
     std::string error;

@@ -81,27 +81,27 @@ std::string PerfRecorder::version(const std::string& perf) {
 }
 
 std::string PerfRecorder::start(const std::string& perf, const std::string& dataPath,
-                                const std::string& logPath) {
+                                const std::string& logPath, const std::vector<std::string>& extra) {
     int ctl[2], ack[2];
     if (::pipe2(ctl, O_CLOEXEC) != 0 || ::pipe2(ack, O_CLOEXEC) != 0)
         return std::string("cannot create perf's control pipes: ") + std::strerror(errno);
     m_log = logPath;
     const std::string ctlArg = "fd:" + std::to_string(ctl[0]) + "," + std::to_string(ack[1]);
-    const std::vector<std::string> argv{perf,
-                                        "sched",
-                                        "record",
-                                        "-e",
-                                        "sched:sched_wakeup",
-                                        "-e",
-                                        "sched:sched_process_exec",
-                                        "-e",
-                                        "sched:sched_process_exit",
-                                        "-D",
-                                        "-1",
-                                        "--control",
-                                        ctlArg,
-                                        "-o",
-                                        dataPath};
+    std::vector<std::string> argv{perf,
+                                  "sched",
+                                  "record",
+                                  "-e",
+                                  "sched:sched_wakeup",
+                                  "-e",
+                                  "sched:sched_process_exec",
+                                  "-e",
+                                  "sched:sched_process_exit",
+                                  "-D",
+                                  "-1",
+                                  "--control",
+                                  ctlArg};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    argv.insert(argv.end(), {"-o", dataPath});
     const pid_t parent = ::getpid();
     m_pid = ::fork();
     if (m_pid < 0)
@@ -232,6 +232,21 @@ std::string runProgram(const std::vector<std::string>& argv, const std::string& 
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         return argv[0] + " " + (argv.size() > 1 ? argv[1] : "") + " failed" +
                (message.empty() ? std::string() : ": " + message);
+    return {};
+}
+
+std::string perfRecordingProblem(const std::string& perf) {
+    if (perf.empty() || ::access(perf.c_str(), X_OK) != 0)
+        return (perf.empty() ? std::string("perf is not installed") : perf + ": no such executable") +
+               " (Debian: apt install linux-perf)";
+    if (::geteuid() != 0) {
+        const std::string paranoid = hostfs::readValue("/proc/sys/kernel/perf_event_paranoid").value_or("?");
+        if (std::atoi(paranoid.c_str()) > -1)
+            return "recording every CPU's scheduler events needs root, or "
+                   "/proc/sys/kernel/perf_event_paranoid "
+                   "at -1 (it is " +
+                   paranoid + ")";
+    }
     return {};
 }
 

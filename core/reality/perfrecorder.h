@@ -24,9 +24,10 @@ public:
     /// `perf --version`'s line ("" when it cannot be run).
     static std::string version(const std::string& perf);
 
-    /// Starts recording into `dataPath` (perf's messages go to `logPath`), events off. Returns ""
-    /// or what went wrong.
-    std::string start(const std::string& perf, const std::string& dataPath, const std::string& logPath);
+    /// Starts recording into `dataPath` (perf's messages go to `logPath`), events off; `extra`
+    /// are more options of perf record (another clock, more events). Returns "" or what went wrong.
+    std::string start(const std::string& perf, const std::string& dataPath, const std::string& logPath,
+                      const std::vector<std::string>& extra = {});
     /// Switches the events on; returns once perf has acknowledged it (or with the error).
     std::string enable();
     /// Switches the events off and lets perf write its file. Idempotent; "" or what went wrong.
@@ -40,6 +41,10 @@ private:
     int m_ctl = -1, m_ack = -1;
     std::string m_log;
 };
+
+/// Whether this process may record every CPU's scheduler events with `perf` (found on PATH when
+/// empty): "" or what is missing (perf not installed, not root and perf_event_paranoid above -1).
+std::string perfRecordingProblem(const std::string& perf);
 
 /// `perf script --ns -i dataPath > outPath`, polled so that `cancelled` (may be empty) can stop
 /// it. Returns "" or what went wrong.

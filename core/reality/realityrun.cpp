@@ -321,22 +321,12 @@ bool checkPermissions(RealityRunState& st) {
     RealityRun& out = st.out;
     st.perf = st.options.perf.empty() ? PerfRecorder::find() : st.options.perf;
     const std::string& perf = st.perf;
-    if (perf.empty() || ::access(perf.c_str(), X_OK) != 0) {
+    if (const std::string problem = perfRecordingProblem(perf); !problem.empty()) {
         out.status = RealityRun::Status::NoPermission;
-        out.error = (perf.empty() ? std::string("perf is not installed") : perf + ": no such executable") +
-                    " (Debian: apt install linux-perf); the reality check records with perf sched record";
+        out.error = problem + (problem.rfind("recording", 0) == 0
+                                   ? ", and write access to the cgroup hierarchies"
+                                   : "; the reality check records with perf sched record");
         return false;
-    }
-    if (::geteuid() != 0) {
-        const std::string paranoid = slurp("/proc/sys/kernel/perf_event_paranoid");
-        if (std::atoi(paranoid.c_str()) > -1) {
-            out.status = RealityRun::Status::NoPermission;
-            out.error = "recording every CPU's scheduler events needs root, or "
-                        "/proc/sys/kernel/perf_event_paranoid at -1 (it is " +
-                        paranoid.substr(0, paranoid.find('\n')) +
-                        "), and write access to the cgroup hierarchies";
-            return false;
-        }
     }
     out.recorder = "perf sched record (" + PerfRecorder::version(perf) + ")";
     return true;

@@ -91,6 +91,14 @@ struct SchedAttr {
     uint32_t utilMin, utilMax;
 };
 
+uint32_t policyNumber(SchedPolicy p) {
+    return p == SchedPolicy::Batch  ? SCHED_BATCH
+           : p == SchedPolicy::Idle ? SCHED_IDLE
+           : p == SchedPolicy::Fifo ? SCHED_FIFO
+           : p == SchedPolicy::Rr   ? SCHED_RR
+                                    : SCHED_OTHER;
+}
+
 /// A task process: the scenario task it runs and what it has to remember.
 struct Proc {
     const RealWorld* w = nullptr;
@@ -204,11 +212,7 @@ void setUp(Proc& p, const TaskSpec& t, const std::string& name, bool forked, pid
     if (t.slice || t.policy != SchedPolicy::Other || forked) {
         SchedAttr a{};
         a.size = sizeof a;
-        a.policy = t.policy == SchedPolicy::Batch  ? SCHED_BATCH
-                   : t.policy == SchedPolicy::Idle ? SCHED_IDLE
-                   : t.policy == SchedPolicy::Fifo ? SCHED_FIFO
-                   : t.policy == SchedPolicy::Rr   ? SCHED_RR
-                                                   : SCHED_OTHER;
+        a.policy = policyNumber(t.policy);
         a.nice = t.nice;
         a.priority = t.rtPriority;
         a.runtime = t.slice ? static_cast<uint64_t>(t.slice->count()) : 0;
@@ -372,6 +376,24 @@ void runAction(Proc& p, const ActionSpec& a) {
     case ActionKind::Yield:
         ::sched_yield();
         break;
+    case ActionKind::Nice:
+        ::setpriority(PRIO_PROCESS, 0, a.nice); // as the simulation: a refusal changes nothing
+        break;
+    case ActionKind::Policy: {
+        SchedAttr attr{};
+        attr.size = sizeof attr;
+        attr.policy = policyNumber(a.policy);
+        attr.nice = a.keepNice ? ::getpriority(PRIO_PROCESS, 0) : a.nice;
+        attr.priority = a.rtPriority;
+        ::syscall(SYS_sched_setattr, 0, &attr, 0);
+        break;
+    }
+    case ActionKind::Cpus: {
+        const CpuListParse list = parseCpuList(a.name);
+        cpu_set_t mask = hostMask(*p.w->spec, &list, cgroupCpus(*p.w->spec, p.slot->cgroup));
+        ::sched_setaffinity(0, sizeof mask, &mask);
+        break;
+    }
     case ActionKind::Exit:
         finish(p);
     }

@@ -54,7 +54,10 @@ enum class ActionKind : uint8_t {
     Move,
     Setsid,
     Yield,
-    Exit
+    Exit,
+    Nice,   ///< setpriority(): the task's own nice (set_user_nice)
+    Policy, ///< sched_setscheduler() / sched_setattr(): its policy, RT priority, nice
+    Cpus    ///< sched_setaffinity(): its own CPUs
 };
 
 struct TaskSpec;
@@ -62,10 +65,17 @@ struct TaskSpec;
 /// One program action, as written in the scenario (validated).
 struct ActionSpec {
     ActionKind kind = ActionKind::Exit;
-    DurationDist duration;        ///< run, sleep, io, memstall
-    std::string name;             ///< channel (send/recv, may contain {i}), cgroup (move), session (setsid)
-    int64_t loopCount = 0;        ///< loop: -1 repeats forever
-    std::vector<ActionSpec> body; ///< loop
+    // nice, policy (in what would be padding: a recording's millions of actions stay 112 bytes).
+    SchedPolicy policy = SchedPolicy::Other; ///< policy
+    uint8_t rtPriority = 0;                  ///< policy fifo and rr: 1..99
+    int8_t nice = 0;                         ///< nice; policy other, batch, idle (unless keepNice)
+    bool keepNice = false;                   ///< policy: a fair policy without "nice" keeps the task's
+    DurationDist duration;                   ///< run, sleep, io, memstall
+    /// channel (send/recv, may contain {i}), cgroup (move), session (setsid), CPU list in scenario
+    /// numbering (cpus)
+    std::string name;
+    int64_t loopCount = 0;                 ///< loop: -1 repeats forever
+    std::vector<ActionSpec> body;          ///< loop
     std::shared_ptr<const TaskSpec> child; ///< fork
 };
 

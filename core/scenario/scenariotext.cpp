@@ -46,9 +46,22 @@ void appendDuration(std::string& out, const DurationDist& d) {
     }
 }
 
-void appendProgram(std::string& out, const std::vector<ActionSpec>& program);
+void appendProgram(std::string& out, const std::vector<ActionSpec>& program, const TopologySpec* numbering);
 
-void appendAction(std::string& out, const ActionSpec& a) {
+/// A CPU list in scenario numbering, as the file writes it: in the kernel's numbers when the
+/// machine has them (topology.cpu_numbers), which the loader translates back.
+std::string cpuListText(const CpuListParse& list, const TopologySpec* numbering) {
+    if (!numbering || numbering->cpuNumbers.empty())
+        return list.toString();
+    std::vector<uint32_t> cpus;
+    for (auto [a, b] : list.ranges)
+        for (uint32_t c = a; c <= b; ++c)
+            cpus.push_back(numbering->kernelCpu(c));
+    std::sort(cpus.begin(), cpus.end());
+    return formatCpuList(cpus);
+}
+
+void appendAction(std::string& out, const ActionSpec& a, const TopologySpec* numbering) {
     switch (a.kind) {
     case ActionKind::Run:
     case ActionKind::Sleep:
@@ -72,11 +85,24 @@ void appendAction(std::string& out, const ActionSpec& a) {
         break;
     case ActionKind::Loop:
         out += "{\"loop\": " + std::to_string(a.loopCount) + ", \"do\": ";
-        appendProgram(out, a.body);
+        appendProgram(out, a.body, numbering);
         break;
     case ActionKind::Fork:
         out += "{\"fork\": ";
-        appendTaskText(out, *a.child);
+        appendTaskText(out, *a.child, numbering);
+        break;
+    case ActionKind::Nice:
+        out += "{\"nice\": " + std::to_string(a.nice);
+        break;
+    case ActionKind::Policy:
+        out += std::string("{\"policy\": \"") + schedPolicyName(a.policy) + "\"";
+        if (rtPolicy(a.policy))
+            out += ", \"rt_priority\": " + std::to_string(a.rtPriority);
+        else if (!a.keepNice)
+            out += ", \"nice\": " + std::to_string(a.nice);
+        break;
+    case ActionKind::Cpus:
+        out += "{\"cpus\": \"" + cpuListText(parseCpuList(a.name), numbering) + "\"";
         break;
     case ActionKind::Wait:
         out += "{\"wait\": \"children\"";
@@ -91,12 +117,12 @@ void appendAction(std::string& out, const ActionSpec& a) {
     out += "}";
 }
 
-void appendProgram(std::string& out, const std::vector<ActionSpec>& program) {
+void appendProgram(std::string& out, const std::vector<ActionSpec>& program, const TopologySpec* numbering) {
     out += "[";
     for (size_t i = 0; i < program.size(); ++i) {
         if (i)
             out += ", ";
-        appendAction(out, program[i]);
+        appendAction(out, program[i], numbering);
     }
     out += "]";
 }
@@ -124,7 +150,7 @@ void appendChannelText(std::string& out, const ChannelSpec& c) {
     out += "}";
 }
 
-void appendTaskText(std::string& out, const TaskSpec& t) {
+void appendTaskText(std::string& out, const TaskSpec& t, const TopologySpec* numbering) {
     out += "{\"name\": ";
     appendString(out, t.name);
     if (t.count != 1)
@@ -146,7 +172,7 @@ void appendTaskText(std::string& out, const TaskSpec& t) {
     if (t.timerSlack)
         out += ", \"timer_slack\": " + durationText(*t.timerSlack);
     if (t.cpus)
-        out += ", \"cpus\": \"" + t.cpus->toString() + "\"";
+        out += ", \"cpus\": \"" + cpuListText(*t.cpus, numbering) + "\"";
     if (t.session) {
         out += ", \"session\": ";
         appendString(out, *t.session);
@@ -154,7 +180,7 @@ void appendTaskText(std::string& out, const TaskSpec& t) {
     if (t.start.count() > 0)
         out += ", \"start\": " + durationText(t.start);
     out += ", \"program\": ";
-    appendProgram(out, t.program);
+    appendProgram(out, t.program, numbering);
     out += "}";
 }
 

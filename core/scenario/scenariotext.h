@@ -10,9 +10,11 @@
 
 namespace core {
 
-/// Appends `task` as a scenario task object (one line; its program inline). CPU lists are written
-/// in scenario numbering, as the loader leaves them; names that are not UTF-8 as bytesAsText.
-void appendTaskText(std::string& out, const TaskSpec& task);
+/// Appends `task` as a scenario task object (one line; its program inline). CPU lists (its
+/// `cpus`, its `cpus` actions) are written in scenario numbering, as the loader leaves them, or,
+/// given the machine's `numbering`, in the kernel's numbers (topology.cpu_numbers) that the
+/// loader translates back; names that are not UTF-8 as bytesAsText.
+void appendTaskText(std::string& out, const TaskSpec& task, const TopologySpec* numbering = nullptr);
 
 /// Appends `channel` as a scenario channel object.
 void appendChannelText(std::string& out, const ChannelSpec& channel);

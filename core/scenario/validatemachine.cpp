@@ -99,16 +99,7 @@ std::optional<CpuListParse> Validator::toScenarioNumbers(const CpuListParse& ker
             }
             in[static_cast<size_t>(m_kernelToScenario[c])] = true;
         }
-    CpuListParse out;
-    for (uint32_t c = 0; c < m_nrCpus; ++c) {
-        if (!in[c])
-            continue;
-        if (!out.ranges.empty() && out.ranges.back().second + 1 == c)
-            out.ranges.back().second = c;
-        else
-            out.ranges.emplace_back(c, c);
-    }
-    return out;
+    return cpuListOf(in);
 }
 
 void Validator::costs(const json& j, const std::string& cp, KernelSpec& kernel) {

@@ -262,6 +262,8 @@ std::optional<ActionSpec> Validator::action(const json& j, const std::string& p,
             return std::nullopt;
         return a;
     }
+    if (j.contains("policy"))
+        return policyAction(j, p);
     if (j.size() != 1) {
         std::string keys;
         for (auto it = j.begin(); it != j.end(); ++it)
@@ -326,6 +328,22 @@ std::optional<ActionSpec> Validator::action(const json& j, const std::string& p,
         a.name = *s;
         return a;
     }
+    if (key == "nice") {
+        auto n = integer(v, vp, -20, 19);
+        if (!n)
+            return std::nullopt;
+        a.kind = ActionKind::Nice;
+        a.nice = static_cast<int8_t>(*n);
+        return a;
+    }
+    if (key == "cpus") {
+        TaskSpec cpus;
+        if (!taskCpus(j, p, cpus))
+            return std::nullopt;
+        a.kind = ActionKind::Cpus;
+        a.name = cpus.cpus->toString();
+        return a;
+    }
     if (key == "yield" || key == "exit") {
         if (!(v.is_boolean() && v.get<bool>())) {
             expected(vp, "true", v);
@@ -335,16 +353,38 @@ std::optional<ActionSpec> Validator::action(const json& j, const std::string& p,
         return a;
     }
     std::string msg = "unknown action " + quoteJson(key);
-    static constexpr std::string_view kAll[] = {"run",  "sleep", "io",   "memstall", "send",  "recv", "loop",
-                                                "fork", "wait",  "move", "setsid",   "yield", "exit"};
+    static constexpr std::string_view kAll[] = {"run",  "sleep", "io",     "memstall", "send",   "recv",
+                                                "loop", "fork",  "wait",   "move",     "setsid", "yield",
+                                                "exit", "nice",  "policy", "cpus"};
     const std::string best = closestName(key, {std::begin(kAll), std::end(kAll)}, 2);
     if (!best.empty())
         msg += " (did you mean \"" + best + "\"?)";
     else
         msg +=
-            "; expected run, sleep, io, memstall, send, recv, loop, fork, wait, move, setsid, yield or exit";
+            "; expected run, sleep, io, memstall, send, recv, loop, fork, wait, move, setsid, yield, exit, "
+            "nice, policy or cpus";
     error(p, msg);
     return std::nullopt;
+}
+
+std::optional<ActionSpec> Validator::policyAction(const json& j, const std::string& p) {
+    // sched_setscheduler / sched_setattr from the task's program: the keys a task has for them.
+    checkKeys(j, p, {"policy", "rt_priority", "nice"});
+    TaskSpec t;
+    if (!taskScheduling(j, p, t))
+        return std::nullopt;
+    if (j.contains("nice") && rtPolicy(t.policy)) {
+        error(join(p, "nice"), std::string("only with a fair policy; \"") + schedPolicyName(t.policy) +
+                                   "\" runs by its RT priority (a \"nice\" action sets the nice it keeps)");
+        return std::nullopt;
+    }
+    ActionSpec a;
+    a.kind = ActionKind::Policy;
+    a.policy = t.policy;
+    a.rtPriority = t.rtPriority;
+    a.nice = static_cast<int8_t>(t.nice);
+    a.keepNice = !rtPolicy(t.policy) && !j.contains("nice");
+    return a;
 }
 
 } // namespace core::validation

@@ -289,6 +289,8 @@ private:
     bool taskProgram(const json& j, const std::string& path, TaskSpec& t, int nesting);
     /// Affinity must leave the task somewhere to run inside its cgroup's cpuset.
     bool taskAffinityInCgroup(const std::string& path, const TaskSpec& t);
+    /// {"policy": P, "rt_priority": R} or {"policy": P, "nice": N}: a program's policy change.
+    std::optional<ActionSpec> policyAction(const json& j, const std::string& path);
     void program(const json& j, const std::string& path, std::vector<ActionSpec>& out, int nesting);
     std::optional<ActionSpec> action(const json& j, const std::string& path, int nesting);
     void timeline(const json& j, ScenarioSpec& spec);

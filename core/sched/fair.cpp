@@ -177,6 +177,10 @@ void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
         updateMinVruntime(cfs);
 }
 
+void Fair::reweightTask(Task& p, uint64_t weight) {
+    reweightEntity(*p.se.cfsRq, p.se, weight);
+}
+
 void Fair::updateCfsGroup(SchedEntity& se) {
     CfsRq* gcfs = se.myQ;
     if (!gcfs)

@@ -63,6 +63,9 @@ public:
     /// `propagate`, the removal also reaches every group entity above at once, as a detach in
     /// sched_move_task does; otherwise they keep it until it decays.
     void detachLoad(Task& p, bool propagate = false);
+    /// reweight_task: a task not queued (dequeued with SAVE, or asleep) takes a new weight; under
+    /// EEVDF its saved lag scales with it.
+    void reweightTask(Task& p, uint64_t weight);
     /// Makes a queued task current again on every level (set_curr_task).
     void setCurrTask(Rq& rq, Task& p);
     /// Points the task's entity at its group's queue on a CPU.

@@ -60,6 +60,13 @@ public:
     void moveTask(Task& p, CgroupId to);
     /// sched_setaffinity (null: every CPU).
     void setAffinity(Task& p, std::shared_ptr<const CpuSet> mask);
+    /// set_user_nice (setpriority): a fair task is dequeued (SAVE), reweighted and queued back
+    /// (RESTORE), then prio_changed may reschedule; an RT task keeps the nice for later
+    /// (sched/schedsyscalls.cpp).
+    void setNice(Task& p, int nice);
+    /// __sched_setscheduler (sched_setscheduler, sched_setattr): policy, RT priority and the
+    /// nice of a fair policy; a change of class goes through switched_from / switched_to.
+    void setScheduler(Task& p, SchedPolicy policy, uint8_t rtPriority, int nice);
     /// sched_move_task(): re-evaluates the task's effective group (cgroup or autogroup).
     void schedMoveTask(Task& p, bool exiting);
     /// Scheduler tick of one CPU.
@@ -121,6 +128,10 @@ private:
     /// The class pick in class order: the serving fair server, RT, fair. `fairPrev` is a fair
     /// prev not yet put (its class puts only what changes); null once it has been put.
     Task* pickNextTask(Rq& rq, Task*& fairPrev);
+    /// What setNice and setScheduler share; `userNice`: set_user_nice's path.
+    void changeScheduling(Task& p, SchedPolicy policy, uint8_t rtPriority, int nice, bool userNice);
+    /// resched_curr: the current task is reconsidered once the CPU's charged work is done.
+    void reschedCurr(Rq& rq);
     /// resched_curr after a class's state changed from outside the CPU (a timer): picks again
     /// if the current task is no longer the one the classes would choose.
     void reschedule(Rq& rq);

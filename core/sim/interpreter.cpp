@@ -155,6 +155,22 @@ bool Interpreter::waitChildren(Task& t, Rq& rq) {
     return true;
 }
 
+void Interpreter::setScheduling(Task& t, const Instr& ins) {
+    switch (ins.kind) {
+    case ActionKind::Nice:
+        m_sched.setNice(t, static_cast<int>(ins.arg) - 20);
+        break;
+    case ActionKind::Policy: {
+        const PolicyArg p = policyOfArg(ins.arg);
+        m_sched.setScheduler(t, p.policy, p.rtPriority, p.nice.value_or(t.nice));
+        break;
+    }
+    default: // ActionKind::Cpus
+        m_sched.setAffinity(t, t.program->masks[ins.arg]);
+        break;
+    }
+}
+
 bool Interpreter::handedOff(const Task& t, const Rq& rq) const {
     // Preempted by a wakeup, moved away, or the scheduler already arranged its continuation.
     return rq.curr != &t || rq.resumeArmed;
@@ -283,6 +299,13 @@ void Interpreter::run(Task& t, Rq& rq) {
             chargeSyscall(rq);
             t.cursor.advance();
             m_sched.yieldCurrent(rq);
+            break;
+        case ActionKind::Nice:
+        case ActionKind::Policy:
+        case ActionKind::Cpus:
+            chargeSyscall(rq);
+            t.cursor.advance();
+            setScheduling(t, *ins);
             break;
         case ActionKind::Exit:
             m_sched.exitTask(t);

@@ -51,6 +51,8 @@ private:
     bool waitChildren(Task& t, Rq& rq);
     SimTime draw(const DurationDist& d);
     bool handedOff(const Task& t, const Rq& rq) const;
+    /// A nice, policy or cpus action: the task's own sched_setattr-like call.
+    void setScheduling(Task& t, const Instr& ins);
     /// Arms the timer of a sleep that asked to end at `soft`, on the CPU's hrtimer queue.
     void armSleepTimer(Task& t, const Rq& rq, SimTime soft);
     void chargeSyscall(Rq& rq) { m_machine.charge(rq, CostOp::Syscall); }

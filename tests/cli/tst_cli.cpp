@@ -923,7 +923,7 @@ private slots:
             QStringLiteral("bench sweep"),  QStringLiteral("bench import"), QStringLiteral("trace-summary"),
             QStringLiteral("import-trace"), QStringLiteral("replay"),       QStringLiteral("import-rtapp"),
             QStringLiteral("host"),         QStringLiteral("calibrate"),    QStringLiteral("reality"),
-            QStringLiteral("help")};
+            QStringLiteral("record"),       QStringLiteral("help")};
         for (const QString& k : known)
             QVERIFY2(commands.contains(k), qPrintable(k + QStringLiteral(" is missing from help")));
         QVERIFY2(options.value(QStringLiteral("run")).contains(QStringLiteral("--perfetto")), usage.out);

@@ -54,4 +54,25 @@ std::string runChecked(core::Engine& e, uint64_t checkEvery) {
     return e.checkInvariants();
 }
 
+namespace {
+
+const nlohmann::json* inTask(const nlohmann::json& t, const std::string& name) {
+    if (t.at("name") == name)
+        return &t;
+    for (const nlohmann::json& a : t.at("program"))
+        if (a.contains("fork"))
+            if (const nlohmann::json* c = inTask(a.at("fork"), name))
+                return c;
+    return nullptr;
+}
+
+} // namespace
+
+const nlohmann::json* taskNamed(const nlohmann::json& tasks, const std::string& name) {
+    for (const nlohmann::json& t : tasks)
+        if (const nlohmann::json* found = inTask(t, name))
+            return found;
+    return nullptr;
+}
+
 } // namespace testutil

@@ -21,6 +21,10 @@ void addKernelModelRows();
 /// A minimal valid scenario to mutate in tests.
 nlohmann::json baseScenario();
 
+/// The task named `name` in a scenario's `tasks`, or forked by one of them at any depth (a
+/// program's `fork` action); null when there is none.
+const nlohmann::json* taskNamed(const nlohmann::json& tasks, const std::string& name);
+
 /// Runs an engine to the end, checking every invariant after each event; returns the first
 /// violation, or "".
 std::string runChecked(core::Engine& e, uint64_t checkEvery = 1);

@@ -189,12 +189,13 @@ private slots:
         auto spawned = std::make_shared<TaskSpec>();
         spawned->name = "extra";
         spawned->count = 2;
-        spawned->program.push_back(ActionSpec{
-            ActionKind::Run, {DurationDist::Kind::Fixed, SimTime::ms(5), SimTime::ms(5)}, {}, 0, {}, {}});
+        spawned->program.push_back(
+            ActionSpec{.kind = ActionKind::Run,
+                       .duration = {DurationDist::Kind::Fixed, SimTime::ms(5), SimTime::ms(5)}});
         QVERIFY(e.spawn(spawned).ok);
         auto bad = std::make_shared<TaskSpec>();
         bad->name = "bad";
-        bad->program.push_back(ActionSpec{ActionKind::Recv, {}, "nochannel", 0, {}, {}});
+        bad->program.push_back(ActionSpec{.kind = ActionKind::Recv, .name = "nochannel"});
         QVERIFY(!e.spawn(bad).ok);
         QVERIFY(e.kill("db#1").ok);
         QCOMPARE(e.commandLog().size(), size_t(5));

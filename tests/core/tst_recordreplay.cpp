@@ -10,7 +10,9 @@
 #include "scenario/scenariotext.h"
 #include "sim/engine.h"
 
+#include "testutil.h"
 #include <QTemporaryDir>
+
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -19,6 +21,7 @@
 
 using namespace core;
 using nlohmann::json;
+using testutil::taskNamed;
 
 namespace {
 
@@ -57,18 +60,6 @@ std::string writeFile(const QTemporaryDir& dir, const std::string& name, const s
     const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
     std::ofstream(path, std::ios::binary) << text;
     return path;
-}
-
-const json* taskNamed(const json& tasks, const std::string& name) {
-    for (const json& t : tasks) {
-        if (t.at("name") == name)
-            return &t;
-        for (const json& a : t.at("program"))
-            if (a.contains("fork"))
-                if (const json* c = taskNamed(json::array({a.at("fork")}), name))
-                    return c;
-    }
-    return nullptr;
 }
 
 /// The scenario as import-trace prints it; a failure to read it back fails the test.
@@ -263,7 +254,9 @@ private slots:
                 {"run": {"exp": "1ms"}}, {"sleep": {"uniform": ["1us", "2us"]}}, {"io": "3us"},
                 {"memstall": "4us"}, {"send": "c"}, {"recv": "c"}, {"loop": 3, "do": [{"yield": true}]},
                 {"fork": {"name": "kid", "nice": -3, "slice": "2ms", "program": [{"exit": true}]}},
-                {"wait": "children"}, {"move": "/"}, {"setsid": "t"}, {"exit": true}]},
+                {"wait": "children"}, {"move": "/"}, {"setsid": "t"}, {"nice": -5},
+                {"policy": "fifo", "rt_priority": 7}, {"policy": "other", "nice": 3}, {"policy": "idle"},
+                {"cpus": "1,3"}, {"exit": true}]},
                       {"name": "b", "policy": "batch", "pid": 7, "program": [{"run": "1ms"}]}]})";
         LoadResult first = loadScenarioText(kScenario, "all");
         QVERIFY2(first.ok(), first.errors.empty() ? "" : first.errors.front().c_str());
@@ -280,6 +273,35 @@ private slots:
         QCOMPARE(QString::fromStdString(again), QString::fromStdString(tasks));
         QVERIFY(tasks.find("\"uniform\": [\"1000ns\", \"2000ns\"]") != std::string::npos);
         QVERIFY(tasks.find("\"cpus\": \"0-1,3\"") != std::string::npos);
+        QVERIFY(
+            tasks.find("{\"nice\": -5}, {\"policy\": \"fifo\", \"rt_priority\": 7}, {\"policy\": \"other\", "
+                       "\"nice\": 3}, {\"policy\": \"idle\"}, {\"cpus\": \"1,3\"}") != std::string::npos);
+    }
+
+    void cpuListsAreWrittenInTheKernelsNumbers() {
+        // A machine whose kernel numbers its CPUs otherwise (SMT siblings 0 and 2, 1 and 3): the
+        // text has the kernel's numbers, which the loader turns back into the same scenario CPUs.
+        const char* kScenario =
+            R"({"format": 1, "name": "n", "duration": "10ms",
+            "topology": {"sockets": 1, "cores_per_socket": 2, "threads_per_core": 2, "cpu_numbers": [0, 2, 1, 3]},
+            "tasks": [{"name": "t", "cpus": "2", "program": [{"cpus": "1,3"}, {"run": "1ms"}]}]})";
+        LoadResult first = loadScenarioText(kScenario, "n");
+        QVERIFY2(first.ok(), first.errors.empty() ? "" : first.errors.front().c_str());
+        const TaskSpec& t = first.spec->tasks[0];
+        QCOMPARE(QString::fromStdString(t.cpus->toString()),
+                 QStringLiteral("1")); // scenario CPU 1 is kernel CPU 2
+        QCOMPARE(QString::fromStdString(t.program[0].name), QStringLiteral("2-3"));
+        std::string kernel, scenario;
+        appendTaskText(kernel, t, &first.spec->topology);
+        appendTaskText(scenario, t);
+        QVERIFY2(kernel.find("\"cpus\": \"2\"") != std::string::npos, kernel.c_str());
+        QVERIFY2(kernel.find("{\"cpus\": \"1,3\"}") != std::string::npos, kernel.c_str());
+        QVERIFY2(scenario.find("{\"cpus\": \"2-3\"}") != std::string::npos, scenario.c_str());
+        json j = json::parse(kScenario);
+        j["tasks"] = json::parse("[" + kernel + "]");
+        LoadResult second = loadScenarioText(j.dump(), "again");
+        QVERIFY2(second.ok(), second.errors.empty() ? "" : second.errors.front().c_str());
+        QCOMPARE(QString::fromStdString(second.spec->tasks[0].program[0].name), QStringLiteral("2-3"));
     }
 
     void recordedBurstsAreNotChargedTwice() {

@@ -212,6 +212,30 @@ private slots:
             R"({"cgroups": [{"path": "/a", "cpus": "0-1"}],
                 "tasks": [{"name": "t", "cgroup": "/a", "cpus": "2-3", "program": []}]})",
             "test.json: tasks[0].cpus: affinity \"2-3\" shares no CPU with cgroup \"/a\"'s cpus \"0-1\"");
+        // A program's scheduling changes (nice, policy, cpus).
+        row("nice action range", R"({"tasks": [{"name": "t", "program": [{"nice": 20}]}]})",
+            "test.json: tasks[0].program[0].nice: expected an integer -20..19, found 20");
+        row("policy action rt without priority",
+            R"({"tasks": [{"name": "t", "program": [{"policy": "fifo"}]}]})",
+            "test.json: tasks[0].program[0].rt_priority: missing: \"policy\": \"fifo\" needs an RT priority "
+            "from 1 to 99");
+        row("policy action fair with priority",
+            R"({"tasks": [{"name": "t", "program": [{"policy": "batch", "rt_priority": 3}]}]})",
+            "test.json: tasks[0].program[0].rt_priority: only with \"policy\": \"fifo\" or \"rr\"; a fair "
+            "task "
+            "(policy \"batch\") has no RT priority");
+        row("policy action rt with nice",
+            R"({"tasks": [{"name": "t", "program": [{"policy": "rr", "rt_priority": 3, "nice": 1}]}]})",
+            "test.json: tasks[0].program[0].nice: only with a fair policy; \"rr\" runs by its RT priority (a "
+            "\"nice\" action sets the nice it keeps)");
+        row("policy action unknown key",
+            R"({"tasks": [{"name": "t", "program": [{"policy": "other", "nicee": 1}]}]})",
+            "test.json: tasks[0].program[0].nicee: unknown key \"nicee\" (did you mean \"nice\"?)");
+        row("cpus action cpu", R"({"tasks": [{"name": "t", "program": [{"cpus": "4"}]}]})",
+            "test.json: tasks[0].program[0].cpus: CPU 4 does not exist; the machine has CPUs 0-3");
+        row("cpus action syntax", R"({"tasks": [{"name": "t", "program": [{"cpus": "1-"}]}]})",
+            "test.json: tasks[0].program[0].cpus: expected a CPU range first-last with first <= last, found "
+            "\"1-\"");
         // Timeline.
         row("timeline after end", R"({"timeline": [{"at": "2s", "kill": "t"}]})",
             "test.json: timeline[0].at: 2s is after the scenario's duration 1s; the change would never "

@@ -12,6 +12,7 @@
 #include "window/traceopener.h"
 
 #include "import/filekind.h"
+#include "import/recordfolder.h"
 #include "import/workloadfile.h"
 
 #include <QApplication>
@@ -29,8 +30,10 @@ namespace ui {
 
 namespace {
 
-/// The names recordings go by: perf script, ftrace and trace-cmd text, trace.dat, Perfetto.
-constexpr const char* kTracePatterns = "*.txt *.dat *.trace *.script *.report *.pftrace *.perfetto-trace";
+/// The names recordings go by: perf script, ftrace and trace-cmd text, trace.dat, perf.data,
+/// Perfetto, and a record folder's record.json (which stands for its folder).
+constexpr const char* kTracePatterns =
+    "*.txt *.dat *.data *.trace *.script *.report *.pftrace *.perfetto-trace record.json";
 
 QString traceFilter() {
     return QCoreApplication::translate("ui::Documents", "Scheduler traces (%1);;All files (*)")
@@ -41,12 +44,23 @@ QString traceFilter() {
 /// each kind.
 QString openFilter() {
     const QString traces = QLatin1String(kTracePatterns);
-    return QCoreApplication::translate("ui::Documents", "Everything SchedScope opens (*.json %1)").arg(traces) +
+    return QCoreApplication::translate("ui::Documents", "Everything SchedScope opens (*.json %1)")
+               .arg(traces) +
            QStringLiteral(";;") +
            QCoreApplication::translate("ui::Documents", "Scenarios and rt-app workloads (*.json)") +
-           QStringLiteral(";;") + QCoreApplication::translate("ui::Documents", "Recordings (%1)").arg(traces) +
+           QStringLiteral(";;") +
+           QCoreApplication::translate("ui::Documents", "Recordings (%1)").arg(traces) +
            QStringLiteral(";;") + QCoreApplication::translate("ui::Documents", "Sweep results (sweep.json)") +
            QStringLiteral(";;") + QCoreApplication::translate("ui::Documents", "All files (*)");
+}
+
+/// A record folder's record.json stands for its folder (a file dialog picks files, not folders).
+QString recordingPath(const QString& path) {
+    const QFileInfo f(path);
+    if (f.fileName() == QLatin1String(core::kRecordManifest) &&
+        core::isRecordFolder(f.absolutePath().toStdString()))
+        return f.absolutePath();
+    return path;
 }
 
 } // namespace
@@ -193,16 +207,20 @@ bool Documents::openAny(const QString& path) {
 }
 
 bool Documents::isOpenableFolder(const QString& folder) {
-    // A sweep's results folder; the place to recognise other folders (a `record` folder).
-    return QFileInfo::exists(QDir(folder).filePath(QStringLiteral("sweep.json")));
+    // A sweep's results folder, or schedscope-cli record's folder.
+    return QFileInfo::exists(QDir(folder).filePath(QStringLiteral("sweep.json"))) ||
+           core::isRecordFolder(folder.toStdString());
 }
 
 bool Documents::openFolder(const QString& folder) {
     if (QFileInfo::exists(QDir(folder).filePath(QStringLiteral("sweep.json"))))
         return openSweepResults(folder) != nullptr;
+    if (core::isRecordFolder(folder.toStdString()))
+        return openTrace(folder);
     warnNotOpened(tr("Cannot open the folder"),
                   tr("%1 was not opened; the current session goes on.").arg(QDir::toNativeSeparators(folder)),
-                  tr("%1: expected a sweep's results folder (with a sweep.json); found none.")
+                  tr("%1: expected a sweep's results folder (with a sweep.json) or a record folder (with a "
+                     "record.json); found neither.")
                       .arg(QDir::toNativeSeparators(folder)));
     return false;
 }
@@ -210,8 +228,8 @@ bool Documents::openFolder(const QString& folder) {
 bool Documents::openScenario(const QString& fileOrBuiltin) {
     // A real trace opened the way a scenario is (File > Open, recent files, a dropped file):
     // recognised by its content.
-    if (core::sniff(fileOrBuiltin.toStdString()) == core::FileKind::Trace)
-        return openTrace(fileOrBuiltin);
+    if (core::sniff(recordingPath(fileOrBuiltin).toStdString()) == core::FileKind::Trace)
+        return openTrace(recordingPath(fileOrBuiltin));
     QApplication::setOverrideCursor(Qt::WaitCursor);
     core::WorkloadLoad w = core::loadScenarioOrWorkload(fileOrBuiltin.toStdString());
     QApplication::restoreOverrideCursor();
@@ -257,7 +275,7 @@ bool Documents::openTrace(const QString& path) {
                               tr("The trace was not opened; the current session goes on."), text);
         });
     }
-    if (!m_traceOpener->open(path)) {
+    if (!m_traceOpener->open(recordingPath(path))) {
         message(tr("Another trace is being read."), 5000);
         return false;
     }
@@ -394,7 +412,7 @@ void Documents::openTraceFor(const QString& title, TraceOpener*& opener,
     }
     disconnect(opener, &TraceOpener::opened, this, nullptr);
     connect(opener, &TraceOpener::opened, this, then);
-    if (!opener->open(path))
+    if (!opener->open(recordingPath(path)))
         message(tr("Another trace is being read."), 5000);
 }
 
@@ -413,7 +431,7 @@ bool Documents::canOpen(const QMimeData& data) {
     const QString file = urls.first().toLocalFile();
     if (QFileInfo(file).isDir())
         return isOpenableFolder(file);
-    for (const char* ext : {".json", ".pftrace", ".perfetto-trace"})
+    for (const char* ext : {".json", ".pftrace", ".perfetto-trace", ".data"})
         if (file.endsWith(QLatin1String(ext), Qt::CaseInsensitive))
             return true;
     return false;

@@ -1,0 +1,86 @@
+#include "import/schedtracepoint.h"
+
+namespace core {
+
+namespace {
+
+int32_t num(const TracepointFields& f, const char* field) {
+    return static_cast<int32_t>(f.number(field).value_or(-1));
+}
+
+uint32_t str(const TracepointFields& f, const char* field, StringTable& strings) {
+    const std::string_view s = f.text(field);
+    return s.empty() ? 0 : strings.intern(s);
+}
+
+} // namespace
+
+char taskStateLetter(unsigned long long state, bool& preempt) {
+    constexpr unsigned long long kReportMax = 0x100;
+    preempt = (state & kReportMax) != 0;
+    state &= kReportMax - 1;
+    if (state == 0)
+        return 'R';
+    static constexpr std::string_view kLetters = "SDTtXZPI";
+    const int bit = __builtin_ctzll(state);
+    return bit < static_cast<int>(kLetters.size()) ? kLetters[static_cast<size_t>(bit)] : '?';
+}
+
+void decodeSchedTracepoint(std::string_view name, const TracepointFields& f, StringTable& strings,
+                           TraceEvent& ev) {
+    if (name == "sched_switch") {
+        ev.type = TraceEventType::Switch;
+        ev.a = num(f, "prev_pid");
+        ev.b = num(f, "next_pid");
+        ev.prio = static_cast<int16_t>(num(f, "next_prio"));
+        ev.state = taskStateLetter(static_cast<unsigned long long>(f.number("prev_state").value_or(-1)),
+                                   ev.preempt);
+        ev.name = str(f, "prev_comm", strings);
+        ev.name2 = str(f, "next_comm", strings);
+    } else if (name == "sched_waking" || name == "sched_wakeup" || name == "sched_wakeup_new") {
+        ev.type = name == "sched_waking"   ? TraceEventType::Waking
+                  : name == "sched_wakeup" ? TraceEventType::Wakeup
+                                           : TraceEventType::WakeupNew;
+        ev.a = num(f, "pid");
+        ev.c = num(f, "target_cpu");
+        ev.prio = static_cast<int16_t>(num(f, "prio"));
+        ev.name = str(f, "comm", strings);
+    } else if (name == "sched_migrate_task") {
+        ev.type = TraceEventType::Migrate;
+        ev.a = num(f, "pid");
+        ev.b = num(f, "orig_cpu");
+        ev.c = num(f, "dest_cpu");
+        ev.name = str(f, "comm", strings);
+    } else if (name == "sched_process_fork") {
+        ev.type = TraceEventType::Fork;
+        ev.a = num(f, "parent_pid");
+        ev.b = num(f, "child_pid");
+        ev.name = str(f, "child_comm", strings);
+    } else if (name == "sched_stat_runtime") {
+        ev.type = TraceEventType::Runtime;
+        ev.a = num(f, "pid");
+        ev.name = str(f, "comm", strings);
+    } else if (name == "sched_process_exit") {
+        ev.type = TraceEventType::Exit;
+        ev.a = num(f, "pid");
+        ev.name = str(f, "comm", strings);
+    } else if (name == "sched_process_exec") {
+        ev.type = TraceEventType::Exec;
+        ev.a = num(f, "pid");
+        std::string_view file = f.text("filename");
+        if (const size_t slash = file.rfind('/'); slash != std::string_view::npos)
+            file = file.substr(slash + 1);
+        ev.name = strings.intern(file.substr(0, 15));
+    } else if (name == "cgroup_attach_task") {
+        ev.type = TraceEventType::CgroupAttach;
+        ev.a = num(f, "pid");
+        ev.c = num(f, "dst_root");
+        ev.name = str(f, "comm", strings);
+        ev.name2 = str(f, "dst_path", strings);
+    } else {
+        ev.type = TraceEventType::Unknown;
+        ev.name = strings.intern(name);
+    }
+}
+
+} // namespace core

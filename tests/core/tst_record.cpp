@@ -1,0 +1,224 @@
+// schedscope-cli record on this machine's kernel: a second-long command recorded into a folder
+// that trace-summary and replay read, its priority and CPU changes in tasks.jsonl, perf.data read
+// natively giving what perf script's text gives, and nothing left behind (perf, the command, the
+// tracing instance, INCOMPLETE) on success, --for, SIGTERM and --pid. Needs root and perf; without
+// them each test says why it skips.
+#include <QtTest>
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <signal.h>
+#include <unistd.h>
+
+namespace {
+
+struct Result {
+    int code = -1;
+    QByteArray out, err;
+};
+
+Result cli(const QStringList& args, int timeoutMs = 30000) {
+    QProcess p;
+    p.start(QStringLiteral(SCHEDSCOPE_CLI), args);
+    Result r;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        r.err = "timeout";
+        return r;
+    }
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+QString missing() {
+    if (::geteuid() != 0)
+        return QStringLiteral("needs root: perf of every CPU and a tracing instance");
+    if (QStandardPaths::findExecutable(QStringLiteral("perf")).isEmpty())
+        return QStringLiteral("perf is not installed (Debian: linux-perf)");
+    if (!QFile::exists(QStringLiteral("/sys/kernel/tracing/instances")) &&
+        !QFile::exists(QStringLiteral("/sys/kernel/debug/tracing/instances")))
+        return QStringLiteral("no tracefs mounted");
+    return {};
+}
+
+#define REQUIRE_RECORD()                                                                                     \
+    do {                                                                                                     \
+        const QString why = missing();                                                                       \
+        if (!why.isEmpty())                                                                                  \
+            QSKIP(qPrintable(why));                                                                          \
+    } while (0)
+
+QJsonObject manifest(const QString& dir) {
+    QFile f(dir + QStringLiteral("/record.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+/// Nothing of the recorder is left: its perf and its tracing instance.
+void verifyCleanedUp(const QJsonObject& m) {
+    for (const QJsonValue& pid : m[QStringLiteral("recorder_pids")].toArray())
+        if (pid.toInt() != 0)
+            QVERIFY2(::kill(pid.toInt(), 0) != 0,
+                     qPrintable(QStringLiteral("pid %1 still runs").arg(pid.toInt())));
+    for (const char* root : {"/sys/kernel/tracing/instances", "/sys/kernel/debug/tracing/instances"})
+        for (const QString& n : QDir(QLatin1String(root)).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+            if (n.startsWith(QStringLiteral("schedscope-record-"))) {
+                const int pid = n.mid(18).toInt();
+                QVERIFY2(::kill(pid, 0) == 0, qPrintable(QStringLiteral("instance %1 left behind").arg(n)));
+            }
+}
+
+QJsonObject summaryJson(const QString& path) {
+    const Result r =
+        cli({QStringLiteral("trace-summary"), path, QStringLiteral("--format"), QStringLiteral("json")});
+    return QJsonDocument::fromJson(r.out).object();
+}
+
+} // namespace
+
+class TstRecord : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private slots:
+    void aCommandIsRecordedAndReplayed() {
+        REQUIRE_RECORD();
+        const QString dir = m_dir.filePath(QStringLiteral("rec"));
+        const Result r =
+            cli({QStringLiteral("record"), QStringLiteral("--out"), dir, QStringLiteral("--for"),
+                 QStringLiteral("5s"), QStringLiteral("--"), QStringLiteral("sh"), QStringLiteral("-c"),
+                 QStringLiteral("nice -n 5 sleep 0.2; taskset -c 0 sleep 0.05; exit 4")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(r.out.contains("the command exited with status 4"));
+        QVERIFY(r.out.contains(dir.toUtf8()));
+        for (const char* f : {"perf.data", "tasks.jsonl", "host.json", "record.json"})
+            QVERIFY2(QFile::exists(dir + QLatin1Char('/') + QLatin1String(f)), f);
+        QVERIFY(!QFile::exists(dir + QStringLiteral("/INCOMPLETE")));
+        QVERIFY(!QFile::exists(dir + QStringLiteral("/.perf.log")));
+        const QJsonObject m = manifest(dir);
+        QCOMPARE(m[QStringLiteral("exit_status")].toObject()[QStringLiteral("code")].toInt(), 4);
+        QCOMPARE(m[QStringLiteral("command")].toArray().first().toString(), QStringLiteral("sh"));
+        verifyCleanedUp(m);
+        // The changes: nice's setpriority (nice 5) and taskset's sched_setaffinity (CPU 0). Each task
+        // lives on after its call (a task that ends at once may be gone before it is read: a note).
+        QFile tasks(dir + QStringLiteral("/tasks.jsonl"));
+        QVERIFY(tasks.open(QIODevice::ReadOnly));
+        bool nice = false, pinned = false;
+        for (const QByteArray& line : tasks.readAll().split('\n')) {
+            const QJsonObject o = QJsonDocument::fromJson(line).object();
+            if (o[QStringLiteral("t")].toInteger() == 0)
+                continue;
+            nice |= o[QStringLiteral("nice")].toInt() == 5;
+            pinned |= o[QStringLiteral("cpus")].toString() == QStringLiteral("0");
+        }
+        QVERIFY(nice);
+        QVERIFY(pinned);
+        const Result replay = cli({QStringLiteral("replay"), dir});
+        QVERIFY2(replay.code == 0, replay.err.constData());
+        QVERIFY(replay.err.contains("kernel model v6."));
+        QVERIFY(replay.out.contains("sleep"));
+    }
+
+    void perfDataReadsAsPerfScriptTextDoes() {
+        REQUIRE_RECORD();
+        const QString dir = m_dir.filePath(QStringLiteral("rec"));
+        if (!QFile::exists(dir + QStringLiteral("/perf.data")))
+            QSKIP("aCommandIsRecordedAndReplayed did not record");
+        const QString text = m_dir.filePath(QStringLiteral("perf.txt"));
+        QProcess perf;
+        perf.setStandardOutputFile(text);
+        perf.start(QStringLiteral("perf"), {QStringLiteral("script"), QStringLiteral("--ns"),
+                                            QStringLiteral("-i"), dir + QStringLiteral("/perf.data")});
+        QVERIFY(perf.waitForFinished(30000));
+        QJsonObject a = summaryJson(dir + QStringLiteral("/perf.data"));
+        QJsonObject b = summaryJson(text);
+        QVERIFY(!a.isEmpty());
+        // Everything but the name and the format of the trace is the same.
+        for (QJsonObject* o : {&a, &b}) {
+            QJsonObject trace = (*o)[QStringLiteral("trace")].toObject();
+            trace.remove(QStringLiteral("format"));
+            trace.remove(QStringLiteral("warnings"));
+            o->insert(QStringLiteral("trace"), trace);
+            o->remove(QStringLiteral("scenario"));
+        }
+        QCOMPARE(QJsonDocument(a).toJson(), QJsonDocument(b).toJson());
+    }
+
+    void sigtermStillWritesTheFolderAndCleansUp() {
+        REQUIRE_RECORD();
+        const QString dir = m_dir.filePath(QStringLiteral("term"));
+        QProcess p;
+        p.start(QStringLiteral(SCHEDSCOPE_CLI),
+                {QStringLiteral("record"), QStringLiteral("--out"), dir, QStringLiteral("--"),
+                 QStringLiteral("sleep"), QStringLiteral("30")});
+        QVERIFY(p.waitForStarted());
+        // Once the command runs (the status line), stop the recorder as a service manager would.
+        QElapsedTimer t;
+        t.start();
+        while (!p.readAllStandardError().contains("recording sleep") && t.elapsed() < 20000)
+            p.waitForReadyRead(100);
+        ::kill(static_cast<pid_t>(p.processId()), SIGTERM);
+        QVERIFY(p.waitForFinished(20000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject m = manifest(dir);
+        QCOMPARE(m[QStringLiteral("exit_status")].toObject()[QStringLiteral("signal")].toInt(), SIGINT);
+        QVERIFY(!QFile::exists(dir + QStringLiteral("/INCOMPLETE")));
+        verifyCleanedUp(m);
+        QVERIFY(t.elapsed() < 20000);
+    }
+
+    void aRunningProcessIsAttachedFor() {
+        REQUIRE_RECORD();
+        QProcess sleeper;
+        sleeper.start(QStringLiteral("sleep"), {QStringLiteral("20")});
+        QVERIFY(sleeper.waitForStarted());
+        const QString dir = m_dir.filePath(QStringLiteral("pid"));
+        const Result r =
+            cli({QStringLiteral("record"), QStringLiteral("--out"), dir, QStringLiteral("--for"),
+                 QStringLiteral("300ms"), QStringLiteral("--pid"), QString::number(sleeper.processId())});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QCOMPARE(manifest(dir)[QStringLiteral("pid")].toInt(), static_cast<int>(sleeper.processId()));
+        QVERIFY(sleeper.state() == QProcess::Running); // attaching does not end it
+        sleeper.kill();
+        sleeper.waitForFinished();
+        verifyCleanedUp(manifest(dir));
+    }
+
+    void whatIsMissingIsNamed() {
+        // No permission needed to be told: a perf that is not there, a folder that is not new.
+        const Result noPerf =
+            cli({QStringLiteral("record"), QStringLiteral("--perf"), QStringLiteral("/nonexistent/perf"),
+                 QStringLiteral("--out"), m_dir.filePath(QStringLiteral("x")), QStringLiteral("--"),
+                 QStringLiteral("true")});
+        QCOMPARE(noPerf.code, 2);
+        QVERIFY2(noPerf.err.contains("/nonexistent/perf: no such executable"), noPerf.err.constData());
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("x"))));
+        const Result both = cli({QStringLiteral("record"), QStringLiteral("--pid"), QStringLiteral("1"),
+                                 QStringLiteral("--"), QStringLiteral("true")});
+        QCOMPARE(both.code, 64);
+        REQUIRE_RECORD();
+        const QString full = m_dir.filePath(QStringLiteral("full"));
+        QDir().mkpath(full);
+        QFile(full + QStringLiteral("/keep")).open(QIODevice::WriteOnly);
+        const Result notNew = cli({QStringLiteral("record"), QStringLiteral("--out"), full,
+                                   QStringLiteral("--"), QStringLiteral("true")});
+        QCOMPARE(notNew.code, 1);
+        QVERIFY2(notNew.err.contains("expected a new or empty folder, found a folder with files in it"),
+                 notNew.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstRecord)
+#include "tst_record.moc"

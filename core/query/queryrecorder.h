@@ -48,6 +48,9 @@ public:
     void forked(int32_t, int64_t, int32_t, int64_t) override {}
     void priority(int32_t task, int prio, int64_t t) override;
     void attached(int32_t task, uint32_t cgroup, int64_t t) override;
+    /// A record folder's policy, nice and CPU changes: the tables take priorities from the
+    /// switch events (`priority`), which carry the same prio as it changes.
+    void attributes(int32_t, int64_t, int64_t, const TaskAttributes&) override {}
     void lost(int32_t, int64_t) override {}
     using TraceSink::lost;
 

@@ -701,8 +701,8 @@ private slots:
         for (const QByteArray& l : lines)
             if (!l.isEmpty() && !l.startsWith(' '))
                 names << QString::fromUtf8(l.split(' ').first());
-        QCOMPARE(names,
-                 (QStringList{QStringLiteral("v4.11"), QStringLiteral("v6.6"), QStringLiteral("v6.12")}));
+        QCOMPARE(names, (QStringList{QStringLiteral("v4.11"), QStringLiteral("v6.6"), QStringLiteral("v6.12"),
+                                     QStringLiteral("v6.18")}));
         // v6.12 is the default: what a scenario that names no model runs on.
         QVERIFY2(!lines[0].endsWith("(default)"), lines[0]);
         bool v612Default = false;

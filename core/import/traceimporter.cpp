@@ -101,7 +101,10 @@ int32_t TraceImporter::task(int32_t pid, uint32_t comm, int64_t t) {
 }
 
 void TraceImporter::closeStretch(uint32_t n, Cpu& c, int64_t t) {
-    const int64_t length = t - c.since;
+    // A damaged file's times can be anything: a stretch longer than 2^52 ns (52 days) is
+    // counted as 2^52 ns, so that the sums stay defined (the events are still read as they are).
+    constexpr int64_t kLongest = int64_t{1} << 52;
+    const int64_t length = std::clamp<int64_t>(t - c.since, -kLongest, kLongest);
     if (!c.known) {
         c.unknown += length;
     } else if (c.curr < 0) {

@@ -166,7 +166,7 @@ private slots:
         // microseconds of the switch and the system call).
         QFETCH(QString, model);
         Engine e(testutil::load(oneCpu(model, json::parse(R"([
-            {"name": "a", "program": [{"loop": 40, "do": [{"sleep": "2ms"}, {"nice": 5}, {"run": "700us"},
+            {"name": "a", "program": [{"loop": -1, "do": [{"sleep": "2ms"}, {"nice": 5}, {"run": "700us"},
                                                           {"sleep": "1ms"}, {"nice": -3}, {"run": "1300us"}]}]},
             {"name": "b", "program": [{"run": "100s"}]}])"),
                                        "400ms")));

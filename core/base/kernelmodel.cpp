@@ -116,7 +116,8 @@ ModelForRelease kernelModelForRelease(std::string_view release) {
     const std::string quoted = "\"" + std::string(release) + "\"";
     const auto version = majorMinor(release);
     if (!version)
-        return {kDefaultKernelModel, "the default: the recorded kernel release " + quoted + " is not MAJOR.MINOR"};
+        return {kDefaultKernelModel,
+                "the default: the recorded kernel release " + quoted + " is not MAJOR.MINOR"};
     const KernelModelInfo* best = nullptr;
     const KernelModelInfo* oldest = nullptr;
     for (const KernelModelInfo& i : kernelModelCatalog()) {

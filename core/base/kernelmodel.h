@@ -30,16 +30,17 @@ struct KernelModelInfo {
     bool delayDequeue = false;    ///< DELAY_DEQUEUE: a sleeper with negative lag stays queued
     bool preemptShort = false;    ///< PREEMPT_SHORT: a shorter slice overrides run-to-parity
     bool customSlice = false;     ///< per-task slices (sched_attr.sched_runtime)
-    bool reweightKeepsLag = false; ///< reweight_eevdf: a weight change keeps lag (else only the deadline scales)
+    bool reweightKeepsLag =
+        false; ///< reweight_eevdf: a weight change keeps lag (else only the deadline scales)
     bool relativeDeadline = false; ///< PLACE_REL_DEADLINE: a migrating entity keeps its deadline's distance
     // CFS bandwidth control (cpu.max; docs/bandwidth.md).
-    bool bandwidthBurst = false;      ///< cpu.max.burst and a pool that accumulates up to quota + burst (v5.14)
-    bool throttleFifo = false;        ///< throttled queues are paid in throttle order, after a last 1 ns try (v5.x)
+    bool bandwidthBurst = false; ///< cpu.max.burst and a pool that accumulates up to quota + burst (v5.14)
+    bool throttleFifo = false; ///< throttled queues are paid in throttle order, after a last 1 ns try (v5.x)
     bool throttledTimeQueued = false; ///< throttled time counts only while the queue has tasks (v6.8)
     // The RT class (docs/rt.md).
-    bool rtThrottling = false;   ///< sched_rt_runtime_us 950 ms of every 1 s per CPU (gone in v6.12)
-    bool rtRuntimeShare = false; ///< RT_RUNTIME_SHARE: an RT queue out of runtime borrows from the others
-                                 ///< (off since v5.10)
+    bool rtThrottling = false;       ///< sched_rt_runtime_us 950 ms of every 1 s per CPU (gone in v6.12)
+    bool rtRuntimeShare = false;     ///< RT_RUNTIME_SHARE: an RT queue out of runtime borrows from the others
+                                     ///< (off since v5.10)
     bool rtOverloadPushable = false; ///< RT overload is "has pushable tasks" (v6.7), not "migratory and more
                                      ///< than one"
     bool rtDistribute = false; ///< find_lowest_rq picks a rotating CPU of the mask (v5.11), not the first
@@ -47,15 +48,16 @@ struct KernelModelInfo {
     // The load balancer and fork placement (docs/balancing.md).
     bool v6Balancer = false; ///< the v5.5+ rework as in v6.6: group types, migration types, SMT balance
     // The fair class's pick (docs/architecture.md, "The fair class's pick follows pick_next_task_fair").
-    bool pickTaskFair = false; ///< pick_task_fair (v6.12): every level's runtime is checked, a throttle picks again
+    bool pickTaskFair =
+        false; ///< pick_task_fair (v6.12): every level's runtime is checked, a throttle picks again
     // What changed from v6.12 to v6.18 (docs/eevdf.md, "v6.18"; each rule cited there).
     bool sliceProtection = false; ///< vprot (v6.17): run-to-parity protects up to the shortest queued slice;
                                   ///< update_curr reschedules a current entity no longer protected
     bool pickBuddy = false;       ///< PICK_BUDDY (v6.14): an eligible next buddy is picked first
     bool yieldForfeits = false;   ///< yield forfeits the rest of the slice in vruntime (6.18.2, 6.19)
     bool emptyGroupKeepsWeight = false; ///< update_cfs_group leaves an empty group's weight alone (v6.14)
-    bool reweightPlaces = false;  ///< reweight_entity goes through place_entity (v6.16)
-    bool fairServerLazyStop = false; ///< the fair server stops only when picked with nothing to run (v6.17)
+    bool reweightPlaces = false;        ///< reweight_entity goes through place_entity (v6.16)
+    bool fairServerLazyStop = false;  ///< the fair server stops only when picked with nothing to run (v6.17)
     bool utilEstOverCapacity = false; ///< util_est keeps samples above the CPU's capacity (v6.16)
     /// sysctl_sched_base_slice before the CPU-count scaling (EEVDF): 0.75 ms, 0.70 ms since v6.15.
     int64_t baseSliceNs = 750'000;

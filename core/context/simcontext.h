@@ -38,8 +38,8 @@ struct SimContext {
             costs.set(op, cost);
         for (auto [param, value] : spec.kernel.costCounts)
             costs.set(param, value);
-        tunables =
-            Tunables::forCpus(spec.topology.nrCpus(), SimTime::ns(kernelModelInfo(spec.kernel.model).baseSliceNs));
+        tunables = Tunables::forCpus(spec.topology.nrCpus(),
+                                     SimTime::ns(kernelModelInfo(spec.kernel.model).baseSliceNs));
         optimizations = spec.optimizations;
         model = spec.kernel.model;
         features = spec.kernel.features;

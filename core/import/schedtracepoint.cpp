@@ -33,8 +33,8 @@ void decodeSchedTracepoint(std::string_view name, const TracepointFields& f, Str
         ev.a = num(f, "prev_pid");
         ev.b = num(f, "next_pid");
         ev.prio = static_cast<int16_t>(num(f, "next_prio"));
-        ev.state = taskStateLetter(static_cast<unsigned long long>(f.number("prev_state").value_or(-1)),
-                                   ev.preempt);
+        ev.state =
+            taskStateLetter(static_cast<unsigned long long>(f.number("prev_state").value_or(-1)), ev.preempt);
         ev.name = str(f, "prev_comm", strings);
         ev.name2 = str(f, "next_comm", strings);
     } else if (name == "sched_waking" || name == "sched_wakeup" || name == "sched_wakeup_new") {

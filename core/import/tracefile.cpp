@@ -236,7 +236,8 @@ TraceFileResult finishPerfData(const std::string& path, const std::string& name,
         for (const std::string& n : folder->notes)
             warnings.push_back("record: " + n);
     }
-    TraceFileResult r = finishText(events, strings, name, {}, sink, options, "perf.data", std::move(warnings));
+    TraceFileResult r =
+        finishText(events, strings, name, {}, sink, options, "perf.data", std::move(warnings));
     if (r.ok) {
         r.kernelRelease = folder ? folder->kernelRelease : info.osRelease;
         r.record = std::move(folder);

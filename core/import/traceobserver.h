@@ -17,8 +17,8 @@ namespace core {
 struct TaskAttributes {
     SchedPolicy policy = SchedPolicy::Other;
     int nice = 0;
-    uint8_t rtPriority = 0; ///< 1..99 for fifo and rr
-    std::string cpus;       ///< the affinity, as the kernel lists CPUs ("0-3"); empty: not recorded
+    uint8_t rtPriority = 0;    ///< 1..99 for fifo and rr
+    std::string cpus;          ///< the affinity, as the kernel lists CPUs ("0-3"); empty: not recorded
     int64_t timerSlackNs = -1; ///< -1: not recorded
     bool operator==(const TaskAttributes&) const = default;
 };

@@ -131,7 +131,8 @@ void WorkloadRecorder::forked(int32_t parent, int64_t parentSince, int32_t child
     alive(c, t);
 }
 
-void WorkloadRecorder::change(RecordedTask& r, int64_t since, int64_t t, const TaskAttributes& a, bool inferred) {
+void WorkloadRecorder::change(RecordedTask& r, int64_t since, int64_t t, const TaskAttributes& a,
+                              bool inferred) {
     if (since >= 0)
         cut(r, since, t);
     else

@@ -26,12 +26,12 @@ bool sameScheduling(const TaskAttributes& a, const TaskAttributes& b);
 /// One thing a recorded task did, in program order.
 struct RecordedStep {
     enum class Kind : uint8_t {
-        Run,    ///< `ns` of CPU time (one burst: from switching in until it blocked, across preemptions)
-        Wait,   ///< blocked for `ns` (prev_state `state`) until `partner` woke it (-1: the idle task or
-                ///< an interrupt), with `irq` when the tracer said the wakeup ran in interrupt context
-        Signal, ///< woke `partner` at `at`
-        Fork,   ///< forked `partner`
-        Move,   ///< attached to cgroup `partner` (the importer's cgroup id)
+        Run,       ///< `ns` of CPU time (one burst: from switching in until it blocked, across preemptions)
+        Wait,      ///< blocked for `ns` (prev_state `state`) until `partner` woke it (-1: the idle task or
+                   ///< an interrupt), with `irq` when the tracer said the wakeup ran in interrupt context
+        Signal,    ///< woke `partner` at `at`
+        Fork,      ///< forked `partner`
+        Move,      ///< attached to cgroup `partner` (the importer's cgroup id)
         Attributes ///< its scheduling attributes became WorkloadRecorder::attributes(`partner`) (a
                    ///< `record` folder's change, or a new priority the trace shows)
     };

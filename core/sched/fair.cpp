@@ -151,9 +151,9 @@ void Fair::reweightEntity(CfsRq& cfs, SchedEntity& se, uint64_t weight) {
         se.vlag = static_cast<int64_t>(static_cast<i128>(se.vlag) * static_cast<int64_t>(se.weight) /
                                        static_cast<int64_t>(weight));
         if (m_reweightPlaces && se.relDeadline) // v6.16: a relative deadline scales too
-            se.deadline = static_cast<uint64_t>(static_cast<int64_t>(static_cast<i128>(static_cast<int64_t>(se.deadline)) *
-                                                                     static_cast<int64_t>(se.weight) /
-                                                                     static_cast<int64_t>(weight)));
+            se.deadline = static_cast<uint64_t>(
+                static_cast<int64_t>(static_cast<i128>(static_cast<int64_t>(se.deadline)) *
+                                     static_cast<int64_t>(se.weight) / static_cast<int64_t>(weight)));
     }
     se.weight = weight;
     pelt::updateAvg(se.avg, se.weight, se.weight);

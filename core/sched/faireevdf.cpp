@@ -142,8 +142,9 @@ bool Fair::vprotWakeupPreempt(CfsRq& cfs, SchedEntity& curr, SchedEntity& woken)
     }
     if (shorter) { // update_protect_slice: the queue's shortest slice, curr and the wakee included
         const uint64_t slice = eevdf::minSlice(cfs);
-        curr.vlag = static_cast<int64_t>(minVruntime(
-            static_cast<uint64_t>(curr.vlag), curr.vruntime + calcDeltaFair(SimTime::ns(static_cast<int64_t>(slice)), curr)));
+        curr.vlag = static_cast<int64_t>(
+            minVruntime(static_cast<uint64_t>(curr.vlag),
+                        curr.vruntime + calcDeltaFair(SimTime::ns(static_cast<int64_t>(slice)), curr)));
     }
     return false;
 }

@@ -66,7 +66,7 @@ bool FairServer::timer(Rq& rq, uint32_t gen) {
         // whatever of the period RT did not use.
         const SimTime elapsed = m_ctx.now - s.periodStart;
         const SimTime consumed = elapsed - (rq.rt.execTotal - s.rtExecAtStart);
-        if (consumed >= runtime) { // not starved: a new deferred period
+        if (consumed >= runtime) {          // not starved: a new deferred period
             if ((fair && rt) || m_lazyStop) // v6.17: it stays armed, its timer running
                 startDeferred(rq);
             else

@@ -11,9 +11,9 @@ namespace core {
 /// while it slept. The v6 models' balancer and fork placement read it through cpu_util()
 /// (docs/balancing.md, "util_est").
 enum class UtilEstKind : uint8_t {
-    None,         ///< no util_est (v4.11; it came in v4.17)
-    EnqueuedEwma, ///< v4.17-v6.7: `enqueued` (the last value) and `ewma`, with UTIL_EST_FASTUP
-    Single,       ///< v6.8-v6.15: one smoothed value, not lowered while the task waited to run
+    None,           ///< no util_est (v4.11; it came in v4.17)
+    EnqueuedEwma,   ///< v4.17-v6.7: `enqueued` (the last value) and `ewma`, with UTIL_EST_FASTUP
+    Single,         ///< v6.8-v6.15: one smoothed value, not lowered while the task waited to run
     SingleUncapped, ///< v6.16+: the same, and a sample above the CPU's capacity is not dropped
 };
 

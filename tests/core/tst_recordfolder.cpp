@@ -189,7 +189,8 @@ private slots:
             spit(path, damaged);
             StringTable strings;
             PerfDataInfo info;
-            const std::string e = readPerfData(path, strings, [](const TraceEvent&) {}, {}, info);
+            const std::string e = readPerfData(
+                path, strings, [](const TraceEvent&) {}, {}, info);
             if (!e.empty()) {
                 ++errors;
                 QVERIFY2(e.rfind(path, 0) == 0, e.c_str());

@@ -151,7 +151,6 @@ private slots:
                  (std::vector<std::string>{"[/]", "kworker/0:1", "[/app]", "client", "server-1"}));
     }
 
-
     void countersComeFirstAndCollapseOnBigMachines() {
         auto states = std::make_shared<ThreadStates>(*knownStates());
         states->nrRunning = runQueueCounts(*states, 2);

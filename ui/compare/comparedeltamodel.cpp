@@ -38,10 +38,10 @@ void CompareDeltaModel::addCommandRows(std::vector<Row>& rows, const CommandUseT
                std::max(y->second.first.cpu, y->second.second.cpu);
     });
     const SimNs from = std::max(a.from, b.from);
-    const QString partial = a.partial || b.partial
-                                ? tr(" (from %1 on: the finer detail before was dropped to save memory)")
-                                      .arg(formatNs(from))
-                                : QString();
+    const QString partial =
+        a.partial || b.partial
+            ? tr(" (from %1 on: the finer detail before was dropped to save memory)").arg(formatNs(from))
+            : QString();
     CommandUse restA, restB;
     size_t rest = 0;
     for (size_t i = 0; i < order.size(); ++i) {
@@ -76,7 +76,8 @@ void CompareDeltaModel::add(std::vector<Row>& rows, Row row) {
         rows.push_back(std::move(row));
 }
 
-void CompareDeltaModel::addCounterRows(std::vector<Row>& rows, const SideFigures& a, const SideFigures& b) const {
+void CompareDeltaModel::addCounterRows(std::vector<Row>& rows, const SideFigures& a,
+                                       const SideFigures& b) const {
     const core::Counters none{};
     const core::Counters& a0 = a.start ? a.start->counters : none;
     const core::Counters& b0 = b.start ? b.start->counters : none;
@@ -95,7 +96,8 @@ void CompareDeltaModel::addCounterRows(std::vector<Row>& rows, const SideFigures
     }
 }
 
-void CompareDeltaModel::addCgroupRows(std::vector<Row>& rows, const SideFigures& a, const SideFigures& b) const {
+void CompareDeltaModel::addCgroupRows(std::vector<Row>& rows, const SideFigures& a,
+                                      const SideFigures& b) const {
     // Cgroups by path: both runs have the same tree unless one moved tasks into new ones.
     struct Ends {
         const core::CgroupState* end = nullptr;
@@ -116,13 +118,13 @@ void CompareDeltaModel::addCgroupRows(std::vector<Row>& rows, const SideFigures&
     };
     for (const auto& [path, ab] : groups)
         add(rows, {tr("cpuacct usage %1").arg(QString::fromStdString(path)),
-                   tr("CPU time used by the cgroup and its children"), usage(ab.first), usage(ab.second), Unit::Ns,
-                   Cpuacct});
+                   tr("CPU time used by the cgroup and its children"), usage(ab.first), usage(ab.second),
+                   Unit::Ns, Cpuacct});
     for (const auto& [path, ab] : groups) {
         // cpu.stat of a group limited on either side (cgroup v2 bandwidth control); a recording
         // has none.
-        const bool limited = (ab.first.end && ab.first.end->max.limited()) ||
-                             (ab.second.end && ab.second.end->max.limited());
+        const bool limited =
+            (ab.first.end && ab.first.end->max.limited()) || (ab.second.end && ab.second.end->max.limited());
         if (!limited)
             continue;
         const QString p = QString::fromStdString(path);
@@ -178,7 +180,8 @@ void CompareDeltaModel::addCgroupRows(std::vector<Row>& rows, const SideFigures&
     }
 }
 
-void CompareDeltaModel::addChannelRows(std::vector<Row>& rows, const SideFigures& a, const SideFigures& b) const {
+void CompareDeltaModel::addChannelRows(std::vector<Row>& rows, const SideFigures& a,
+                                       const SideFigures& b) const {
     // Messages are counted at the run's latest state only: known over a stretch from the start.
     std::map<std::string, std::pair<double, double>> channels;
     for (const auto& [name, n] : a.end->channels)
@@ -187,16 +190,20 @@ void CompareDeltaModel::addChannelRows(std::vector<Row>& rows, const SideFigures
         channels[name].second = double(n);
     for (const auto& [name, ab] : channels) {
         Row r{tr("messages %1").arg(QString::fromStdString(name)),
-              tr("messages received on the channel: the scenario's throughput"), ab.first, ab.second,
-              Unit::Count, Throughput, Better::Higher};
+              tr("messages received on the channel: the scenario's throughput"),
+              ab.first,
+              ab.second,
+              Unit::Count,
+              Throughput,
+              Better::Higher};
         r.knownA = !a.recording && !a.start;
         r.knownB = !b.recording && !b.start;
         add(rows, std::move(r));
     }
 }
 
-void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b, const CommandUseTable& commandsA,
-                               const CommandUseTable& commandsB) {
+void CompareDeltaModel::update(const core::Snapshot& a, const core::Snapshot& b,
+                               const CommandUseTable& commandsA, const CommandUseTable& commandsB) {
     update(SideFigures{&a, nullptr, commandsA, false}, SideFigures{&b, nullptr, commandsB, false});
 }
 

@@ -3,8 +3,8 @@
 #include "compare/comparedeltamodel.h"
 #include "compare/compareside.h"
 #include "controller/commanduse.h"
-#include "controller/history.h"
 #include "controller/format.h"
+#include "controller/history.h"
 #include "export/exportregistry.h"
 #include "pages/querypage.h"
 #include "pages/statuspanel.h"
@@ -134,7 +134,8 @@ void CompareWindow::createActions() {
     m_stretch->addItem(tr("each whole"));
     m_stretch->addItem(tr("at the same time"));
     m_stretch->addItem(tr("the range in view"));
-    m_stretch->setItemData(0, tr("Each side over all it has run; a recording from its first event to its last"),
+    m_stretch->setItemData(0,
+                           tr("Each side over all it has run; a recording from its first event to its last"),
                            Qt::ToolTipRole);
     m_stretch->setItemData(1, tr("Both sides up to the same time since their start (the shorter one's end)"),
                            Qt::ToolTipRole);
@@ -153,8 +154,9 @@ void CompareWindow::createActions() {
     bar->addAction(tr("&Query..."), this, [this] { // both sides as the schemas a and b (docs/query.md)
         auto* q = findChild<QueryPage*>();
         if (!q) {
-            q = new QueryPage({{QStringLiteral("a"), &m_a->session()}, {QStringLiteral("b"), &m_b->session()}},
-                              *m_exports, this);
+            q = new QueryPage(
+                {{QStringLiteral("a"), &m_a->session()}, {QStringLiteral("b"), &m_b->session()}}, *m_exports,
+                this);
             q->setWindowFlag(Qt::Window);
             q->setWindowTitle(tr("Query A and B"));
             q->resize(900, 560);
@@ -176,8 +178,8 @@ QString CompareWindow::openSide(CompareSide* side, bool keepChoices) {
     }
     // Default: A all off, B all on (against a real run, B the scenario as written); a side
     // that ran keeps its own choices.
-    core::OptimizationSet opts = isA ? core::OptimizationSet::none()
-                                     : (m_reference ? m_spec.optimizations : core::OptimizationSet());
+    core::OptimizationSet opts =
+        isA ? core::OptimizationSet::none() : (m_reference ? m_spec.optimizations : core::OptimizationSet());
     core::KernelModel model = m_spec.kernel.model;
     if (keepChoices && side->session().spec() && !side->trace()) {
         for (const core::OptimizationInfo& i : core::optimizationCatalog())
@@ -368,16 +370,18 @@ void CompareWindow::updateDelta() {
     SimNs fromA = 0, fromB = 0, toA = ha.now(), toB = hb.now();
     switch (stretch()) {
     case Stretch::Whole:
-        m_time->setText(ha.now() == hb.now()
-                            ? tr("each whole: A and B at %1").arg(formatNs(ha.now(), kEventResolution))
-                            : tr("each whole: A to %1, B to %2")
-                                  .arg(formatNs(ha.now(), kEventResolution), formatNs(hb.now(), kEventResolution)));
+        m_time->setText(
+            ha.now() == hb.now()
+                ? tr("each whole: A and B at %1").arg(formatNs(ha.now(), kEventResolution))
+                : tr("each whole: A to %1, B to %2")
+                      .arg(formatNs(ha.now(), kEventResolution), formatNs(hb.now(), kEventResolution)));
         break;
     case Stretch::SameTime: {
         const SimNs t = commonTime();
         if (t < 0) {
-            m_time->setText(tr("A at %1, B at %2")
-                                .arg(formatNs(ha.now(), kEventResolution), formatNs(hb.now(), kEventResolution)));
+            m_time->setText(
+                tr("A at %1, B at %2")
+                    .arg(formatNs(ha.now(), kEventResolution), formatNs(hb.now(), kEventResolution)));
             return;
         }
         toA = toB = t;
@@ -390,7 +394,8 @@ void CompareWindow::updateDelta() {
         toA = std::min(v.rangeEnd(), ha.now());
         toB = std::min(v.rangeEnd(), hb.now());
         const SimNs at = resolutionFor(v.rangeEnd() - v.rangeStart());
-        m_time->setText(tr("from %1 to %2 of each").arg(formatNs(v.rangeStart(), at), formatNs(v.rangeEnd(), at)));
+        m_time->setText(
+            tr("from %1 to %2 of each").arg(formatNs(v.rangeStart(), at), formatNs(v.rangeEnd(), at)));
         break;
     }
     }

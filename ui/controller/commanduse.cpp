@@ -16,7 +16,8 @@ namespace {
 /// Every task a scenario starts or forks, by name, with its recorded pid.
 void collectPids(const core::TaskSpec& t, std::unordered_map<std::string, int64_t>& out);
 
-void collectPids(const std::vector<core::ActionSpec>& program, std::unordered_map<std::string, int64_t>& out) {
+void collectPids(const std::vector<core::ActionSpec>& program,
+                 std::unordered_map<std::string, int64_t>& out) {
     for (const core::ActionSpec& a : program) {
         if (a.child)
             collectPids(*a.child, out);
@@ -36,7 +37,8 @@ CommandOf recordedCommands(const History& h) {
     return [&h](uint32_t task) { return h.taskName(task); };
 }
 
-CommandOf simulatedCommands(const History& h, const core::ScenarioSpec& spec, const core::RunSummary* recording) {
+CommandOf simulatedCommands(const History& h, const core::ScenarioSpec& spec,
+                            const core::RunSummary* recording) {
     auto pids = std::make_shared<std::unordered_map<std::string, int64_t>>();
     auto comms = std::make_shared<std::unordered_multimap<int64_t, std::string>>();
     if (recording) {

@@ -54,7 +54,8 @@ QString formatNs(SimNs ns, SimNs resolution) {
         }
         QString text = QString::number(rounded / scale);
         if (decimals > 0)
-            text += QLatin1Char('.') + QStringLiteral("%1").arg(rounded % scale, decimals, 10, QLatin1Char('0'));
+            text +=
+                QLatin1Char('.') + QStringLiteral("%1").arg(rounded % scale, decimals, 10, QLatin1Char('0'));
         return (negative && rounded > 0 ? QStringLiteral("-") : QString()) + text + QLatin1Char(' ') +
                QLatin1String(kUnits[u].name);
     }

@@ -61,7 +61,8 @@ QString hopEndText(const core::ChainHop& hop, const History& history) {
         return WakeupText::tr("started by its parent %1 (fork) on %2")
             .arg(taskName(hop.wokenBy ? hop.wokenBy->value() : 0, history), cpu);
     case core::HopEnd::Timer:
-        return WakeupText::tr("its timer fired on %1 at %2").arg(cpu, formatNs(hop.wokenAt.count(), kEventResolution));
+        return WakeupText::tr("its timer fired on %1 at %2")
+            .arg(cpu, formatNs(hop.wokenAt.count(), kEventResolution));
     case core::HopEnd::Interrupt:
         return WakeupText::tr("an interrupt or an idle CPU woke it (%1)").arg(cpu);
     case core::HopEnd::Start:
@@ -149,7 +150,8 @@ QString schedulerActionsText(const core::ChainHop& hop, const History& history) 
         parts << WakeupText::tr("moved cpu%1 → cpu%2 at %3 by %4")
                      .arg(history.kernelCpu(m.from))
                      .arg(history.kernelCpu(m.to))
-                     .arg(formatNs(m.time.count(), kEventResolution), moveReasonText(m.reason, m.level) + inferred);
+                     .arg(formatNs(m.time.count(), kEventResolution),
+                          moveReasonText(m.reason, m.level) + inferred);
     return parts.join(QStringLiteral("; "));
 }
 
@@ -162,9 +164,10 @@ QString cpuHoldersText(const core::ChainHop& hop, const History& history) {
             then = WakeupText::tr("still running");
             break;
         case core::ThreadState::Preempted:
-            then = h.preemptedBy ? WakeupText::tr("then preempted by %1: %2")
-                                       .arg(taskName(h.preemptedBy->value(), history), preemptRuleText(h.rule))
-                                 : WakeupText::tr("then preempted: %1").arg(preemptRuleText(h.rule));
+            then = h.preemptedBy
+                       ? WakeupText::tr("then preempted by %1: %2")
+                             .arg(taskName(h.preemptedBy->value(), history), preemptRuleText(h.rule))
+                       : WakeupText::tr("then preempted: %1").arg(preemptRuleText(h.rule));
             break;
         case core::ThreadState::Sleeping:
         case core::ThreadState::Uninterruptible:
@@ -199,7 +202,8 @@ QString noPreemptionText(const core::ChainHop& hop, const History& history, Deci
     const History::TaskClass running = history.taskClass(holder.task.value());
     const QString who = taskName(holder.task.value(), history);
     if (woken.rt() && running.rt() && running.rtPriority >= woken.rtPriority)
-        return WakeupText::tr("%1 is an RT task of equal or higher priority (%2 against %3): it keeps the CPU")
+        return WakeupText::tr(
+                   "%1 is an RT task of equal or higher priority (%2 against %3): it keeps the CPU")
             .arg(who)
             .arg(running.rtPriority)
             .arg(woken.rtPriority);
@@ -210,8 +214,9 @@ QString noPreemptionText(const core::ChainHop& hop, const History& history, Deci
     if (woken.rt())
         return WakeupText::tr("it was placed behind %1 while that CPU was rescheduling").arg(who);
     if (!kernel)
-        return WakeupText::tr("the kernel's wakeup check (wakeup_preempt) let %1 run on; a recording does not "
-                              "say why")
+        return WakeupText::tr(
+                   "the kernel's wakeup check (wakeup_preempt) let %1 run on; a recording does not "
+                   "say why")
             .arg(who);
     if (core::kernelModelInfo(*kernel).eevdf)
         return WakeupText::tr("EEVDF's pick still chose %1 (pick_eevdf): the woken task was not eligible, or "
@@ -230,7 +235,8 @@ QString chainHtml(const core::WakeupChain& chain, const History& history, Decidi
     for (const core::ChainHop& hop : chain.hops) {
         const SimNs length = hop.to.count() - hop.from.count();
         QStringList lines;
-        lines << WakeupText::tr("<b>%1. %2</b>: left the CPU as %3, from %4 to %5: asleep %6, waited for a CPU %7")
+        lines << WakeupText::tr(
+                     "<b>%1. %2</b>: left the CPU as %3, from %4 to %5: asleep %6, waited for a CPU %7")
                      .arg(++n)
                      .arg(taskName(hop.task.value(), history).toHtmlEscaped(), threadStateText(hop.state),
                           formatNs(hop.from.count(), resolutionFor(length)),

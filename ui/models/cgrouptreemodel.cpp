@@ -359,7 +359,8 @@ QVariant CgroupTreeModel::taskData(const core::TaskInfo& t, int column, int role
     if (role == Qt::TextAlignmentRole && column != Name)
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && column == Name) // the whole name: a narrow dock elides it
-        return tr("%1: drag onto a cgroup to move this task there").arg(taskData(t, Name, Qt::DisplayRole).toString());
+        return tr("%1: drag onto a cgroup to move this task there")
+            .arg(taskData(t, Name, Qt::DisplayRole).toString());
     if (role != Qt::DisplayRole)
         return {};
     switch (column) {

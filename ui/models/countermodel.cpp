@@ -68,7 +68,8 @@ QVariant CounterModel::data(const QModelIndex& index, int role) const {
         return {};
     const Row& r = m_rows[static_cast<size_t>(index.row())];
     if (role == Qt::ToolTipRole) // the figures too: a narrow dock hides the rate and share columns
-        return r.share < 0 ? tr("%1\nper second: %2").arg(r.tooltip, data(this->index(index.row(), PerSecond)).toString())
+        return r.share < 0 ? tr("%1\nper second: %2")
+                                 .arg(r.tooltip, data(this->index(index.row(), PerSecond)).toString())
                            : tr("%1\nper second: %2; CPU share: %3")
                                  .arg(r.tooltip, data(this->index(index.row(), PerSecond)).toString(),
                                       data(this->index(index.row(), Share)).toString());

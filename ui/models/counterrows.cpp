@@ -93,8 +93,8 @@ std::vector<CounterRow> counterRows(std::initializer_list<const core::Counters*>
         if (tracedOnly && !info.traced)
             continue;
         rows.push_back({translated(kCounterTexts[i][0]), translated(kCounterTexts[i][1]),
-                        [read = info.read](const C& c) { return static_cast<double>(read(c)); },
-                        info.isTime, info.traced});
+                        [read = info.read](const C& c) { return static_cast<double>(read(c)); }, info.isTime,
+                        info.traced});
     }
     auto addTime = [&](QString name, QString tip, std::function<double(const C&)> value) {
         rows.push_back({std::move(name), std::move(tip), std::move(value), true, false});

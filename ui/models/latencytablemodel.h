@@ -7,8 +7,8 @@
 namespace ui {
 
 /// One row per task or cgroup: the waits counted and their p50 / p90 / p99 / max / average, as
-/// `perf sched latency` lists them, and when the longest one began. `wakeupsOnly` shows the waits that follow a sleep instead
-/// of all of them. Set with setStats().
+/// `perf sched latency` lists them, and when the longest one began. `wakeupsOnly` shows the waits that follow
+/// a sleep instead of all of them. Set with setStats().
 class LatencyTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:

@@ -152,9 +152,9 @@ QString DetailPanel::describeRun(const SliceDetails& d) const {
                                  migrationReasonText(m.reason)));
     }
     if (d.nextRun)
-        row(tr("Next ran"), tr("%1 later, at %2")
-                                .arg(formatNs(*d.nextRun - d.end),
-                                     formatNs(*d.nextRun, resolutionFor(*d.nextRun - d.end))));
+        row(tr("Next ran"),
+            tr("%1 later, at %2")
+                .arg(formatNs(*d.nextRun - d.end), formatNs(*d.nextRun, resolutionFor(*d.nextRun - d.end))));
     return rows.join(QString());
 }
 
@@ -199,8 +199,7 @@ QString DetailPanel::describe(const Pick& pick) const {
     const core::MigrationRecord& m = pick.migration;
     QString out = tr("<p><b>Migration</b> of %1: %2 \u2192 %3 at %4 (%5)</p>")
                       .arg(taskText(m.task.value()), cpuText(m.from), cpuText(m.to),
-                           formatNs(m.time.count(), kEventResolution),
-                           migrationReasonText(m.reason));
+                           formatNs(m.time.count(), kEventResolution), migrationReasonText(m.reason));
     const SimNs t = m.time.count();
     // Before: the task's last run on the source CPU ended at or before the migration.
     std::optional<SliceDetails> before;

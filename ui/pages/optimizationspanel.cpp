@@ -82,11 +82,11 @@ void OptimizationsPanel::restart() {
     // A recording ran on a real kernel: no model, and the switches do not apply, so none is
     // listed (a model's "always off" beside a ticked box would say the opposite).
     const bool recording = m_session.trace() != nullptr;
-    m_model->setText(recording ? tr("<b>A recording</b> of a real kernel: no kernel model, and the "
-                                    "optimizations cannot be switched. File > Simulate This Recording runs "
-                                    "its workload on a model, where they can.")
-                               : tr("<b>Kernel model %1</b>%2: %3")
-                                     .arg(name, modelOrigin(), kernelModelText(model)));
+    m_model->setText(
+        recording ? tr("<b>A recording</b> of a real kernel: no kernel model, and the "
+                       "optimizations cannot be switched. File > Simulate This Recording runs "
+                       "its workload on a model, where they can.")
+                  : tr("<b>Kernel model %1</b>%2: %3").arg(name, modelOrigin(), kernelModelText(model)));
     for (QWidget* row : m_rows)
         row->setVisible(!recording);
     for (const core::OptimizationInfo& info : core::optimizationCatalog()) {

@@ -34,7 +34,7 @@ private:
     std::array<QCheckBox*, core::kOptimizationCount> m_boxes{};
     std::array<QLabel*, core::kOptimizationCount> m_figures{};
     std::array<QLabel*, core::kOptimizationCount> m_fixed{}; ///< why the model fixes it (hidden if not)
-    std::array<QWidget*, core::kOptimizationCount> m_rows{};  ///< each change's block (hidden for a recording)
+    std::array<QWidget*, core::kOptimizationCount> m_rows{}; ///< each change's block (hidden for a recording)
     /// Where the run's model comes from, for the panel's first line: " (set by the scenario)"
     /// or " (the default)".
     QString modelOrigin() const;

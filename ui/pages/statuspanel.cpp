@@ -140,9 +140,10 @@ void StatusPanel::refresh() {
     const History& h = m_session.history();
     const SimulationController& c = m_session.controller();
     const auto cursor = m_session.view().cursor();
-    m_time->setText(cursor ? tr("t = %1, cursor at %2")
-                                 .arg(formatNs(h.now(), kEventResolution), formatNs(*cursor, kEventResolution))
-                           : tr("t = %1").arg(formatNs(h.now(), kEventResolution)));
+    m_time->setText(cursor
+                        ? tr("t = %1, cursor at %2")
+                              .arg(formatNs(h.now(), kEventResolution), formatNs(*cursor, kEventResolution))
+                        : tr("t = %1").arg(formatNs(h.now(), kEventResolution)));
     m_state->setText(h.latest().finished ? tr("finished") : c.isRunning() ? tr("running") : tr("paused"));
 
     const qint64 wallMs = m_wall.elapsed();

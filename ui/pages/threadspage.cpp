@@ -114,9 +114,9 @@ QString ThreadsPage::stateLegendHtml() {
                      .arg(c.name(), name.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
     };
     items << tr("Running: in its cgroup's colour, as in the CPU lanes").toHtmlEscaped();
-    for (core::ThreadState st : {core::ThreadState::Runnable, core::ThreadState::Preempted,
-                                 core::ThreadState::Sleeping, core::ThreadState::Uninterruptible,
-                                 core::ThreadState::Throttled, core::ThreadState::Unknown})
+    for (core::ThreadState st :
+         {core::ThreadState::Runnable, core::ThreadState::Preempted, core::ThreadState::Sleeping,
+          core::ThreadState::Uninterruptible, core::ThreadState::Throttled, core::ThreadState::Unknown})
         swatch(ThreadTrackView::stateColor(st), threadStateText(st));
     return items.join(QStringLiteral(" &nbsp; "));
 }

@@ -26,8 +26,10 @@ inline void fitToScreen(QWidget& window, QSize wanted) {
     const QSize size = wanted.boundedTo(area.size() - kFrame);
     window.resize(size);
     const QPoint at = window.pos();
-    const int x = std::clamp(at.x(), area.left(), std::max(area.left(), area.right() + 1 - size.width() - kFrame.width()));
-    const int y = std::clamp(at.y(), area.top(), std::max(area.top(), area.bottom() + 1 - size.height() - kFrame.height()));
+    const int x = std::clamp(at.x(), area.left(),
+                             std::max(area.left(), area.right() + 1 - size.width() - kFrame.width()));
+    const int y = std::clamp(at.y(), area.top(),
+                             std::max(area.top(), area.bottom() + 1 - size.height() - kFrame.height()));
     if (QPoint(x, y) != at)
         window.move(x, y);
 }

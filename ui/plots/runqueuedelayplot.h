@@ -17,9 +17,9 @@ namespace ui {
 class Session;
 
 /// How many tasks were waiting for a CPU, on average, in each interval of the view range (or
-/// of the whole run), read from the switch records (each wait runs from the task's wakeup or preemption to its
-/// switch in). For a real trace this is the trace's own account; it is not PSI, which a trace
-/// does not contain. Shown by the Latency tab for all tasks or the ones picked in its table.
+/// of the whole run), read from the switch records (each wait runs from the task's wakeup or preemption to
+/// its switch in). For a real trace this is the trace's own account; it is not PSI, which a trace does not
+/// contain. Shown by the Latency tab for all tasks or the ones picked in its table.
 class RunqueueDelayPlot : public QWidget, public Exportable, public LiveView {
     Q_OBJECT
 public:

@@ -135,7 +135,8 @@ void MainWindow::createPages() {
     tabs->addTab(latency, tr("&Latency"));
     tabs->addTab(depth, tr("&Depth"));
     tabs->addTab(details, tr("D&etails"));
-    tabs->addTab(new QueryPage({{QStringLiteral("main"), &m_session}}, *m_exports), tr("&Query")); // docs/query.md
+    tabs->addTab(new QueryPage({{QStringLiteral("main"), &m_session}}, *m_exports),
+                 tr("&Query")); // docs/query.md
     // A double-click in the Latency table goes to that wait on the Threads page.
     connect(latency, &LatencyPage::waitChosen, this, [this, tabs](uint32_t task, SimNs from, SimNs to) {
         tabs->setCurrentWidget(m_threads);

@@ -133,8 +133,10 @@ std::vector<CommandInfo> benchCommands() {
          "engine speed: pipe ping-pong rates",
          {{"--quick", "", V::None, "scaled-down workloads (100,000 round trips; 10 s on 176 CPUs)"},
           {"--vs-kernel", "", V::None,
-           "the kernel's perf bench sched pipe (pinned to cpu0) against the simulation of it, both models, "
-           "and the ratio"}},
+           "the kernel's perf bench sched pipe (pinned to cpu0) against the simulation of it on every model: "
+           "ns per event and the ratio"},
+          {"--runs", "N", V::Text,
+           "with --vs-kernel: interleaved runs of each (default 3; median and fastest)"}},
          cmdBenchEngine},
         {"bench seeds",
          "",

@@ -1,6 +1,7 @@
 // schedscope-cli reality on this machine's kernel: small scenarios run for real and simulated,
 // compared figure by figure, and the runner's cleanup when it is killed mid-run. The runs need
 // root (perf of every CPU, cgroups) and two CPUs; without them each test says why it skips.
+#include "base/kernelmodel.h"
 #include "import/hostkernelconfig.h"
 #include "reality/timerlatency.h"
 
@@ -551,9 +552,13 @@ private slots:
         const QByteArray out = p.readAllStandardOutput();
         QCOMPARE(p.exitCode(), 0);
         QVERIFY2(out.contains("kernel: perf bench sched pipe -l 100000, pinned"), out);
-        // Both models, each with its speed relative to the kernel's.
-        QVERIFY2(out.contains("kernel model v4.11") && out.contains("kernel model v6.12"), out);
-        QCOMPARE(out.count("x the kernel's speed"), 2);
+        // Every model, each with its wall time per event and its speed relative to the kernel's.
+        for (const core::KernelModelInfo& info : core::kernelModelCatalog())
+            QVERIFY2(
+                out.contains("kernel model " + QByteArray(info.name.data(), qsizetype(info.name.size()))),
+                out);
+        QCOMPARE(out.count("x the kernel's speed"), qsizetype(core::kKernelModelCount));
+        QCOMPARE(out.count(" ns per event"), 2 * qsizetype(core::kKernelModelCount));
         // The build's checks are part of what was measured (the CLI is built like this test).
 #ifdef NDEBUG
         QVERIFY2(out.contains("build: assertions and invariant checks off"), out);

@@ -34,13 +34,19 @@ std::pair<int64_t, int64_t> LatencyHistogram::boundsOf(uint32_t bucket) {
 
 void LatencyHistogram::add(SimTime wait) {
     const uint32_t b = bucketOf(wait.count());
-    // Waits of one task cluster in few buckets; the last one touched is the likeliest.
-    auto it = std::lower_bound(m_buckets.begin(), m_buckets.end(), b,
-                               [](const auto& e, uint32_t key) { return e.first < key; });
-    if (it != m_buckets.end() && it->first == b)
-        ++it->second;
-    else
-        m_buckets.insert(it, {b, 1});
+    // Waits of one task cluster in few buckets; the last one touched is the likeliest, so it is
+    // tried before the search (bucket keys are unique: a match is the bucket).
+    if (m_last < m_buckets.size() && m_buckets[m_last].first == b) {
+        ++m_buckets[m_last].second;
+    } else {
+        auto it = std::lower_bound(m_buckets.begin(), m_buckets.end(), b,
+                                   [](const auto& e, uint32_t key) { return e.first < key; });
+        if (it != m_buckets.end() && it->first == b)
+            ++it->second;
+        else
+            it = m_buckets.insert(it, {b, 1});
+        m_last = static_cast<size_t>(it - m_buckets.begin());
+    }
     if (m_count == 0 || wait < m_min)
         m_min = wait;
     if (wait > m_max)

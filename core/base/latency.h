@@ -45,6 +45,7 @@ public:
 
 private:
     std::vector<std::pair<uint32_t, uint64_t>> m_buckets; ///< sorted by bucket index
+    size_t m_last = 0; ///< the bucket add() touched last (a hint: checked before use)
     uint64_t m_count = 0;
     SimTime m_sum, m_max, m_min;
 };

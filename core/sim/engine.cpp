@@ -266,9 +266,14 @@ void Engine::dispatch(const Event& ev) {
 bool Engine::step() {
     if (m_finished)
         return false;
+    SimTime at;
+    const bool pending = m_ctx.queue.peek(at);
+    return stepPeeked(pending, at);
+}
+
+bool Engine::stepPeeked(bool pending, SimTime at) {
     while (true) {
-        SimTime at;
-        if (!m_ctx.queue.peek(at) || at > m_spec->duration) {
+        if (!pending || at > m_spec->duration) {
             m_ctx.now = m_spec->duration;
             finish();
             return false;
@@ -276,8 +281,10 @@ bool Engine::step() {
         const EventQueue::Popped p = m_ctx.queue.pop();
         // A resume superseded by a newer one for the same CPU is not an event.
         if (static_cast<EventKind>(p.event.kind) == EventKind::CpuResume &&
-            p.event.b != m_machine.rq(p.event.a).resumeGen)
+            p.event.b != m_machine.rq(p.event.a).resumeGen) {
+            pending = m_ctx.queue.peek(at);
             continue;
+        }
         assert(p.time >= m_ctx.now && "simulated time went backwards");
         m_ctx.now = p.time;
         ++m_ctx.counters.events;
@@ -337,7 +344,7 @@ bool Engine::advanceUntil(SimTime t, uint64_t maxEvents) {
     for (uint64_t n = 0; !m_finished && m_ctx.queue.peek(next) && next <= target; ++n) {
         if (n == maxEvents)
             return false;
-        step();
+        stepPeeked(true, next); // the queue's top, just read: step() would read it again
     }
     if (m_finished)
         return true;

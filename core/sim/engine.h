@@ -151,6 +151,9 @@ private:
     const CostModel* recordedBurstCosts() const override;
 
     void dispatch(const Event& ev);
+    /// step() once the queue's top has been read: `pending` and `at` are what peek() gave,
+    /// with nothing pushed, popped or cancelled since.
+    bool stepPeeked(bool pending, SimTime at);
     void createTasks(const TaskSpec& spec, SimTime startAt);
     void setCustomSlice(Task& t, std::optional<SimTime> slice);
     Task& newTask(std::string name, CgroupId cg, uint32_t session, int nice, SchedPolicy policy,

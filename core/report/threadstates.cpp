@@ -120,9 +120,27 @@ void ThreadStateRecorder::taskCreated(TaskId id, const std::string& name, Cgroup
 }
 
 ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& open) {
+    return tracks(end, open, false);
+}
+
+ThreadStates ThreadStateRecorder::take(SimTime end) {
+    ThreadStates out = tracks(end, {}, true);
+    *this = ThreadStateRecorder(m_options);
+    return out;
+}
+
+ThreadStates ThreadStateRecorder::tracks(SimTime end, const std::vector<Slice>& open, bool consume) {
+    // Each task's slices, its list sized first (millions of slices in a long recording).
+    std::unordered_map<uint32_t, size_t> counts;
+    for (const Slice& s : m_slices)
+        ++counts[s.task.value()];
     std::unordered_map<uint32_t, std::vector<Slice>> runs;
+    for (const auto& [id, n] : counts)
+        runs[id].reserve(n);
     for (const Slice& s : m_slices)
         runs[s.task.value()].push_back(s);
+    if (consume)
+        std::vector<Slice>().swap(m_slices);
     for (const Slice& s : open)
         if (s.task.valid() && s.end > s.start)
             runs[s.task.value()].push_back(s);
@@ -147,6 +165,8 @@ ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& 
         auto e = m_events.find(id);
         std::vector<Slice>& taskRuns = runs[id];
         TaskTrack track = build(TaskId(id), e != m_events.end() ? e->second : none, taskRuns, end);
+        if (consume && e != m_events.end())
+            std::vector<Event>().swap(e->second);
         if (track.intervals.empty()) // created, but not started before the end
             continue;
         auto info = m_tasks.find(id);
@@ -157,13 +177,14 @@ ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& 
         }
         out.tasks.push_back(std::move(track));
     }
-    out.wakeups = m_wakeups; // a copy: a live view builds the tracks again as the run goes on
+    // A copy unless consumed: a live view builds the tracks again as the run goes on.
+    out.wakeups = consume ? std::move(m_wakeups) : m_wakeups;
     for (WakeupRecord& w : out.wakeups)
         w.time = w.time - m_options.origin;
-    out.preemptions = m_preemptions;
+    out.preemptions = consume ? std::move(m_preemptions) : m_preemptions;
     for (PreemptionRecord& p : out.preemptions)
         p.time = p.time - m_options.origin;
-    out.migrations = m_migrations;
+    out.migrations = consume ? std::move(m_migrations) : m_migrations;
     for (MigrationRecord& m : out.migrations)
         m.time = m.time - m_options.origin;
     return out;

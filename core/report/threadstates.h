@@ -155,8 +155,12 @@ public:
     /// beyond it, which the task's runtime already counts); times are made relative to origin.
     /// Leaves the records as they are: a live view calls it again as more arrive.
     ThreadStates finish(SimTime end, const std::vector<Slice>& open = {});
+    /// The same as finish(end), the records moved into the tracks rather than copied: the
+    /// recorder is empty after (a recording's import, whose records come only once).
+    ThreadStates take(SimTime end);
 
 private:
+    ThreadStates tracks(SimTime end, const std::vector<Slice>& open, bool consume);
     /// What happened to one task, kept in the order it was recorded: records of one instant
     /// (a switch out and a wakeup in the same microsecond of a perf script) keep their order.
     struct Event {

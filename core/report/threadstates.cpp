@@ -67,12 +67,13 @@ void append(std::vector<StateInterval>& out, const StateInterval& i) {
 void ThreadStateRecorder::slice(const Slice& s) {
     if (m_fullAt || !s.task.valid() || s.end <= s.start)
         return;
-    if (m_slices.size() >= m_limit) {
+    if (m_sliceCount >= m_limit) {
         m_fullAt = s.start; // this one and all that follow are not taken
         return;
     }
     ++m_records;
-    m_slices.push_back(s);
+    ++m_sliceCount;
+    m_runs[s.task.value()].push_back(s);
 }
 
 void ThreadStateRecorder::migration(const MigrationRecord& m) {
@@ -130,17 +131,7 @@ ThreadStates ThreadStateRecorder::take(SimTime end) {
 }
 
 ThreadStates ThreadStateRecorder::tracks(SimTime end, const std::vector<Slice>& open, bool consume) {
-    // Each task's slices, its list sized first (millions of slices in a long recording).
-    std::unordered_map<uint32_t, size_t> counts;
-    for (const Slice& s : m_slices)
-        ++counts[s.task.value()];
-    std::unordered_map<uint32_t, std::vector<Slice>> runs;
-    for (const auto& [id, n] : counts)
-        runs[id].reserve(n);
-    for (const Slice& s : m_slices)
-        runs[s.task.value()].push_back(s);
-    if (consume)
-        std::vector<Slice>().swap(m_slices);
+    std::unordered_map<uint32_t, std::vector<Slice>> runs = consume ? std::move(m_runs) : m_runs;
     for (const Slice& s : open)
         if (s.task.valid() && s.end > s.start)
             runs[s.task.value()].push_back(s);

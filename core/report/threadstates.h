@@ -137,7 +137,7 @@ public:
     void setSliceLimit(size_t slices) { m_limit = slices; }
     /// The time from which records were ignored (the limit was reached), if they were.
     std::optional<SimTime> fullAt() const { return m_fullAt; }
-    size_t sliceCount() const { return m_slices.size(); }
+    size_t sliceCount() const { return m_sliceCount; }
     /// Every record taken so far (a live view rebuilds only when it grew).
     uint64_t recordCount() const { return m_records; }
 
@@ -195,7 +195,9 @@ private:
     size_t m_limit = SIZE_MAX;
     uint64_t m_records = 0;
     std::optional<SimTime> m_fullAt;
-    std::vector<Slice> m_slices;
+    size_t m_sliceCount = 0;
+    /// Each task's slices, by task id (as finish() wants them: no copy of millions to sort out).
+    std::unordered_map<uint32_t, std::vector<Slice>> m_runs;
     std::unordered_map<uint32_t, std::vector<Event>> m_events; ///< by task id
     std::vector<WakeupRecord> m_wakeups;
     std::vector<PreemptionRecord> m_preemptions;

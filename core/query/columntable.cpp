@@ -1,5 +1,7 @@
 #include "query/columntable.h"
 
+#include "base/hugepages.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -101,16 +103,16 @@ void ColumnTable::reserve(size_t n) {
             continue;
         switch (c.kind) {
         case ColumnKind::Int64:
-            c.i64.reserve(n);
+            reserveHuge(c.i64, n);
             break;
         case ColumnKind::Int32:
-            c.i32.reserve(n);
+            reserveHuge(c.i32, n);
             break;
         case ColumnKind::Real:
-            c.real.reserve(n);
+            reserveHuge(c.real, n);
             break;
         case ColumnKind::Text:
-            c.text.reserve(n);
+            reserveHuge(c.text, n);
             break;
         }
     }

@@ -1,5 +1,7 @@
 #include "report/runqueuecounts.h"
 
+#include "base/hugepages.h"
+
 #include <algorithm>
 #include <array>
 #include <utility>
@@ -58,7 +60,12 @@ std::vector<std::vector<CounterStep>> runQueueCounts(const ThreadStates& states,
         largest = std::max(largest, first[cpu + 1]);
         first[cpu + 1] += first[cpu];
     }
-    std::vector<uint64_t> starts(first.back()), ends(first.back()), scratch(largest);
+    std::vector<uint64_t> starts, ends, scratch;
+    for (std::vector<uint64_t>* v : {&starts, &ends, &scratch}) {
+        const size_t n = v == &scratch ? largest : first.back();
+        reserveHuge(*v, n);
+        v->resize(n);
+    }
     std::vector<size_t> next(first.begin(), first.end() - 1);
     for (const TaskTrack& t : states.tasks)
         for (const StateInterval& i : t.intervals)
@@ -70,7 +77,7 @@ std::vector<std::vector<CounterStep>> runQueueCounts(const ThreadStates& states,
     // Summed in time order, all changes of one instant together.
     std::vector<std::vector<CounterStep>> out(nrCpus);
     std::vector<CounterStep> steps; // the largest CPU's, then copied (no copies as it grows)
-    steps.reserve(2 * largest + 1);
+    reserveHuge(steps, 2 * largest + 1);
     for (uint32_t cpu = 0; cpu < nrCpus; ++cpu) {
         uint64_t* s = starts.data() + first[cpu];
         uint64_t* e = ends.data() + first[cpu];
@@ -93,6 +100,7 @@ std::vector<std::vector<CounterStep>> runQueueCounts(const ThreadStates& states,
             if (steps.size() >= 2 && steps[steps.size() - 2].value == steps.back().value)
                 steps.pop_back();
         }
+        reserveHuge(out[cpu], steps.size());
         out[cpu].assign(steps.begin(), steps.end());
     }
     return out;

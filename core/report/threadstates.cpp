@@ -1,6 +1,7 @@
 #include "report/threadstates.h"
 
 #include "base/bytetext.h"
+#include "base/hugepages.h"
 
 #include <algorithm>
 #include <sstream>
@@ -80,7 +81,7 @@ void ThreadStateRecorder::migration(const MigrationRecord& m) {
     if (!taking())
         return;
     m_events[m.task.value()].push_back({m.time, Event::Migrate, {}, {}, static_cast<int32_t>(m.to)});
-    m_migrations.push_back(m);
+    appendHuge(m_migrations, m);
 }
 
 void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
@@ -90,7 +91,7 @@ void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
         m_events[s.prev.value()].push_back(
             {s.time, Event::Out, s.prevState, {}, static_cast<int32_t>(s.cpu)});
     if (s.prev.valid() && s.prevState == TaskState::Runnable)
-        m_preemptions.push_back({s.time, s.prev, s.next, s.cpu, s.rule});
+        appendHuge(m_preemptions, {s.time, s.prev, s.next, s.cpu, s.rule});
     if (s.next.valid())
         m_events[s.next.value()].push_back({s.time, Event::In, {}, {}, static_cast<int32_t>(s.cpu)});
 }
@@ -103,7 +104,7 @@ void ThreadStateRecorder::throttle(const ThrottleRecord& t) {
 void ThreadStateRecorder::wakeup(const WakeupRecord& w) {
     if (!taking())
         return;
-    m_wakeups.push_back(w);
+    appendHuge(m_wakeups, w);
     m_events[w.task.value()].push_back(
         {w.time, Event::Wake, {}, w.source, static_cast<int32_t>(w.targetCpu)});
 }

@@ -4,6 +4,7 @@
 #include "base/hugepages.h"
 
 #include <algorithm>
+#include <future>
 #include <sstream>
 
 namespace core {
@@ -149,26 +150,61 @@ ThreadStates ThreadStateRecorder::tracks(SimTime end, const std::vector<Slice>& 
         std::sort(list.begin(), list.end(),
                   [](const ThrottleRecord& a, const ThrottleRecord& b) { return a.start < b.start; });
 
-    static const std::vector<Event> none;
     ThreadStates out;
     out.end = end - m_options.origin;
     out.recording = m_options.recording;
+    // Each task's track is built on its own: a long recording's (millions of events) on two
+    // threads, each with about half of the events; the tracks are kept in id order all the same.
+    struct Job {
+        uint32_t id;
+        std::vector<Event>* events;
+        std::vector<Slice>* runs;
+        bool rt;
+        TaskTrack track;
+    };
+    std::vector<Event> none;
+    std::vector<Job> jobs;
+    jobs.reserve(ids.size());
+    size_t total = 0;
     for (uint32_t id : ids) {
-        auto e = m_events.find(id);
-        std::vector<Slice>& taskRuns = runs[id];
-        TaskTrack track = build(TaskId(id), e != m_events.end() ? e->second : none, taskRuns, end);
-        if (consume && e != m_events.end())
-            std::vector<Event>().swap(e->second);
-        if (track.intervals.empty()) // created, but not started before the end
-            continue;
-        auto info = m_tasks.find(id);
-        applyThrottles(track, taskRuns, info != m_tasks.end() && info->second.rt);
-        for (StateInterval& i : track.intervals) {
-            i.start = i.start - m_options.origin;
-            i.end = i.end - m_options.origin;
-        }
-        out.tasks.push_back(std::move(track));
+        const auto e = m_events.find(id);
+        const auto info = m_tasks.find(id);
+        jobs.push_back({id,
+                        e != m_events.end() ? &e->second : &none,
+                        &runs[id],
+                        info != m_tasks.end() && info->second.rt,
+                        {}});
+        total += jobs.back().events->size();
     }
+    auto buildJobs = [&](size_t from, size_t to) {
+        for (size_t k = from; k < to; ++k) {
+            Job& j = jobs[k];
+            j.track = build(TaskId(j.id), *j.events, *j.runs, end);
+            if (consume && j.events != &none)
+                std::vector<Event>().swap(*j.events);
+            if (j.track.intervals.empty()) // created, but not started before the end
+                continue;
+            applyThrottles(j.track, *j.runs, j.rt);
+            for (StateInterval& i : j.track.intervals) {
+                i.start = i.start - m_options.origin;
+                i.end = i.end - m_options.origin;
+            }
+        }
+    };
+    constexpr size_t kEventsForTwoThreads = 1'000'000;
+    if (total >= kEventsForTwoThreads) {
+        size_t half = 0;
+        for (size_t seen = 0; half < jobs.size() && seen < total / 2; ++half)
+            seen += jobs[half].events->size();
+        auto second = std::async(std::launch::async, buildJobs, half, jobs.size());
+        buildJobs(0, half);
+        second.get();
+    } else {
+        buildJobs(0, jobs.size());
+    }
+    for (Job& j : jobs)
+        if (!j.track.intervals.empty())
+            out.tasks.push_back(std::move(j.track));
     // A copy unless consumed: a live view builds the tracks again as the run goes on.
     out.wakeups = consume ? std::move(m_wakeups) : m_wakeups;
     for (WakeupRecord& w : out.wakeups)

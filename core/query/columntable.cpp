@@ -26,7 +26,7 @@ ColumnTable::ColumnTable(std::string name, std::vector<ColumnSpec> columns)
     : m_name(std::move(name))
     , m_specs(std::move(columns)) {
     for (const ColumnSpec& s : m_specs)
-        m_columns.push_back(Column{s.kind, {}, {}, {}, {}, nullptr, 0});
+        m_columns.push_back(Column{s.kind, s.rowNumber, {}, {}, {}, {}, nullptr, 0});
 }
 
 int ColumnTable::columnIndex(std::string_view name) const {
@@ -38,23 +38,6 @@ int ColumnTable::columnIndex(std::string_view name) const {
 
 ColumnTable::Row::~Row() {
     m_t.endRow(m_col);
-}
-
-ColumnTable::Row& ColumnTable::Row::i(int64_t v) {
-    assert(m_col < m_t.m_columns.size() && m_t.m_columns[m_col].kind != ColumnKind::Text);
-    if (m_t.m_specs[m_col].rowNumber) {
-        assert(v == static_cast<int64_t>(m_t.m_rows));
-        ++m_col;
-        return *this;
-    }
-    Column& c = m_t.m_columns[m_col++];
-    if (c.kind == ColumnKind::Int32)
-        c.i32.push_back(static_cast<int32_t>(v));
-    else if (c.kind == ColumnKind::Real)
-        c.real.push_back(static_cast<double>(v));
-    else
-        c.i64.push_back(v);
-    return *this;
 }
 
 ColumnTable::Row& ColumnTable::Row::r(double v) {

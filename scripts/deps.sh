@@ -8,7 +8,7 @@ packages=(
   cmake ninja-build g++ make pkg-config python3
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools
   qt6-base-dev-tools qt6-translations-l10n libqcustomplot-dev nlohmann-json3-dev libbenchmark-dev
-  xvfb xauth fonts-dejavu-core linux-perf libtracecmd-dev libtraceevent-dev libtracefs-dev
+  xvfb xauth openbox x11-utils fonts-dejavu-core linux-perf libtracecmd-dev libtraceevent-dev libtracefs-dev
   zlib1g-dev protobuf-compiler slurm-wlm munge libsqlite3-dev
   desktop-file-utils appstream bash-completion
 )

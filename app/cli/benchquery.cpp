@@ -30,6 +30,17 @@ double since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
+/// The CPU time (user and system, every thread) this process has used so far: less moved by
+/// what else runs on the machine than wall time is.
+double cpuSeconds() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    auto s = [](const timeval& t) {
+        return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
+    };
+    return s(u.ru_utime) + s(u.ru_stime);
+}
+
 /// Counts rows without keeping them.
 struct CountRows : QueryResultSink {
     size_t rows = 0;
@@ -96,16 +107,18 @@ int cmdBenchQuery(Args& args) {
                 events, fileMiB(path));
     Discard discard;
     auto t0 = std::chrono::steady_clock::now();
+    double cpu0 = cpuSeconds();
     if (!importTraceFile(path, &discard).ok) {
         cleanup();
         return ExitFailure;
     }
-    const double importWall = since(t0);
-    std::printf("  %-62s wall %6.2f s\n", "import alone (as bench import: the records to a sink)",
-                importWall);
+    const double importWall = since(t0), importCpu = cpuSeconds() - cpu0;
+    std::printf("  %-62s wall %6.2f s   cpu %6.2f s\n",
+                "import alone (as bench import: the records to a sink)", importWall, importCpu);
     t0 = std::chrono::steady_clock::now();
+    cpu0 = cpuSeconds();
     QueryTables tables = recordingTables(path);
-    const double tablesWall = since(t0);
+    const double tablesWall = since(t0), tablesCpu = cpuSeconds() - cpu0;
     if (!tables.ok()) {
         std::fprintf(stderr, "schedscope-cli bench query: %s\n", tables.error.c_str());
         cleanup();
@@ -117,8 +130,9 @@ int cmdBenchQuery(Args& args) {
             counts << (counts.tellp() ? ", " : "") << t->name() << " " << t->rows();
     QueryDatabase db;
     db.add(std::move(tables.tables));
-    std::printf("  %-62s wall %6.2f s   (%.2f x the import)\n",
-                "import with the recorders, and the tables built", tablesWall, tablesWall / importWall);
+    std::printf("  %-62s wall %6.2f s   cpu %6.2f s   (%.2f x the import's wall, %.2f x its cpu)\n",
+                "import with the recorders, and the tables built", tablesWall, tablesCpu,
+                tablesWall / importWall, tablesCpu / importCpu);
     std::printf("  %-62s %.0f MiB\n", "tables in memory",
                 static_cast<double>(db.bytes()) / (1024.0 * 1024.0));
     std::printf("  rows: %s\n", counts.str().c_str());

@@ -75,7 +75,7 @@ ImportedTrace importTrace(const std::string& path, const TraceImportOptions& opt
 
 ThreadStates statesOfRecording(ThreadStateRecorder& recorder, const ImportedTrace& trace) {
     recorder.setOrigin(trace.origin);
-    ThreadStates states = recorder.finish(trace.origin + trace.summary.simTime);
+    ThreadStates states = recorder.take(trace.origin + trace.summary.simTime);
     states.counters = trace.counters;
     for (const CounterTrack& c : states.counters)
         if (!c.points.empty())

@@ -62,7 +62,8 @@ struct ImportedTrace {
 ImportedTrace importTrace(const std::string& path, const TraceImportOptions& options = {});
 
 /// The thread-state tracks of a recording read with `recorder` as TraceImportOptions::records,
-/// in time since its first event, with the trace's counter tracks.
+/// in time since its first event, with the trace's counter tracks. The recorder's records are
+/// moved into them (it is empty after).
 ThreadStates statesOfRecording(ThreadStateRecorder& recorder, const ImportedTrace& trace);
 
 } // namespace core

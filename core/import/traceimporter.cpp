@@ -305,6 +305,8 @@ void TraceImporter::onSwitch(const TraceEvent& ev, Cpu& c) {
         if (m_observer && ev.prio >= 0)
             m_observer->priority(next, ev.prio, t);
     }
+    if (m_observer)
+        m_observer->switchedTo(prev, next, t);
     enter(n, c, next, t);
     if (m_sink)
         m_sink->contextSwitch(r);

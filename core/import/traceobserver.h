@@ -34,6 +34,9 @@ public:
     virtual void ran(int32_t task, int64_t from, int64_t to) = 0;
     /// `task` was switched out at `t` with prev_state `state` ('R' preempted, 'S', 'D', 'Z', 'X', ...).
     virtual void switchedOut(int32_t task, int64_t t, char state) = 0;
+    /// A CPU switched from `prev` to `next` at `t` (either -1: the idle task or unknown), told
+    /// after switchedOut() of `prev`.
+    virtual void switchedTo(int32_t /*prev*/, int32_t /*next*/, int64_t /*t*/) {}
     /// A sleeping `task` is woken at `t` (the first sched_waking or sched_wakeup of the sleep).
     /// `waker` is the task current where it was recorded, or -1 for the idle task and unknown
     /// tasks; `wakerSince` is when the waker's current stretch on that CPU began. `irq`: the

@@ -74,9 +74,18 @@ void WorkloadRecorder::ran(int32_t task, int64_t from, int64_t to) {
 void WorkloadRecorder::switchedOut(int32_t task, int64_t t, char state) {
     RecordedTask& r = at(task);
     alive(r, t);
-    if (state == 'R') // preempted: the burst goes on when it runs again
+    if (state == 'R') { // preempted: the burst goes on when it runs again
+        r.preemptedAt = t;
         return;
+    }
     flush(r, t);
+    // It blocks (or ends) while wakers it preempted still wait for the CPU: they ran again after
+    // this point (docs/record-replay.md, "A preempted waker").
+    for (const int32_t waker : r.holding) {
+        r.steps.push_back({RecordedStep::Kind::Release, 0, false, waker, 0, t});
+        at(waker).released = true;
+    }
+    r.holding.clear();
     if (state == 'Z' || state == 'X') {
         r.ended = true;
         r.end = t;
@@ -85,6 +94,34 @@ void WorkloadRecorder::switchedOut(int32_t task, int64_t t, char state) {
     r.state = RecordedTask::State::Sleeping;
     r.sleepSince = t;
     r.sleepState = state;
+}
+
+void WorkloadRecorder::switchedTo(int32_t prev, int32_t next, int64_t t) {
+    if (prev >= 0 && next >= 0) {
+        RecordedTask& p = at(prev);
+        // The task it has just woken preempted it.
+        if (p.preemptedAt == t && p.lastWoke == next && p.heldBy < 0) {
+            p.heldBy = next;
+            p.released = false;
+            at(next).holding.push_back(prev);
+        }
+    }
+    if (next < 0)
+        return;
+    RecordedTask& n = at(next);
+    n.lastWoke = -1;
+    if (n.heldBy < 0)
+        return;
+    RecordedTask& h = at(n.heldBy);
+    if (n.released) {
+        flush(n, t);
+        n.steps.push_back({RecordedStep::Kind::Held, 0, false, n.heldBy, 0, t});
+    } else {
+        // It ran again before its wakee blocked: no order to keep.
+        h.holding.erase(std::remove(h.holding.begin(), h.holding.end(), next), h.holding.end());
+    }
+    n.heldBy = -1;
+    n.released = false;
 }
 
 void WorkloadRecorder::woken(int32_t task, int64_t t, int32_t waker, int64_t wakerSince, bool irq) {
@@ -108,6 +145,7 @@ void WorkloadRecorder::woken(int32_t task, int64_t t, int32_t waker, int64_t wak
         alive(w, wakerSince >= 0 ? wakerSince : t);
         cut(w, wakerSince, t);
         w.steps.push_back({RecordedStep::Kind::Signal, 0, false, task, 0, t});
+        w.lastWoke = task;
     }
 }
 

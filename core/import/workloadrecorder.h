@@ -26,14 +26,17 @@ bool sameScheduling(const TaskAttributes& a, const TaskAttributes& b);
 /// One thing a recorded task did, in program order.
 struct RecordedStep {
     enum class Kind : uint8_t {
-        Run,       ///< `ns` of CPU time (one burst: from switching in until it blocked, across preemptions)
-        Wait,      ///< blocked for `ns` (prev_state `state`) until `partner` woke it (-1: the idle task or
-                   ///< an interrupt), with `irq` when the tracer said the wakeup ran in interrupt context
-        Signal,    ///< woke `partner` at `at`
-        Fork,      ///< forked `partner`
-        Move,      ///< attached to cgroup `partner` (the importer's cgroup id)
-        Attributes ///< its scheduling attributes became WorkloadRecorder::attributes(`partner`) (a
-                   ///< `record` folder's change, or a new priority the trace shows)
+        Run,        ///< `ns` of CPU time (one burst: from switching in until it blocked, across preemptions)
+        Wait,       ///< blocked for `ns` (prev_state `state`) until `partner` woke it (-1: the idle task or
+                    ///< an interrupt), with `irq` when the tracer said the wakeup ran in interrupt context
+        Signal,     ///< woke `partner` at `at`
+        Fork,       ///< forked `partner`
+        Move,       ///< attached to cgroup `partner` (the importer's cgroup id)
+        Attributes, ///< its scheduling attributes became WorkloadRecorder::attributes(`partner`) (a
+                    ///< `record` folder's change, or a new priority the trace shows)
+        Held,       ///< preempted here by `partner`, which it had just woken, and ran again only once
+                    ///< `partner` had blocked (its Release step)
+        Release     ///< blocked (or ended) here while `partner` waited, preempted, at its Held step
     };
     Kind kind = Kind::Run;
     char state = 0;
@@ -70,6 +73,11 @@ struct RecordedTask {
     char sleepState = 0;
     std::optional<TaskAttributes> now; ///< its attributes as last known
     int prioNow = -1;                  ///< its kernel priority as last known
+    int32_t lastWoke = -1;             ///< the task it last woke in its current stretch on a CPU
+    int64_t preemptedAt = -1;          ///< when it was last switched out in R
+    int32_t heldBy = -1;               ///< the wakee that preempted it, while it waits for the CPU
+    bool released = false;             ///< ... and that wakee has blocked since
+    std::vector<int32_t> holding;      ///< wakers it preempted that have not run since
 };
 
 class WorkloadRecorder final : public TraceObserver {
@@ -77,6 +85,7 @@ public:
     void taskSeen(int32_t task, int64_t t) override;
     void ran(int32_t task, int64_t from, int64_t to) override;
     void switchedOut(int32_t task, int64_t t, char state) override;
+    void switchedTo(int32_t prev, int32_t next, int64_t t) override;
     void woken(int32_t task, int64_t t, int32_t waker, int64_t wakerSince, bool irq) override;
     void forked(int32_t parent, int64_t parentSince, int32_t child, int64_t t) override;
     void priority(int32_t task, int prio, int64_t t) override;

@@ -74,6 +74,14 @@ private:
     std::optional<CpuListParse> scenarioCpus(const std::string& kernel) const;
     void note(std::string text) { m_out.notes.push_back(std::move(text)); }
     std::string channel(int32_t waker, int32_t wakee) const;
+    /// The channel that holds a preempted waker until its wakee blocked (`order-WAKEE-WAKER`).
+    std::string order(int32_t wakee, int32_t waker) const;
+    /// Whether a Held or Release step between `a` and `b` is kept: both in the scenario, and
+    /// they woke each other in the recording (a request and its answer), so the waker's next
+    /// read found the wakee's answer (docs/record-replay.md, "A preempted waker").
+    bool ordered(int32_t a, int32_t b) const {
+        return included(a) && included(b) && m_pairs.count({a, b}) && m_pairs.count({b, a});
+    }
 
     /// The machine (a host file, or the trace's CPUs) and the model; notes say which.
     std::optional<TracedMachine> machine();
@@ -93,7 +101,9 @@ private:
     std::vector<bool> m_in;
     std::vector<std::string> m_names;
     std::vector<std::string> m_tags; ///< "PID" or "PID.N": what names the task's channels
-    std::map<std::pair<int32_t, int32_t>, uint64_t> m_pairs; ///< (waker, wakee) -> wakeups
+    std::map<std::pair<int32_t, int32_t>, uint64_t> m_pairs;  ///< (waker, wakee) -> wakeups
+    std::map<std::pair<int32_t, int32_t>, uint64_t> m_orders; ///< (wakee, waker) -> Release steps
+    uint64_t m_held = 0;                                      ///< Held steps kept
     bool m_cgroups = false;
     std::deque<int32_t> m_deferred; ///< forked too deep: top-level tasks started at the fork
     // What could not be inferred, per task: counts and the first time.
@@ -193,7 +203,23 @@ void Writer::plan() {
                 m_devices[me].add(s.at);
         }
     }
-    m_out.channels = m_pairs.size();
+    // Only now are the pairs known that woke each other (ordered()).
+    for (size_t i = 0; i < m_in.size(); ++i) {
+        if (!m_in[i])
+            continue;
+        const int32_t me = static_cast<int32_t>(i);
+        for (const RecordedStep& s : m_tasks[i].steps)
+            if (s.kind == RecordedStep::Kind::Release && ordered(me, s.partner))
+                ++m_orders[{me, s.partner}];
+            else if (s.kind == RecordedStep::Kind::Held && ordered(me, s.partner))
+                ++m_held;
+    }
+    m_out.channels = m_pairs.size() + m_orders.size();
+    if (m_held)
+        note(std::to_string(m_held) +
+             " times a waker was preempted by the task it had just woken, of a pair "
+             "that woke each other, and ran again only after that task blocked: kept as an order (the "
+             "waker's next read found the answer; the recording shows no wakeup for it)");
     // ftrace text and trace.dat carry each event's irq flags; these two forms do not.
     if (m_summary.trace && !m_pairs.empty() &&
         (m_summary.trace->format == "perf-script" || m_summary.trace->format == "trace-cmd-report"))
@@ -223,6 +249,10 @@ std::string Writer::channel(int32_t waker, int32_t wakee) const {
     name += '-';
     name += b;
     return name;
+}
+
+std::string Writer::order(int32_t wakee, int32_t waker) const {
+    return "order-" + m_tags[static_cast<size_t>(wakee)] + "-" + m_tags[static_cast<size_t>(waker)];
 }
 
 std::optional<CpuListParse> Writer::scenarioCpus(const std::string& kernel) const {
@@ -374,6 +404,14 @@ void Writer::program(std::vector<ActionSpec>& out, int32_t i, int depth) {
         case RecordedStep::Kind::Attributes:
             changes(out, was, m_rec.attributes(s.partner));
             break;
+        case RecordedStep::Kind::Held:
+            if (ordered(i, s.partner))
+                action(ActionKind::Recv, 0, order(s.partner, i));
+            break;
+        case RecordedStep::Kind::Release:
+            if (ordered(i, s.partner))
+                action(ActionKind::Send, 0, order(i, s.partner));
+            break;
         case RecordedStep::Kind::Run:
             break;
         }
@@ -386,7 +424,13 @@ void Writer::program(std::vector<ActionSpec>& out, int32_t i, int depth) {
 
 std::vector<ChannelSpec> Writer::channels() const {
     std::vector<ChannelSpec> out;
-    out.reserve(m_pairs.size());
+    out.reserve(m_pairs.size() + m_orders.size());
+    for (const auto& [pair, n] : m_orders) {
+        ChannelSpec& c = out.emplace_back();
+        c.name = order(pair.first, pair.second);
+        c.kind = ChannelKind::Pipe;
+        c.capacity = static_cast<uint32_t>(std::min<uint64_t>(n, validation::kMaxCapacity));
+    }
     for (const auto& [pair, n] : m_pairs) {
         ChannelSpec& c = out.emplace_back();
         c.name = channel(pair.first, pair.second);

@@ -1,5 +1,7 @@
 #include "query/columntable.h"
 
+#include "base/hugepages.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -24,7 +26,7 @@ ColumnTable::ColumnTable(std::string name, std::vector<ColumnSpec> columns)
     : m_name(std::move(name))
     , m_specs(std::move(columns)) {
     for (const ColumnSpec& s : m_specs)
-        m_columns.push_back(Column{s.kind, {}, {}, {}, {}, nullptr, 0});
+        m_columns.push_back(Column{s.kind, s.rowNumber, {}, {}, {}, {}, nullptr, 0});
 }
 
 int ColumnTable::columnIndex(std::string_view name) const {
@@ -36,23 +38,6 @@ int ColumnTable::columnIndex(std::string_view name) const {
 
 ColumnTable::Row::~Row() {
     m_t.endRow(m_col);
-}
-
-ColumnTable::Row& ColumnTable::Row::i(int64_t v) {
-    assert(m_col < m_t.m_columns.size() && m_t.m_columns[m_col].kind != ColumnKind::Text);
-    if (m_t.m_specs[m_col].rowNumber) {
-        assert(v == static_cast<int64_t>(m_t.m_rows));
-        ++m_col;
-        return *this;
-    }
-    Column& c = m_t.m_columns[m_col++];
-    if (c.kind == ColumnKind::Int32)
-        c.i32.push_back(static_cast<int32_t>(v));
-    else if (c.kind == ColumnKind::Real)
-        c.real.push_back(static_cast<double>(v));
-    else
-        c.i64.push_back(v);
-    return *this;
 }
 
 ColumnTable::Row& ColumnTable::Row::r(double v) {
@@ -101,16 +86,16 @@ void ColumnTable::reserve(size_t n) {
             continue;
         switch (c.kind) {
         case ColumnKind::Int64:
-            c.i64.reserve(n);
+            reserveHuge(c.i64, n);
             break;
         case ColumnKind::Int32:
-            c.i32.reserve(n);
+            reserveHuge(c.i32, n);
             break;
         case ColumnKind::Real:
-            c.real.reserve(n);
+            reserveHuge(c.real, n);
             break;
         case ColumnKind::Text:
-            c.text.reserve(n);
+            reserveHuge(c.text, n);
             break;
         }
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -54,7 +55,7 @@ public:
             : m_t(t) {}
         Row(const Row&) = delete;
         ~Row();
-        Row& i(int64_t v);
+        Row& i(int64_t v); // inline, below: millions of values a table
         /// An integer, or NULL when `known` is false.
         Row& i(int64_t v, bool known) { return known ? i(v) : null(); }
         Row& r(double v);
@@ -89,6 +90,7 @@ public:
 private:
     struct Column {
         ColumnKind kind;
+        bool rowNumber = false; ///< ColumnSpec::rowNumber: nothing stored
         std::vector<int64_t> i64;
         std::vector<int32_t> i32;
         std::vector<double> real;
@@ -112,5 +114,21 @@ private:
     std::unordered_map<std::string, uint32_t, Hash, std::equal_to<>> m_stringIds;
     mutable std::mutex m_indexLock;
 };
+
+inline ColumnTable::Row& ColumnTable::Row::i(int64_t v) {
+    assert(m_col < m_t.m_columns.size() && m_t.m_columns[m_col].kind != ColumnKind::Text);
+    Column& c = m_t.m_columns[m_col++];
+    if (c.rowNumber) {
+        assert(v == static_cast<int64_t>(m_t.m_rows));
+        return *this;
+    }
+    if (c.kind == ColumnKind::Int32)
+        c.i32.push_back(static_cast<int32_t>(v));
+    else if (c.kind == ColumnKind::Real)
+        c.real.push_back(static_cast<double>(v));
+    else
+        c.i64.push_back(v);
+    return *this;
+}
 
 } // namespace core

@@ -1,6 +1,7 @@
 #include "query/runtables.h"
 
 #include "base/bytetext.h"
+#include "base/hugepages.h"
 #include "report/runqueuecounts.h"
 
 #include <algorithm>
@@ -41,7 +42,7 @@ struct Context {
                     const auto c = static_cast<size_t>(iv.cpu);
                     if (c >= cpuRuns.size())
                         cpuRuns.resize(c + 1);
-                    cpuRuns[c].push_back({iv.start.count(), iv.end.count(), static_cast<uint32_t>(i + 1)});
+                    appendHuge(cpuRuns[c], {iv.start.count(), iv.end.count(), static_cast<uint32_t>(i + 1)});
                 }
         for (auto& runs : cpuRuns)
             std::sort(runs.begin(), runs.end(),

@@ -1,8 +1,10 @@
 #include "report/threadstates.h"
 
 #include "base/bytetext.h"
+#include "base/hugepages.h"
 
 #include <algorithm>
+#include <future>
 #include <sstream>
 
 namespace core {
@@ -67,19 +69,20 @@ void append(std::vector<StateInterval>& out, const StateInterval& i) {
 void ThreadStateRecorder::slice(const Slice& s) {
     if (m_fullAt || !s.task.valid() || s.end <= s.start)
         return;
-    if (m_slices.size() >= m_limit) {
+    if (m_sliceCount >= m_limit) {
         m_fullAt = s.start; // this one and all that follow are not taken
         return;
     }
     ++m_records;
-    m_slices.push_back(s);
+    ++m_sliceCount;
+    m_runs[s.task.value()].push_back(s);
 }
 
 void ThreadStateRecorder::migration(const MigrationRecord& m) {
     if (!taking())
         return;
     m_events[m.task.value()].push_back({m.time, Event::Migrate, {}, {}, static_cast<int32_t>(m.to)});
-    m_migrations.push_back(m);
+    appendHuge(m_migrations, m);
 }
 
 void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
@@ -89,7 +92,7 @@ void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
         m_events[s.prev.value()].push_back(
             {s.time, Event::Out, s.prevState, {}, static_cast<int32_t>(s.cpu)});
     if (s.prev.valid() && s.prevState == TaskState::Runnable)
-        m_preemptions.push_back({s.time, s.prev, s.next, s.cpu, s.rule});
+        appendHuge(m_preemptions, {s.time, s.prev, s.next, s.cpu, s.rule});
     if (s.next.valid())
         m_events[s.next.value()].push_back({s.time, Event::In, {}, {}, static_cast<int32_t>(s.cpu)});
 }
@@ -102,7 +105,7 @@ void ThreadStateRecorder::throttle(const ThrottleRecord& t) {
 void ThreadStateRecorder::wakeup(const WakeupRecord& w) {
     if (!taking())
         return;
-    m_wakeups.push_back(w);
+    appendHuge(m_wakeups, w);
     m_events[w.task.value()].push_back(
         {w.time, Event::Wake, {}, w.source, static_cast<int32_t>(w.targetCpu)});
 }
@@ -120,9 +123,17 @@ void ThreadStateRecorder::taskCreated(TaskId id, const std::string& name, Cgroup
 }
 
 ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& open) {
-    std::unordered_map<uint32_t, std::vector<Slice>> runs;
-    for (const Slice& s : m_slices)
-        runs[s.task.value()].push_back(s);
+    return tracks(end, open, false);
+}
+
+ThreadStates ThreadStateRecorder::take(SimTime end) {
+    ThreadStates out = tracks(end, {}, true);
+    *this = ThreadStateRecorder(m_options);
+    return out;
+}
+
+ThreadStates ThreadStateRecorder::tracks(SimTime end, const std::vector<Slice>& open, bool consume) {
+    std::unordered_map<uint32_t, std::vector<Slice>> runs = consume ? std::move(m_runs) : m_runs;
     for (const Slice& s : open)
         if (s.task.valid() && s.end > s.start)
             runs[s.task.value()].push_back(s);
@@ -139,31 +150,69 @@ ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& 
         std::sort(list.begin(), list.end(),
                   [](const ThrottleRecord& a, const ThrottleRecord& b) { return a.start < b.start; });
 
-    static const std::vector<Event> none;
     ThreadStates out;
     out.end = end - m_options.origin;
     out.recording = m_options.recording;
+    // Each task's track is built on its own: a long recording's (millions of events) on two
+    // threads, each with about half of the events; the tracks are kept in id order all the same.
+    struct Job {
+        uint32_t id;
+        std::vector<Event>* events;
+        std::vector<Slice>* runs;
+        bool rt;
+        TaskTrack track;
+    };
+    std::vector<Event> none;
+    std::vector<Job> jobs;
+    jobs.reserve(ids.size());
+    size_t total = 0;
     for (uint32_t id : ids) {
-        auto e = m_events.find(id);
-        std::vector<Slice>& taskRuns = runs[id];
-        TaskTrack track = build(TaskId(id), e != m_events.end() ? e->second : none, taskRuns, end);
-        if (track.intervals.empty()) // created, but not started before the end
-            continue;
-        auto info = m_tasks.find(id);
-        applyThrottles(track, taskRuns, info != m_tasks.end() && info->second.rt);
-        for (StateInterval& i : track.intervals) {
-            i.start = i.start - m_options.origin;
-            i.end = i.end - m_options.origin;
-        }
-        out.tasks.push_back(std::move(track));
+        const auto e = m_events.find(id);
+        const auto info = m_tasks.find(id);
+        jobs.push_back({id,
+                        e != m_events.end() ? &e->second : &none,
+                        &runs[id],
+                        info != m_tasks.end() && info->second.rt,
+                        {}});
+        total += jobs.back().events->size();
     }
-    out.wakeups = m_wakeups; // a copy: a live view builds the tracks again as the run goes on
+    auto buildJobs = [&](size_t from, size_t to) {
+        for (size_t k = from; k < to; ++k) {
+            Job& j = jobs[k];
+            j.track = build(TaskId(j.id), *j.events, *j.runs, end);
+            if (consume && j.events != &none)
+                std::vector<Event>().swap(*j.events);
+            if (j.track.intervals.empty()) // created, but not started before the end
+                continue;
+            applyThrottles(j.track, *j.runs, j.rt);
+            for (StateInterval& i : j.track.intervals) {
+                i.start = i.start - m_options.origin;
+                i.end = i.end - m_options.origin;
+            }
+        }
+    };
+    constexpr size_t kEventsForTwoThreads = 1'000'000;
+    if (total >= kEventsForTwoThreads) {
+        size_t half = 0;
+        for (size_t seen = 0; half < jobs.size() && seen < total / 2; ++half)
+            seen += jobs[half].events->size();
+        auto second = std::async(std::launch::async, buildJobs, half, jobs.size());
+        buildJobs(0, half);
+        second.get();
+    } else {
+        buildJobs(0, jobs.size());
+    }
+    for (Job& j : jobs)
+        if (!j.track.intervals.empty())
+            out.tasks.push_back(std::move(j.track));
+    // A copy unless consumed: a live view builds the tracks again as the run goes on.
+    out.wakeups = consume ? std::move(m_wakeups) : m_wakeups;
     for (WakeupRecord& w : out.wakeups)
         w.time = w.time - m_options.origin;
-    out.preemptions = m_preemptions;
+    out.preemptions = consume ? std::move(m_preemptions) : m_preemptions;
     for (PreemptionRecord& p : out.preemptions)
         p.time = p.time - m_options.origin;
-    out.migrations = m_migrations;
+    out.migrations = consume ? std::move(m_migrations) : m_migrations;
     for (MigrationRecord& m : out.migrations)
         m.time = m.time - m_options.origin;
     return out;

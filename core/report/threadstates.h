@@ -137,7 +137,7 @@ public:
     void setSliceLimit(size_t slices) { m_limit = slices; }
     /// The time from which records were ignored (the limit was reached), if they were.
     std::optional<SimTime> fullAt() const { return m_fullAt; }
-    size_t sliceCount() const { return m_slices.size(); }
+    size_t sliceCount() const { return m_sliceCount; }
     /// Every record taken so far (a live view rebuilds only when it grew).
     uint64_t recordCount() const { return m_records; }
 
@@ -155,8 +155,12 @@ public:
     /// beyond it, which the task's runtime already counts); times are made relative to origin.
     /// Leaves the records as they are: a live view calls it again as more arrive.
     ThreadStates finish(SimTime end, const std::vector<Slice>& open = {});
+    /// The same as finish(end), the records moved into the tracks rather than copied: the
+    /// recorder is empty after (a recording's import, whose records come only once).
+    ThreadStates take(SimTime end);
 
 private:
+    ThreadStates tracks(SimTime end, const std::vector<Slice>& open, bool consume);
     /// What happened to one task, kept in the order it was recorded: records of one instant
     /// (a switch out and a wakeup in the same microsecond of a perf script) keep their order.
     struct Event {
@@ -191,7 +195,9 @@ private:
     size_t m_limit = SIZE_MAX;
     uint64_t m_records = 0;
     std::optional<SimTime> m_fullAt;
-    std::vector<Slice> m_slices;
+    size_t m_sliceCount = 0;
+    /// Each task's slices, by task id (as finish() wants them: no copy of millions to sort out).
+    std::unordered_map<uint32_t, std::vector<Slice>> m_runs;
     std::unordered_map<uint32_t, std::vector<Event>> m_events; ///< by task id
     std::vector<WakeupRecord> m_wakeups;
     std::vector<PreemptionRecord> m_preemptions;

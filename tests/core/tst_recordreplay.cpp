@@ -77,6 +77,53 @@ bool anyNote(const WorkloadScenario& s, const std::string& needle) {
     return false;
 }
 
+/// A pipe pair on CPU 0 as the kernel ran it (docs/record-replay.md, "A preempted waker"): ping
+/// (10) wakes pong (20) and is preempted by it at once; pong answers (its write finds ping
+/// runnable, so no wakeup is recorded), blocks, and ping runs on and reads the answer without
+/// blocking. `rounds` such round trips; with `late`, in the last one ping runs again before pong
+/// blocks. With `twoWay`, pong also wakes ping once at the end, as the pair does when their
+/// roles swap; without it the pair never talked both ways.
+std::string pipePair(int rounds, bool late, bool twoWay) {
+    std::string text = "# tracer: nop\n#\n";
+    auto line = [&](double t, const char* comm, int pid, const std::string& event) {
+        char head[96];
+        std::snprintf(head, sizeof head, "%16s-%-7d [000] d..2. %12.6f: ", comm, pid, t);
+        text += head + event + "\n";
+    };
+    auto sw = [&](double t, const char* prev, int prevPid, const char* state, const char* next, int nextPid) {
+        line(t, prev, prevPid,
+             std::string("sched_switch: prev_comm=") + prev + " prev_pid=" + std::to_string(prevPid) +
+                 " prev_prio=120 prev_state=" + state + " ==> next_comm=" + next +
+                 " next_pid=" + std::to_string(nextPid) + " next_prio=120");
+    };
+    auto wake = [&](double t, const char* by, int byPid, const char* comm, int pid) {
+        line(t, by, byPid,
+             std::string("sched_waking: comm=") + comm + " pid=" + std::to_string(pid) +
+                 " prio=120 target_cpu=000");
+    };
+    sw(1.0, "swapper/0", 0, "R", "pong", 20);
+    sw(1.00001, "pong", 20, "S", "ping", 10);
+    double t = 1.0001;
+    for (int k = 0; k < rounds; ++k, t += 0.0001) {
+        wake(t, "ping", 10, "pong", 20);
+        sw(t + 0.000002, "ping", 10, "R+", "pong", 20);
+        if (late && k == rounds - 1) {
+            sw(t + 0.00001, "pong", 20, "R+", "ping", 10); // ping runs again first
+            sw(t + 0.00002, "ping", 10, "R+", "pong", 20);
+        }
+        sw(t + 0.00003, "pong", 20, "S", "ping", 10);
+    }
+    sw(t, "ping", 10, "S", "swapper/0", 0);
+    if (twoWay) {
+        wake(t + 0.001, "swapper/0", 0, "pong", 20);
+        sw(t + 0.001, "swapper/0", 0, "R", "pong", 20);
+        wake(t + 0.00101, "pong", 20, "ping", 10);
+        sw(t + 0.00102, "pong", 20, "S", "ping", 10);
+        sw(t + 0.00103, "ping", 10, "S", "swapper/0", 0);
+    }
+    return text;
+}
+
 } // namespace
 
 class TstRecordReplay : public QObject {
@@ -108,6 +155,63 @@ private slots:
         for (const json& c : m_scenario.at("channels"))
             declared |= c.at("name") == "wake-10-20";
         QVERIFY(declared);
+    }
+
+    void aPreemptedWakerWaitsForItsWakeesAnswer() {
+        // Three round trips of a pair that woke each other: ping's program waits after each
+        // send until pong blocked, and pong says so before each sleep.
+        WorkloadImport w = importWorkload(writeFile(m_dir, "pair.txt", pipePair(3, false, true)), {});
+        QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+        QVERIFY(anyNote(w.scenario, "3 times a waker was preempted by the task it had just woken"));
+        json s = json::parse(textOf(w.scenario));
+        const json* ping = taskNamed(s.at("tasks"), "ping");
+        const json* pong = taskNamed(s.at("tasks"), "pong");
+        QVERIFY(ping && pong);
+        auto actions = [](const json& task, const std::string& kind, const std::string& channel) {
+            int n = 0;
+            for (const json& a : task.at("program"))
+                n += a.contains(kind) && a.at(kind) == channel;
+            return n;
+        };
+        QCOMPARE(actions(*ping, "recv", "order-20-10"), 3);
+        QCOMPARE(actions(*pong, "send", "order-20-10"), 3);
+        // Each wait comes where ping was preempted: the 2 us it ran after the send that woke pong.
+        const json& prog = ping->at("program");
+        for (size_t i = 0; i < prog.size(); ++i)
+            if (prog[i].contains("recv") && prog[i].at("recv") == "order-20-10")
+                QVERIFY(i > 1 && prog[i - 1] == json({{"run", "2000ns"}}) &&
+                        prog[i - 2] == json({{"send", "wake-10-20"}}));
+        // ... and pong's release comes before the sleep that follows each answer.
+        const json& pprog = pong->at("program");
+        for (size_t i = 0; i < pprog.size(); ++i)
+            if (pprog[i].contains("send") && pprog[i].at("send") == "order-20-10")
+                QVERIFY(i + 1 < pprog.size() &&
+                        (pprog[i + 1].contains("recv") || pprog[i + 1].contains("sleep")));
+        // Simulated, ping never runs ahead: one switch of each per round trip at least.
+        LoadResult l = loadScenarioText(textOf(w.scenario), "pair");
+        QVERIFY(l.ok());
+        const SimulationResult r = simulate(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
+        QVERIFY2(r.ok(), r.error.c_str());
+        bool checked = false;
+        for (const TaskSummary& t : summarize(*r.engine).tasks)
+            if (t.name == "ping") {
+                QVERIFY2(t.switches >= 3, std::to_string(t.switches).c_str());
+                checked = true;
+            }
+        QVERIFY(checked);
+
+        // A waker that ran again before its wakee blocked keeps no order for that round.
+        w = importWorkload(writeFile(m_dir, "late.txt", pipePair(3, true, true)), {});
+        QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+        s = json::parse(textOf(w.scenario));
+        QCOMPARE(actions(*taskNamed(s.at("tasks"), "ping"), "recv", "order-20-10"), 2);
+        QCOMPARE(actions(*taskNamed(s.at("tasks"), "pong"), "send", "order-20-10"), 2);
+
+        // A pair that never woke each other both ways (a sender and its reader): no order.
+        w = importWorkload(writeFile(m_dir, "oneway.txt", pipePair(3, false, false)), {});
+        QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+        QVERIFY(!anyNote(w.scenario, "a waker was preempted"));
+        QVERIFY(textOf(w.scenario).find("order-") == std::string::npos);
     }
 
     void sleepsByTimerOrInterruptAreTimedAndForkAndExitKept() {

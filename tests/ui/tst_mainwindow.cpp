@@ -928,6 +928,32 @@ private slots:
         QVERIFY(!Documents::isOpenableFolder(empty.path()));
     }
 
+    void theCgroupHeadingIsWholeWithOnlyTheRoot() {
+        // A recording (or a scenario without cgroups) has only "/": the names' column was as
+        // wide as "/" and its heading read "Cgroup / tas" at 1280x720 (tst_mainwindow_wm runs
+        // this under a window manager with the real fonts, where it failed).
+        QSettings().remove(QStringLiteral("window"));
+        MainWindow w;
+        w.resize(1280, 720);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.documents().openScenario(QStringLiteral(SCHEDSCOPE_TEST_DATA "/valid-minimal.json")));
+        QTest::qWait(150);
+        auto* tree = w.findChild<QTreeView*>(QStringLiteral("cgroupTree"));
+        QVERIFY(tree && tree->isVisible());
+        QCOMPARE(tree->model()->rowCount(), 1);
+        // As narrow as the dock opens at 1280x720 under a window manager (280 px).
+        QWidget* dock = tree;
+        while (dock && !qobject_cast<QDockWidget*>(dock))
+            dock = dock->parentWidget();
+        QVERIFY(dock);
+        w.resizeDocks({qobject_cast<QDockWidget*>(dock)}, {280}, Qt::Horizontal);
+        QTest::qWait(150);
+        const QString heading = tree->model()->headerData(0, Qt::Horizontal).toString();
+        QVERIFY2(tree->header()->sectionSize(0) >= tree->header()->sectionSizeHint(0),
+                 qPrintable(QStringLiteral("%1 in %2 px").arg(heading).arg(tree->header()->sectionSize(0))));
+    }
+
     void textReadsWholeOnASmallScreen_data() {
         QTest::addColumn<QString>("lang");
         QTest::newRow("English") << QStringLiteral("en");

@@ -85,6 +85,19 @@ private slots:
         QVERIFY(w.height() <= std::max(screen.height(), w.minimumSizeHint().height()));
         QVERIFY(w.width() < 1264);
         QVERIFY(screen.contains(w.pos()));
+        // Frame included (a window manager's title bar and borders, under run-under-wm.sh): the
+        // whole window is on the screen, where its smallest size fits there.
+        const QSize least = w.minimumSizeHint().expandedTo(w.minimumSize());
+        if (least.width() <= screen.width() && least.height() <= screen.height()) {
+            QTRY_VERIFY2(screen.contains(w.frameGeometry()),
+                         qPrintable(QStringLiteral("frame %1,%2 %3x%4 on a %5x%6 screen")
+                                        .arg(w.frameGeometry().x())
+                                        .arg(w.frameGeometry().y())
+                                        .arg(w.frameGeometry().width())
+                                        .arg(w.frameGeometry().height())
+                                        .arg(screen.width())
+                                        .arg(screen.height())));
+        }
     }
 
     void aVanishedExportFolderFallsBack() {

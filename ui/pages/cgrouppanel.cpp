@@ -67,10 +67,12 @@ void CgroupPanel::fitColumns() {
     const QFontMetrics metrics = header->fontMetrics();
     const int pad = 2 * metrics.averageCharWidth() + 8;
     const int room = std::max(m_tree->viewport()->width(), 1);
-    // The names as wide as they are (indented), but never so wide that Weight cannot follow.
+    // The names as wide as they are (indented) and their heading with the header's margins
+    // ("Cgroup / task" was cut where only the root was there), but never so wide that Weight
+    // cannot follow.
     const int names =
-        std::max(static_cast<const QAbstractItemView*>(m_tree)->sizeHintForColumn(CgroupTreeModel::Name),
-                 metrics.averageCharWidth() * 10);
+        std::max({static_cast<const QAbstractItemView*>(m_tree)->sizeHintForColumn(CgroupTreeModel::Name),
+                  header->sectionSizeHint(CgroupTreeModel::Name), metrics.averageCharWidth() * 10});
     const int fullWeight = metrics.horizontalAdvance(CgroupTreeModel::tr("Weight")) + pad;
     // A narrow dock heads Weight "W" (its tooltip says what) rather than cutting it.
     m_model->setShortHeaders(names + std::max(64, fullWeight) > room);

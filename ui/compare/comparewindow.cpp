@@ -193,6 +193,7 @@ void CompareWindow::restartSide(CompareSide* side) {
     // Only the side that changed starts over; it runs back to where it was, so the comparison
     // goes on where the user left it.
     const SimNs was = side->session().history().now();
+    m_shownA = m_shownB = -1;
     const QString note = openSide(side, true);
     const QString letter = side == m_a ? QStringLiteral("A") : QStringLiteral("B");
     const QString model = QString::fromUtf8(core::kernelModelInfo(side->model()).name.data());
@@ -211,6 +212,7 @@ void CompareWindow::restart() {
     setRunning(false);
     m_target = 0;
     m_delta->clear();
+    m_shownA = m_shownB = -1;
     // Keep each side's choice across a reset once the window exists.
     const bool keep = m_a->session().spec() != nullptr;
     QStringList notes;
@@ -406,6 +408,8 @@ void CompareWindow::updateDelta() {
     SideFigures b{&endB, fromB > 0 ? &startB : nullptr, commandUseWithin(hb, fromB, toB + 1, commandsOf(m_b)),
                   m_b->trace() != nullptr};
     m_delta->update(a, b);
+    m_shownA = toA;
+    m_shownB = toB;
 }
 
 void CompareWindow::syncRange(CompareSide* from, CompareSide* to) {

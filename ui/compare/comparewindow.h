@@ -45,6 +45,9 @@ public:
     ExportRegistry* exports() const { return m_exports; }
     /// Both sides at the same simulated time `t` (ns), or -1 while they differ.
     SimNs commonTime() const;
+    /// The delta table shows both sides at `t` (ns), computed after their last restart: what
+    /// the table reads once a run to `t` has been drawn (the table follows the views' frames).
+    bool deltaShows(SimNs t) const { return m_shownA == t && m_shownB == t; }
     /// Runs both, as fast as possible, to `t` (capped at the scenario's end).
     void runTo(core::SimTime t);
     /// A shows this real run (an imported trace) and B simulates the scenario as written, for
@@ -108,6 +111,7 @@ private:
     QList<QAction*> m_runActions; ///< run, step, run to end, reset, and the speed
     QTimer m_pump;
     bool m_running = false;
+    SimNs m_shownA = -1, m_shownB = -1; ///< the times the delta last showed (-1: since a restart)
     SimNs m_target = 0;
     bool m_syncing = false;
 };

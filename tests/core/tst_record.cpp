@@ -196,6 +196,32 @@ private slots:
         verifyCleanedUp(manifest(dir));
     }
 
+    void theRecorderSleepsWhileTheCommandRuns() {
+        // The recorder's own wakeups are in the recording, and each one on a busy CPU preempts the
+        // workload there (docs/record-replay.md): its main thread sleeps on the command's pidfd
+        // and looks at a stop and --for ten times a second, not every 5 ms (about 200 wakeups
+        // in a second before).
+        REQUIRE_RECORD();
+        const QString dir = m_dir.filePath(QStringLiteral("quiet"));
+        const Result r =
+            cli({QStringLiteral("record"), QStringLiteral("--out"), dir, QStringLiteral("--for"),
+                 QStringLiteral("5s"), QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("1")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonObject m = manifest(dir);
+        const int self = m[QStringLiteral("recorder_pids")].toArray().first().toInt();
+        QVERIFY(self > 0);
+        const Result q = cli({QStringLiteral("query"), dir,
+                              QStringLiteral("select count(*) from wakeup w join thread t on t.utid = w.utid "
+                                             "where t.tid = %1")
+                                  .arg(self),
+                              QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(q.code == 0, q.err.constData());
+        const int wakeups = q.out.split('\n').value(1).trimmed().toInt();
+        QVERIFY2(wakeups < 60,
+                 qPrintable(QStringLiteral("the recorder woke %1 times in a second").arg(wakeups)));
+        verifyCleanedUp(m);
+    }
+
     void whatIsMissingIsNamed() {
         // No permission needed to be told: a perf that is not there, a folder that is not new.
         const Result noPerf =

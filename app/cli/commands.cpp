@@ -205,8 +205,8 @@ int cmdRun(Args& args) {
     RunSummary s = summarize(*engine);
     s.wallSeconds = run.wallSeconds;
     if (statesPath) {
-        const std::string csv =
-            toStatesCsv(statesOfRun(states, *engine), pidsOf(s), engine->spec().topology.cpuNumbers);
+        const std::string csv = toStatesCsv(statesOfRun(states, *engine, RecordsAfter::Taken), pidsOf(s),
+                                            engine->spec().topology.cpuNumbers);
         if (const int rc = writeOutput(statesPath, csv); rc != ExitOk)
             return rc;
     }

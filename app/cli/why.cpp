@@ -60,7 +60,7 @@ int statesOfScenario(const std::string& source, const RunRequest& runOptions, St
         std::fprintf(stderr, "schedscope-cli: %s\n", run.error.c_str());
         return ExitFailure;
     }
-    src.states = statesOfRun(recorder, *run.engine);
+    src.states = statesOfRun(recorder, *run.engine, RecordsAfter::Taken);
     src.pids = pidsOf(summarize(*run.engine));
     src.cpuNumbers = run.engine->spec().topology.cpuNumbers;
     return ExitOk;

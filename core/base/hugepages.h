@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -27,5 +28,43 @@ void appendHuge(std::vector<T>& v, const T& x) {
         reserveHuge(v, v.empty() ? 16 : 2 * v.size());
     v.push_back(x);
 }
+
+/// A list of records appended one at a time, millions of them, read in order later: kept in
+/// chunks that never move, so growing it copies nothing (a doubling vector copies everything it
+/// has at each growth, into fresh pages the kernel zeroes first). Chunks grow from 4 KiB to
+/// 8 MiB; each is advised for huge pages before it is written.
+template <typename T>
+class ChunkedLog {
+public:
+    void push_back(const T& x) {
+        if (m_chunks.empty() || m_chunks.back().size() == m_chunks.back().capacity()) {
+            const size_t last = m_chunks.empty() ? 0 : m_chunks.back().capacity();
+            m_chunks.emplace_back();
+            reserveHuge(m_chunks.back(), std::clamp(2 * last, kFirst, kMost));
+        }
+        m_chunks.back().push_back(x);
+        ++m_size;
+    }
+    size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    /// Calls f(record) for every record, in the order they were appended.
+    template <typename F>
+    void forEach(F&& f) const {
+        for (const std::vector<T>& chunk : m_chunks)
+            for (const T& x : chunk)
+                f(x);
+    }
+    /// Empties the log and gives its memory back.
+    void release() {
+        std::vector<std::vector<T>>().swap(m_chunks);
+        m_size = 0;
+    }
+
+private:
+    static constexpr size_t kFirst = std::max<size_t>(1, 4096 / sizeof(T));
+    static constexpr size_t kMost = std::max<size_t>(1, (size_t(8) << 20) / sizeof(T));
+    std::vector<std::vector<T>> m_chunks;
+    size_t m_size = 0;
+};
 
 } // namespace core

@@ -5,7 +5,7 @@
 
 namespace core {
 
-ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine) {
+ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine, RecordsAfter records) {
     std::vector<int32_t> parents;
     for (const Cgroup& c : engine.cgroups().all()) {
         if (parents.size() <= c.id.value())
@@ -14,8 +14,10 @@ ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine) {
     }
     recorder.setCgroupParents(std::move(parents));
     const auto full = recorder.fullAt();
+    const SimTime end = full ? *full : engine.now();
+    const std::vector<Slice> open = full ? std::vector<Slice>() : engine.machine().openSlices();
     ThreadStates states =
-        full ? recorder.finish(*full) : recorder.finish(engine.now(), engine.machine().openSlices());
+        records == RecordsAfter::Taken ? recorder.take(end, open) : recorder.finish(end, open);
     // Tasks with a pid of their own (an imported workload's recorded pids).
     for (const ExitRecord& r : engine.exitRecords())
         if (r.pid >= 0)

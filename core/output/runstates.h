@@ -12,6 +12,10 @@ class Engine;
 /// A recorder that stopped taking records (its slice limit, ThreadStateRecorder::fullAt) gives
 /// the tracks up to where it stopped, without the engine's open slices. Tasks with a pid of
 /// their own (an imported workload's) are listed in ThreadStates::pids.
-ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine);
+/// `records`: Kept for a live view that asks again as the run goes on; Taken (the records moved
+/// into the tracks, the recorder empty after) where the run has ended for good.
+enum class RecordsAfter { Kept, Taken };
+ThreadStates statesOfRun(ThreadStateRecorder& recorder, const Engine& engine,
+                         RecordsAfter records = RecordsAfter::Kept);
 
 } // namespace core

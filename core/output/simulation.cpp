@@ -111,7 +111,7 @@ SimulationResult simulate(std::shared_ptr<const ScenarioSpec> spec, const std::v
     for (PerfettoTraceWriter* w : perfetto)
         w->finish();
     if (!native.empty()) {
-        ThreadStates tracks = statesOfRun(states, engine);
+        ThreadStates tracks = statesOfRun(states, engine, RecordsAfter::Taken);
         PerfettoCounters extra = perfettoCountersOf(engine, counters.tracks());
         extra.nrRunning = runQueueCounts(tracks, engine.topology().nrCpus());
         for (PerfettoProtoWriter* w : native)

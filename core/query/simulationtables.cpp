@@ -92,7 +92,7 @@ QueryTables simulationTables(std::shared_ptr<const ScenarioSpec> spec, std::vect
     }
     const Engine& engine = *r.engine;
     QueryRun run;
-    run.states = statesOfRun(states, engine);
+    run.states = statesOfRun(states, engine, RecordsAfter::Taken);
     run.states.counters = counters.tracks();
     run.states.countersEnd = counters.sampledUpTo();
     recorder.moveInto(run, SimTime{});

@@ -64,6 +64,46 @@ void append(std::vector<StateInterval>& out, const StateInterval& i) {
     out.push_back(i);
 }
 
+/// Items of every task in one list, each task's together in the order they came (counted by
+/// task, then placed: the sources are read twice, never searched); task `id`'s are
+/// items[first[id]] up to items[first[id + 1]].
+template <typename T>
+struct ByTask {
+    std::vector<T> items;
+    std::vector<size_t> first{0};
+    std::span<T> of(uint32_t id) {
+        return id + 1 < first.size() ? std::span<T>(items.data() + first[id], first[id + 1] - first[id])
+                                     : std::span<T>();
+    }
+    void addTasksTo(std::vector<uint32_t>& ids) const {
+        for (size_t id = 0; id + 1 < first.size(); ++id)
+            if (first[id + 1] > first[id])
+                ids.push_back(static_cast<uint32_t>(id));
+    }
+};
+
+/// `visit(f)` calls f(item) for every item of every task, in order; `taskOf(item)` is its task,
+/// `itemOf(item)` what is kept of it.
+template <typename T, typename Visit, typename TaskOf, typename ItemOf>
+ByTask<T> groupByTask(Visit visit, TaskOf taskOf, ItemOf itemOf) {
+    ByTask<T> by;
+    size_t total = 0;
+    visit([&](const auto& x) {
+        const size_t id = taskOf(x);
+        if (by.first.size() < id + 2)
+            by.first.resize(id + 2, 0);
+        ++by.first[id + 1];
+        ++total;
+    });
+    for (size_t k = 1; k < by.first.size(); ++k)
+        by.first[k] += by.first[k - 1];
+    reserveHuge(by.items, total);
+    by.items.resize(total);
+    std::vector<size_t> at(by.first.begin(), by.first.end() - 1);
+    visit([&](const auto& x) { by.items[at[taskOf(x)]++] = itemOf(x); });
+    return by;
+}
+
 } // namespace
 
 void ThreadStateRecorder::slice(const Slice& s) {
@@ -75,13 +115,13 @@ void ThreadStateRecorder::slice(const Slice& s) {
     }
     ++m_records;
     ++m_sliceCount;
-    m_runs[s.task.value()].push_back(s);
+    m_slices.push_back(s);
 }
 
 void ThreadStateRecorder::migration(const MigrationRecord& m) {
     if (!taking())
         return;
-    m_events[m.task.value()].push_back({m.time, Event::Migrate, {}, {}, static_cast<int32_t>(m.to)});
+    log(m.task.value(), {m.time, Event::Migrate, {}, {}, static_cast<int32_t>(m.to)});
     appendHuge(m_migrations, m);
 }
 
@@ -89,12 +129,11 @@ void ThreadStateRecorder::contextSwitch(const SwitchRecord& s) {
     if (!taking())
         return;
     if (s.prev.valid())
-        m_events[s.prev.value()].push_back(
-            {s.time, Event::Out, s.prevState, {}, static_cast<int32_t>(s.cpu)});
+        log(s.prev.value(), {s.time, Event::Out, s.prevState, {}, static_cast<int32_t>(s.cpu)});
     if (s.prev.valid() && s.prevState == TaskState::Runnable)
         appendHuge(m_preemptions, {s.time, s.prev, s.next, s.cpu, s.rule});
     if (s.next.valid())
-        m_events[s.next.value()].push_back({s.time, Event::In, {}, {}, static_cast<int32_t>(s.cpu)});
+        log(s.next.value(), {s.time, Event::In, {}, {}, static_cast<int32_t>(s.cpu)});
 }
 
 void ThreadStateRecorder::throttle(const ThrottleRecord& t) {
@@ -106,8 +145,7 @@ void ThreadStateRecorder::wakeup(const WakeupRecord& w) {
     if (!taking())
         return;
     appendHuge(m_wakeups, w);
-    m_events[w.task.value()].push_back(
-        {w.time, Event::Wake, {}, w.source, static_cast<int32_t>(w.targetCpu)});
+    log(w.task.value(), {w.time, Event::Wake, {}, w.source, static_cast<int32_t>(w.targetCpu)});
 }
 
 void ThreadStateRecorder::lost(SimTime t, int32_t cpu) {
@@ -126,24 +164,36 @@ ThreadStates ThreadStateRecorder::finish(SimTime end, const std::vector<Slice>& 
     return tracks(end, open, false);
 }
 
-ThreadStates ThreadStateRecorder::take(SimTime end) {
-    ThreadStates out = tracks(end, {}, true);
+ThreadStates ThreadStateRecorder::take(SimTime end, const std::vector<Slice>& open) {
+    ThreadStates out = tracks(end, open, true);
     *this = ThreadStateRecorder(m_options);
     return out;
 }
 
 ThreadStates ThreadStateRecorder::tracks(SimTime end, const std::vector<Slice>& open, bool consume) {
-    std::unordered_map<uint32_t, std::vector<Slice>> runs = consume ? std::move(m_runs) : m_runs;
+    std::vector<Slice> stillOpen;
     for (const Slice& s : open)
         if (s.task.valid() && s.end > s.start)
-            runs[s.task.value()].push_back(s);
+            stillOpen.push_back(s);
+    ByTask<Slice> runs = groupByTask<Slice>(
+        [&](const auto& f) {
+            m_slices.forEach(f);
+            for (const Slice& s : stillOpen)
+                f(s);
+        },
+        [](const Slice& s) { return s.task.value(); }, [](const Slice& s) -> const Slice& { return s; });
+    ByTask<Event> events = groupByTask<Event>([&](const auto& f) { m_log.forEach(f); },
+                                              [](const LoggedEvent& l) { return l.task; },
+                                              [](const LoggedEvent& l) -> const Event& { return l.event; });
+    if (consume) {
+        m_log.release();
+        m_slices.release();
+    }
     std::vector<uint32_t> ids;
     for (const auto& [id, _] : m_tasks)
         ids.push_back(id);
-    for (const auto& [id, _] : m_events)
-        ids.push_back(id);
-    for (const auto& [id, _] : runs)
-        ids.push_back(id);
+    events.addTasksTo(ids);
+    runs.addTasksTo(ids);
     std::sort(ids.begin(), ids.end());
     ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
     for (auto& [_, list] : m_throttles)
@@ -157,34 +207,26 @@ ThreadStates ThreadStateRecorder::tracks(SimTime end, const std::vector<Slice>& 
     // threads, each with about half of the events; the tracks are kept in id order all the same.
     struct Job {
         uint32_t id;
-        std::vector<Event>* events;
-        std::vector<Slice>* runs;
+        std::span<const Event> events;
+        std::span<Slice> runs;
         bool rt;
         TaskTrack track;
     };
-    std::vector<Event> none;
     std::vector<Job> jobs;
     jobs.reserve(ids.size());
     size_t total = 0;
     for (uint32_t id : ids) {
-        const auto e = m_events.find(id);
         const auto info = m_tasks.find(id);
-        jobs.push_back({id,
-                        e != m_events.end() ? &e->second : &none,
-                        &runs[id],
-                        info != m_tasks.end() && info->second.rt,
-                        {}});
-        total += jobs.back().events->size();
+        jobs.push_back({id, events.of(id), runs.of(id), info != m_tasks.end() && info->second.rt, {}});
+        total += jobs.back().events.size();
     }
     auto buildJobs = [&](size_t from, size_t to) {
         for (size_t k = from; k < to; ++k) {
             Job& j = jobs[k];
-            j.track = build(TaskId(j.id), *j.events, *j.runs, end);
-            if (consume && j.events != &none)
-                std::vector<Event>().swap(*j.events);
+            j.track = build(TaskId(j.id), j.events, j.runs, end);
             if (j.track.intervals.empty()) // created, but not started before the end
                 continue;
-            applyThrottles(j.track, *j.runs, j.rt);
+            applyThrottles(j.track, j.runs, j.rt);
             for (StateInterval& i : j.track.intervals) {
                 i.start = i.start - m_options.origin;
                 i.end = i.end - m_options.origin;
@@ -195,7 +237,7 @@ ThreadStates ThreadStateRecorder::tracks(SimTime end, const std::vector<Slice>& 
     if (total >= kEventsForTwoThreads) {
         size_t half = 0;
         for (size_t seen = 0; half < jobs.size() && seen < total / 2; ++half)
-            seen += jobs[half].events->size();
+            seen += jobs[half].events.size();
         auto second = std::async(std::launch::async, buildJobs, half, jobs.size());
         buildJobs(0, half);
         second.get();
@@ -218,7 +260,7 @@ ThreadStates ThreadStateRecorder::tracks(SimTime end, const std::vector<Slice>& 
     return out;
 }
 
-TaskTrack ThreadStateRecorder::build(TaskId id, const std::vector<Event>& events, std::vector<Slice>& runs,
+TaskTrack ThreadStateRecorder::build(TaskId id, std::span<const Event> events, std::span<Slice> runs,
                                      SimTime end) const {
     TaskTrack track;
     track.id = id;
@@ -229,20 +271,26 @@ TaskTrack ThreadStateRecorder::build(TaskId id, const std::vector<Event>& events
     // Losses apply to every task: merge in those of its lifetime by time (before its own events
     // at the same instant: what follows the loss is known again). Those before its first event
     // change nothing (it is unknown there, or not born), nor those after it died.
-    std::vector<Event> all;
-    all.reserve(events.size());
-    const SimTime firstEvent = events.empty() ? end : events.front().time;
-    auto li = std::lower_bound(m_losses.begin(), m_losses.end(), firstEvent,
-                               [](const std::pair<SimTime, int32_t>& l, SimTime t) { return l.first < t; });
-    for (const Event& e : events) {
-        for (; li != m_losses.end() && li->first <= e.time; ++li)
-            all.push_back({li->first, Event::Lost, {}, {}, li->second});
-        all.push_back(e);
+    // Without losses (the usual case) the task's own events are all there is: no copy.
+    std::vector<Event> withLosses;
+    std::span<const Event> all = events;
+    if (!m_losses.empty()) {
+        withLosses.reserve(events.size());
+        const SimTime firstEvent = events.empty() ? end : events.front().time;
+        auto li =
+            std::lower_bound(m_losses.begin(), m_losses.end(), firstEvent,
+                             [](const std::pair<SimTime, int32_t>& l, SimTime t) { return l.first < t; });
+        for (const Event& e : events) {
+            for (; li != m_losses.end() && li->first <= e.time; ++li)
+                withLosses.push_back({li->first, Event::Lost, {}, {}, li->second});
+            withLosses.push_back(e);
+        }
+        const bool died =
+            !events.empty() && events.back().kind == Event::Out && events.back().out == TaskState::Dead;
+        for (; !died && li != m_losses.end() && li->first < end; ++li)
+            withLosses.push_back({li->first, Event::Lost, {}, {}, li->second});
+        all = withLosses;
     }
-    const bool died =
-        !events.empty() && events.back().kind == Event::Out && events.back().out == TaskState::Dead;
-    for (; !died && li != m_losses.end() && li->first < end; ++li)
-        all.push_back({li->first, Event::Lost, {}, {}, li->second});
 
     // The nominal track: what the switches, wakeups and migrations say.
     std::vector<StateInterval> nominal;
@@ -362,7 +410,7 @@ ThreadStateRecorder::throttledWithin(uint32_t cpu, CgroupId group, SimTime from,
     return merged;
 }
 
-void ThreadStateRecorder::applyThrottles(TaskTrack& track, const std::vector<Slice>& runs, bool rt) const {
+void ThreadStateRecorder::applyThrottles(TaskTrack& track, std::span<const Slice> runs, bool rt) const {
     if (m_throttles.empty() || rt)
         return;
     std::vector<StateInterval> out;

@@ -1,12 +1,15 @@
 #pragma once
 
+#include "base/hugepages.h"
 #include "base/ids.h"
 #include "base/simtime.h"
 #include "base/trace.h"
 #include "report/summary.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -155,9 +158,9 @@ public:
     /// beyond it, which the task's runtime already counts); times are made relative to origin.
     /// Leaves the records as they are: a live view calls it again as more arrive.
     ThreadStates finish(SimTime end, const std::vector<Slice>& open = {});
-    /// The same as finish(end), the records moved into the tracks rather than copied: the
-    /// recorder is empty after (a recording's import, whose records come only once).
-    ThreadStates take(SimTime end);
+    /// The same as finish(end, open), the records moved into the tracks rather than copied:
+    /// the recorder is empty after (a recording's import, a run that has ended).
+    ThreadStates take(SimTime end, const std::vector<Slice>& open = {});
 
 private:
     ThreadStates tracks(SimTime end, const std::vector<Slice>& open, bool consume);
@@ -176,8 +179,15 @@ private:
         CgroupId cgroup;
         bool rt = false; ///< cpu.max throttles fair tasks only
     };
-    TaskTrack build(TaskId id, const std::vector<Event>& events, std::vector<Slice>& runs, SimTime end) const;
-    void applyThrottles(TaskTrack& track, const std::vector<Slice>& runs, bool rt) const;
+    /// An event and the task it happened to: every task's events in one log, in the order they
+    /// came (one append per record, no lookup), sorted out by task when the tracks are built.
+    struct LoggedEvent {
+        Event event;
+        uint32_t task = 0;
+    };
+    void log(uint32_t task, const Event& e) { m_log.push_back({e, task}); }
+    TaskTrack build(TaskId id, std::span<const Event> events, std::span<Slice> runs, SimTime end) const;
+    void applyThrottles(TaskTrack& track, std::span<const Slice> runs, bool rt) const;
     /// The throttled stretches of `group` and the groups above it on `cpu` within [from, to),
     /// merged, in time order.
     std::vector<std::pair<SimTime, SimTime>> throttledWithin(uint32_t cpu, CgroupId group, SimTime from,
@@ -196,9 +206,8 @@ private:
     uint64_t m_records = 0;
     std::optional<SimTime> m_fullAt;
     size_t m_sliceCount = 0;
-    /// Each task's slices, by task id (as finish() wants them: no copy of millions to sort out).
-    std::unordered_map<uint32_t, std::vector<Slice>> m_runs;
-    std::unordered_map<uint32_t, std::vector<Event>> m_events; ///< by task id
+    ChunkedLog<Slice> m_slices; ///< every task's, in the order they came
+    ChunkedLog<LoggedEvent> m_log;
     std::vector<WakeupRecord> m_wakeups;
     std::vector<PreemptionRecord> m_preemptions;
     std::vector<MigrationRecord> m_migrations;

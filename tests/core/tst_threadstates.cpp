@@ -1,5 +1,6 @@
 // Thread-state tracks and wakeup chains, from hand-made records with known answers, and from
 // a simulation whose tracks must add up to its summary.
+#include "base/hugepages.h"
 #include "base/kernelmodel.h"
 #include "output/runstates.h"
 #include "output/schedcounters.h"
@@ -384,6 +385,69 @@ private slots:
         QCOMPARE(second.tasks.size(), first.tasks.size());
         for (size_t t = 0; t < first.tasks.size(); ++t)
             QCOMPARE(second.tasks[t].intervals.size(), first.tasks[t].intervals.size());
+    }
+
+    void aChunkedLogKeepsItsOrderAcrossChunks() {
+        ChunkedLog<uint64_t> log;
+        constexpr uint64_t n = 3'000'000; // 24 MB: several of its 8 MiB chunks
+        for (uint64_t i = 0; i < n; ++i)
+            log.push_back(i * 7);
+        QCOMPARE(log.size(), size_t(n));
+        uint64_t next = 0;
+        bool inOrder = true;
+        log.forEach([&](uint64_t x) {
+            inOrder = inOrder && x == next * 7;
+            ++next;
+        });
+        QVERIFY(inOrder);
+        QCOMPARE(next, n);
+        log.release();
+        QVERIFY(log.empty());
+    }
+
+    void manyInterleavedTasksEachKeepTheirOwnTrack() {
+        // 300 tasks' records interleaved, more than one chunk of the recorder's log (the events
+        // of all tasks in one list, sorted out by task when the tracks are built): each track is
+        // what its own records say, whether the records are kept (a live view) or taken.
+        constexpr uint32_t tasks = 300;
+        constexpr int64_t rounds = 400, period = int64_t(tasks) * 100;
+        ThreadStateRecorder r;
+        for (uint32_t t = 0; t < tasks; ++t)
+            r.taskCreated(TaskId(t), "t", CgroupId(0), SchedPolicy::Other, 0);
+        for (int64_t k = 0; k < rounds; ++k)
+            for (uint32_t t = 0; t < tasks; ++t) {
+                const int64_t at = k * period + int64_t(t) * 100;
+                const uint32_t cpu = t % 4;
+                r.wakeup(wake(at, t, std::nullopt, cpu));
+                r.contextSwitch(sw(at + 10, cpu, std::nullopt, t));
+                r.slice(run(t, cpu, at + 10, at + 60));
+                r.contextSwitch(sw(at + 60, cpu, t, std::nullopt, TaskState::Sleeping));
+            }
+        const SimTime end = ns(rounds * period);
+        const ThreadStates kept = r.finish(end);
+        const ThreadStates taken = r.take(end);
+        for (const ThreadStates* s : {&kept, &taken}) {
+            QCOMPARE(s->tasks.size(), size_t(tasks));
+            for (uint32_t t = 0; t < tasks; ++t) {
+                const TaskTrack* track = s->find(TaskId(t));
+                QVERIFY(track);
+                // Runnable, Running, Sleeping each round; the first round starts at the wakeup.
+                QCOMPARE(track->intervals.size(), size_t(3 * rounds));
+                int64_t running = 0;
+                for (size_t i = 0; i < track->intervals.size(); ++i) {
+                    const StateInterval& iv = track->intervals[i];
+                    const int64_t at = int64_t(i / 3) * period + int64_t(t) * 100;
+                    const ThreadState want[] = {ThreadState::Runnable, ThreadState::Running,
+                                                ThreadState::Sleeping};
+                    QCOMPARE(iv.state, want[i % 3]);
+                    QCOMPARE(iv.start.count(), at + (i % 3 == 0 ? 0 : i % 3 == 1 ? 10 : 60));
+                    if (iv.state == ThreadState::Running)
+                        running += (iv.end - iv.start).count();
+                }
+                QCOMPARE(running, rounds * 50);
+            }
+        }
+        QCOMPARE(r.recordCount(), uint64_t(0)); // taken: the recorder is empty after
     }
 
     void aFullRecorderStopsWhereItFilled() {

@@ -17,6 +17,7 @@
 #include "plots/latencyhistogramplot.h"
 #include "plots/migrationrateplot.h"
 #include "plots/occupancyplot.h"
+#include "plots/plotlabels.h"
 #include "plots/pressurechart.h"
 #include "plots/runqueuedelayplot.h"
 #include "plots/threadtrackview.h"
@@ -41,6 +42,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
@@ -51,6 +53,7 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolTip>
 #include <QTreeView>
 #include <QtCharts/QAbstractAxis>
 #include <QtCharts/QChartView>
@@ -1018,6 +1021,52 @@ private slots:
             auto* delay = w.findChild<RunqueueDelayPlot*>();
             auto* delayPlot = delay->findChild<QCustomPlot*>();
             QVERIFY(delayPlot && !delayPlot->legend->visible());
+            // Both charts' titles whole: a plot too short for its title beside its axes squeezes
+            // it, and its first line ran out of the plot's top edge.
+            auto* histogramPlot = histogram->findChild<QCustomPlot*>();
+            auto titleOf = [](QCustomPlot* plot) {
+                return qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+            };
+            auto unwrapped = [](const QCPTextElement* t) {
+                return QString(t->text()).replace(QLatin1Char('\n'), QLatin1Char(' '));
+            };
+            QVERIFY(titleOf(histogramPlot) && titleOf(delayPlot));
+            for (QCustomPlot* plot : {histogramPlot, delayPlot})
+                QVERIFY2(!titleSqueezed(*titleOf(plot)),
+                         qPrintable(QStringLiteral("%1 in %2 of %3 px")
+                                        .arg(titleOf(plot)->text())
+                                        .arg(titleOf(plot)->outerRect().height())
+                                        .arg(plot->height())));
+            QVERIFY2(histogram->titleText().contains(QStringLiteral("p99")),
+                     qPrintable(histogram->titleText()));
+            QCOMPARE(unwrapped(titleOf(delayPlot)),
+                     RunqueueDelayPlot::tr("waiting for a CPU: %1").arg(RunqueueDelayPlot::tr("all tasks")));
+            // A user shrinking the charts gets a shorter title, whole, and the whole one on hovering it.
+            auto* charts = qobject_cast<QSplitter*>(histogram->parentWidget());
+            auto* split = charts ? qobject_cast<QSplitter*>(charts->parentWidget()) : nullptr;
+            QVERIFY(split);
+            const int total = split->sizes().value(0) + split->sizes().value(1);
+            split->setSizes(split->orientation() == Qt::Vertical ? QList<int>{total - 115, 115}
+                                                                 : QList<int>{total - 150, 150});
+            if (split->orientation() == Qt::Horizontal)
+                charts->setSizes({115, charts->height() - 115});
+            QTest::qWait(200);
+            for (QCustomPlot* plot : {histogramPlot, delayPlot}) {
+                QCPTextElement* title = titleOf(plot);
+                QVERIFY2(title->text().isEmpty() || !titleSqueezed(*title),
+                         qPrintable(QStringLiteral("%1 in %2 of %3 px")
+                                        .arg(title->text())
+                                        .arg(title->outerRect().height())
+                                        .arg(plot->height())));
+            }
+            const QString shortTitle = histogram->titleText();
+            QVERIFY2(!shortTitle.isEmpty() && !shortTitle.contains(QStringLiteral("p99")),
+                     qPrintable(shortTitle));
+            const QPoint over = titleOf(histogramPlot)->outerRect().center();
+            QHelpEvent help(QEvent::ToolTip, over, histogramPlot->mapToGlobal(over));
+            QApplication::sendEvent(histogramPlot, &help);
+            QVERIFY2(QToolTip::text().contains(QStringLiteral("p99")), qPrintable(QToolTip::text()));
+            QToolTip::hideText();
             // The pressure chart's axis titles fit the chart, or there are none.
             tabs->setCurrentIndex(2);
             QTest::qWait(150);

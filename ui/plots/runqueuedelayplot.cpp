@@ -92,7 +92,8 @@ void RunqueueDelayPlot::resizeEvent(QResizeEvent* e) {
 
 void RunqueueDelayPlot::fitText() {
     const int width = std::max(80, m_plot->width() - 16);
-    m_title->setText(wrapToWidth(tr("waiting for a CPU: %1").arg(m_graph->name()), m_title->font(), width));
+    // Where the plot is too short: whose waits only, then none (hovering tells the whole title).
+    fitTitle(*m_title, {tr("waiting for a CPU: %1").arg(m_graph->name()), m_graph->name(), QString()});
     m_plot->xAxis->setLabel(wrapToWidth(m_axisText, m_plot->xAxis->labelFont(), width));
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }

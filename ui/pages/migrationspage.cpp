@@ -5,6 +5,7 @@
 #include "controller/session.h"
 #include "export/exportregistry.h"
 #include "models/migrationtablemodel.h"
+#include "pages/findfield.h"
 #include "plots/migrationmatrixplot.h"
 #include "plots/migrationrateplot.h"
 #include "sched/topology.h"
@@ -50,7 +51,8 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
     }
     connect(m_reason, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setReason(m_reason->currentData().toInt()); });
-    m_task->setPlaceholderText(tr("filter by task name"));
+    m_task->setObjectName(QStringLiteral("migrationTaskFilter"));
+    setFindTexts(*m_task, tr("task name"), tr("filter by task name"));
     m_task->setClearButtonEnabled(true);
     connect(m_task, &QLineEdit::textChanged, m_filter, &MigrationFilterModel::setTaskText);
     connect(&session.view(), &ViewState::selectionChanged, this,

@@ -4,6 +4,7 @@
 #include "controller/wakeuptext.h"
 #include "export/exportregistry.h"
 #include "pages/countertracksexport.h"
+#include "pages/findfield.h"
 #include "plots/threadtrackview.h"
 
 #include <QComboBox>
@@ -31,7 +32,7 @@ ThreadsPage::ThreadsPage(Session& session, QWidget* parent)
     , m_chainPanel(new QWidget(this)) {
     setObjectName(QStringLiteral("threadsPage"));
     m_find->setObjectName(QStringLiteral("findTask"));
-    m_find->setPlaceholderText(tr("Find a task by name or pid (Ctrl+F)"));
+    setFindTexts(*m_find, tr("Find task or pid"), tr("Find a task by name or pid (Ctrl+F)"));
     m_find->setClearButtonEnabled(true);
     m_grouping->setObjectName(QStringLiteral("trackGrouping"));
     m_grouping->addItem(tr("by cgroup"));

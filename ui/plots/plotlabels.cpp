@@ -148,6 +148,14 @@ QString wrapToWidth(const QString& text, const QFont& font, int width) {
     return lines.join(QLatin1Char('\n'));
 }
 
+QString firstThatFits(const QStringList& wordings, const QFont& font, int width) {
+    const QFontMetrics metrics(font);
+    for (const QString& w : wordings)
+        if (metrics.horizontalAdvance(w) <= width)
+            return w;
+    return wordings.isEmpty() ? QString() : wordings.last();
+}
+
 bool titleSqueezed(const QCPTextElement& title) {
     const QCPLayoutElement& element = title; // the size hints are public there
     // Its text's height: the least and the most it asks for (without text the two differ).

@@ -33,6 +33,9 @@ void followAxes(QCustomPlot& plot, QCPAxis* time, QCPAxis* value);
 /// plot wrap instead of running out of it.
 QString wrapToWidth(const QString& text, const QFont& font, int width);
 
+/// The first of `wordings` (longest first) no wider than `width` pixels in `font`, else the last.
+QString firstThatFits(const QStringList& wordings, const QFont& font, int width);
+
 /// A plot's title (a row of its layout) that is never cut: `wordings` say it from the whole
 /// title to the shortest (the last may be empty), each wrapped to the plot's width. A plot too
 /// short for its title beside its axes has every row squeezed by QCustomPlot, and a squeezed

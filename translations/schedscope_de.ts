@@ -1258,12 +1258,12 @@ pro Sekunde: %2; CPU-Anteil: %3</translation>
         <translation>PSI-Kosten über der Cgroup-Tiefe (perfpipe-Umläufe pro simulierter Sekunde)</translation>
     </message>
     <message>
-        <source>cached parent (change off)</source>
-        <translation>Eltern-Zeiger (Änderung aus)</translation>
+        <source>change off</source>
+        <translation>Änderung aus</translation>
     </message>
     <message>
-        <source>cgroup walk (change on)</source>
-        <translation>Cgroup-Durchlauf (Änderung an)</translation>
+        <source>change on</source>
+        <translation>Änderung an</translation>
     </message>
 </context>
 <context>
@@ -3557,10 +3557,6 @@ Cgroup %2
         <translation>Nächster Lauf des gewählten Tasks (])</translation>
     </message>
     <message>
-        <source>Group:</source>
-        <translation>Gruppe:</translation>
-    </message>
-    <message>
         <source>building the thread states...</source>
         <translation>Thread-Zustände werden berechnet...</translation>
     </message>
@@ -3613,6 +3609,10 @@ Cgroup %2
     <message>
         <source>Find task or pid</source>
         <translation>Task oder PID finden</translation>
+    </message>
+    <message>
+        <source>How the tracks are grouped</source>
+        <translation>Wie die Spuren gruppiert sind</translation>
     </message>
 </context>
 <context>

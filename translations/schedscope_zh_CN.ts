@@ -1253,12 +1253,12 @@ per second: %2; CPU share: %3</source>
         <translation>PSI 开销与 cgroup 深度(perfpipe 每模拟秒往返次数)</translation>
     </message>
     <message>
-        <source>cached parent (change off)</source>
-        <translation>缓存父指针(修改关闭)</translation>
+        <source>change off</source>
+        <translation>修改关闭</translation>
     </message>
     <message>
-        <source>cgroup walk (change on)</source>
-        <translation>遍历 cgroup(修改开启)</translation>
+        <source>change on</source>
+        <translation>修改开启</translation>
     </message>
 </context>
 <context>
@@ -3545,10 +3545,6 @@ cgroup %2
         <translation>所选任务的下一次运行 (])</translation>
     </message>
     <message>
-        <source>Group:</source>
-        <translation>分组:</translation>
-    </message>
-    <message>
         <source>building the thread states...</source>
         <translation>正在生成线程状态...</translation>
     </message>
@@ -3599,6 +3595,10 @@ cgroup %2
     <message>
         <source>Find task or pid</source>
         <translation>查找任务或 pid</translation>
+    </message>
+    <message>
+        <source>How the tracks are grouped</source>
+        <translation>轨道的分组方式</translation>
     </message>
 </context>
 <context>

@@ -23,10 +23,10 @@ DepthChart::DepthChart(QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     auto* c = new QChart;
     c->setTitle(tr("PSI cost versus cgroup depth (perfpipe, psi_direct_iteration)"));
-    // Short names, so that the three read whole in a row under a chart at 1024x640; the whole
-    // ones in the tooltip.
-    m_parent->setName(tr("cached parent (change off)"));
-    m_direct->setName(tr("cgroup walk (change on)"));
+    // Short names (the title names the change), so that the three read whole in a row under a
+    // chart at 1024x640; the whole ones in the tooltip.
+    m_parent->setName(tr("change off"));
+    m_direct->setName(tr("change on"));
     m_noPsi->setName(tr("PSI off"));
     m_view->setToolTip(QStringList{tr("cached parent pointer (change off)"),
                                    tr("direct cgroup walk (change on)"), tr("PSI off")}
@@ -49,7 +49,7 @@ DepthChart::DepthChart(QWidget* parent)
         s->attachAxis(m_y);
     }
     c->legend()->setAlignment(Qt::AlignBottom);
-    c->legend()->setShowToolTips(true); // an entry cut short on a narrower chart still says all
+    c->legend()->setShowToolTips(true);     // an entry cut short on a narrower chart still says all
     QFont legendFont = c->legend()->font(); // smaller than the axes, as the pressure chart's
     legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
     c->legend()->setFont(legendFont);

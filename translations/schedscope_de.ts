@@ -3608,7 +3608,7 @@ Cgroup %2
     </message>
     <message>
         <source>Find task or pid</source>
-        <translation>Task oder PID finden</translation>
+        <translation>Task/PID</translation>
     </message>
     <message>
         <source>How the tracks are grouped</source>

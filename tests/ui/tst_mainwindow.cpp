@@ -1051,8 +1051,12 @@ private slots:
                                         .arg(latency->viewport()->width())));
             auto* histogram = w.findChild<LatencyHistogramPlot*>();
             QVERIFY(histogram);
+            // In the title's own font (a point smaller than the widget's).
+            const QFont titleFont = qobject_cast<QCPTextElement*>(
+                                        histogram->findChild<QCustomPlot*>()->plotLayout()->element(0, 0))
+                                        ->font();
             for (const QString& line : histogram->titleText().split(QLatin1Char('\n')))
-                QVERIFY2(histogram->fontMetrics().horizontalAdvance(line) <= histogram->width(),
+                QVERIFY2(QFontMetrics(titleFont).horizontalAdvance(line) <= histogram->width(),
                          qPrintable(line));
             auto* delay = w.findChild<RunqueueDelayPlot*>();
             auto* delayPlot = delay->findChild<QCustomPlot*>();
@@ -1146,6 +1150,9 @@ private slots:
             auto* taskFilter = w.findChild<QLineEdit*>(QStringLiteral("migrationTaskFilter"));
             QVERIFY(taskFilter && taskFilter->isVisible());
             QVERIFY2(placeholderWhole(taskFilter, &why), qPrintable(why));
+            // Filled in, the page's figures do not widen the window past the screen either.
+            QVERIFY2(w.minimumSizeHint().width() <= 1024,
+                     qPrintable(QString::number(w.minimumSizeHint().width())));
             // The depth chart's three series named whole in their row under it, as wide as the
             // tabs' pages (a chart of its own: the Depth tab would start its seconds-long sweep).
             DepthChart depthChart;

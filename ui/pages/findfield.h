@@ -5,16 +5,13 @@
 
 namespace ui {
 
-/// A find or filter field whose short placeholder reads whole at 1024x640 ("Task nach Name oder
-/// PI..." did not): `placeholder` shown in it, never narrower than that and its clear button,
-/// and `whole` (the whole wording, its shortcut too) as its tooltip.
+/// A find or filter field whose placeholder is short enough to read whole at 1024x640 ("Task
+/// nach Name oder PI..." did not): `placeholder` shown in it, `whole` (the whole wording, its
+/// shortcut too) as its tooltip. No minimum width: one made the window grow past a 1024-pixel
+/// screen once a run filled the pages; the rows around the fields leave them the room instead.
 inline void setFindTexts(QLineEdit& field, const QString& placeholder, const QString& whole) {
     field.setPlaceholderText(placeholder);
     field.setToolTip(whole);
-    // The frame, 2 px each side of the text and the clear button (a small icon, 22 px with its
-    // margin of 4).
-    constexpr int kAround = 2 * 2 + 2 * 2 + 26;
-    field.setMinimumWidth(field.fontMetrics().horizontalAdvance(placeholder) + kAround);
 }
 
 } // namespace ui

@@ -79,7 +79,9 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
     filters->addWidget(new QLabel(tr("Reason:"), this));
     filters->addWidget(m_reason);
     filters->addWidget(m_task, 1);
-    filters->addWidget(m_count);
+    // "1035 shown, 1035 held, 1035 in all" wraps rather than widen the window past 1024 px.
+    m_count->setWordWrap(true);
+    filters->addWidget(m_count, 1);
     auto* tableBox = new QWidget(this);
     auto* tableLayout = new QVBoxLayout(tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);

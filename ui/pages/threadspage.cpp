@@ -33,6 +33,9 @@ ThreadsPage::ThreadsPage(Session& session, QWidget* parent)
     setObjectName(QStringLiteral("threadsPage"));
     m_find->setObjectName(QStringLiteral("findTask"));
     setFindTexts(*m_find, tr("Find task or pid"), tr("Find a task by name or pid (Ctrl+F)"));
+    // Never narrower than its placeholder, the frame and the clear button (34 px): the bar's
+    // other widgets give way first.
+    m_find->setMinimumWidth(m_find->fontMetrics().horizontalAdvance(m_find->placeholderText()) + 34);
     m_find->setClearButtonEnabled(true);
     m_grouping->setObjectName(QStringLiteral("trackGrouping"));
     m_grouping->addItem(tr("by cgroup"));

@@ -1061,6 +1061,12 @@ private slots:
             auto* delay = w.findChild<RunqueueDelayPlot*>();
             auto* delayPlot = delay->findChild<QCustomPlot*>();
             QVERIFY(delayPlot && !delayPlot->legend->visible());
+            // Its time axis's label wraps under its data area ("Intervalle vo" ran past the edge).
+            for (const QString& line : delayPlot->xAxis->label().split(QLatin1Char('\n')))
+                QVERIFY2(
+                    QFontMetrics(delayPlot->xAxis->labelFont()).horizontalAdvance(line) <=
+                        delayPlot->axisRect()->width(),
+                    qPrintable(QStringLiteral("%1 in %2 px").arg(line).arg(delayPlot->axisRect()->width())));
             // Both charts' titles whole: a plot too short for its title beside its axes squeezes
             // it, and its first line ran out of the plot's top edge.
             auto* histogramPlot = histogram->findChild<QCustomPlot*>();

@@ -131,12 +131,7 @@ void MigrationRatePlot::refresh() {
 bool MigrationRatePlot::fitText() {
     // The label is centred under the axes, which share the width with the y axis and the
     // legend's column: known after a layout.
-    const QString wrapped =
-        wrapToWidth(m_axisText, m_plot->xAxis->labelFont(), std::max(80, m_plot->axisRect()->width()));
-    if (wrapped == m_plot->xAxis->label())
-        return false;
-    m_plot->xAxis->setLabel(wrapped);
-    return true;
+    return wrapAxisLabel(*m_plot->xAxis, m_axisText);
 }
 
 QString MigrationRatePlot::exportTitle() const {

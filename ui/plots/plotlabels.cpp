@@ -148,6 +148,15 @@ QString wrapToWidth(const QString& text, const QFont& font, int width) {
     return lines.join(QLatin1Char('\n'));
 }
 
+bool wrapAxisLabel(QCPAxis& axis, const QString& text) {
+    const int width = axis.axisRect() ? axis.axisRect()->width() : 0;
+    const QString wrapped = wrapToWidth(text, axis.labelFont(), std::max(80, width));
+    if (wrapped == axis.label())
+        return false;
+    axis.setLabel(wrapped);
+    return true;
+}
+
 QString firstThatFits(const QStringList& wordings, const QFont& font, int width) {
     const QFontMetrics metrics(font);
     for (const QString& w : wordings)

@@ -33,6 +33,11 @@ void followAxes(QCustomPlot& plot, QCPAxis* time, QCPAxis* value);
 /// plot wrap instead of running out of it.
 QString wrapToWidth(const QString& text, const QFont& font, int width);
 
+/// Sets `axis`'s label to `text` wrapped to the width its axis rect had at the last layout (the
+/// label is centred under the data area, not the widget); whether that changed it. Call it after
+/// each layout too (QCustomPlot::afterLayout), replotting when it did.
+bool wrapAxisLabel(QCPAxis& axis, const QString& text);
+
 /// The first of `wordings` (longest first) no wider than `width` pixels in `font`, else the last.
 QString firstThatFits(const QStringList& wordings, const QFont& font, int width);
 

@@ -88,19 +88,23 @@ SimTime chargedFor(const Instr& ins, const CostModel& c) {
     }
 }
 
-/// kernel.recorded_bursts: each fixed run followed by a call gives up that call's cost (never
-/// below 0); the last run of the program gives up the exit's. For the straight programs
-/// import-trace writes (a run closing a loop body would give up the cost of what follows the
-/// loop).
+/// kernel.recorded_bursts: each fixed run followed by a call gives up that call's cost; the last
+/// run of the program gives up the exit's. Where the run is shorter than the cost, it gives up
+/// all it has and the call keeps the rest as its rebate, not charged: the recorded run held the
+/// call's work, so the call took no longer. For the straight programs import-trace writes (a run
+/// closing a loop body would give up the cost of what follows the loop).
 void deductRecordedCosts(Program& p, const CostModel& c) {
     for (size_t i = 0; i < p.code.size(); ++i) {
         Instr& run = p.code[i];
         if (run.kind != ActionKind::Run || run.duration.kind != DurationDist::Kind::Fixed)
             continue;
+        const bool last = i + 1 == p.code.size();
         Instr exitAtEnd;
         exitAtEnd.kind = ActionKind::Exit;
-        const Instr& next = i + 1 < p.code.size() ? p.code[i + 1] : exitAtEnd;
-        run.duration.a = std::max(SimTime(), run.duration.a - chargedFor(next, c));
+        const SimTime cost = chargedFor(last ? exitAtEnd : p.code[i + 1], c);
+        const SimTime given = std::min(run.duration.a, cost);
+        run.duration.a -= given;
+        (last ? p.exitRebate : p.code[i + 1].rebate) = cost - given;
     }
 }
 

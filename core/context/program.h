@@ -22,6 +22,10 @@ struct Instr {
     uint32_t end = 0;      ///< loop: index just past its body
     int64_t loopCount = 0; ///< loop: -1 repeats forever
     DurationDist duration;
+    /// kernel.recorded_bursts: the part of this call's cost that the run before it was too short
+    /// to give up; the recording shows the call took no longer than that run, so the engine does
+    /// not charge it (docs/record-replay.md, "Costs are not counted twice").
+    SimTime rebate;
 };
 
 struct ForkTemplate;
@@ -32,6 +36,7 @@ struct Program {
     std::vector<Instr> code;
     std::vector<std::shared_ptr<const ForkTemplate>> forks;
     std::vector<std::shared_ptr<const CpuSet>> masks; ///< of the cpus actions
+    SimTime exitRebate;                               ///< Instr::rebate of the exit at the program's end
 };
 
 /// A policy action's argument (Instr::arg) and back.

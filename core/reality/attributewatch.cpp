@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/eventfd.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -207,6 +208,14 @@ std::string AttributeWatch::start(const std::string& name,
         removeInstance();
         return e;
     }
+    m_wake = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    if (m_wake < 0) {
+        const std::string e = std::string("eventfd: ") + std::strerror(errno);
+        ::close(m_pipe);
+        m_pipe = -1;
+        removeInstance();
+        return e;
+    }
     writeFile(m_dir + "/tracing_on", "1");
     m_changed = std::move(changed);
     m_stop = false;
@@ -233,8 +242,11 @@ void AttributeWatch::read() {
         }
         if (stopping) // everything up to the stop has been read
             break;
-        pollfd p{m_pipe, POLLIN, 0};
-        ::poll(&p, 1, 20);
+        // Asleep until the instance has a line or stop() says so: a timeout here would wake the
+        // recorder on a CPU the workload uses (docs/record-replay.md, "The recorder in its own
+        // recording"). trace_pipe of all CPUs wakes its pollers on any new event.
+        pollfd p[2] = {{m_pipe, POLLIN, 0}, {m_wake, POLLIN, 0}};
+        ::poll(p, 2, -1);
     }
 }
 
@@ -270,11 +282,17 @@ void AttributeWatch::stop() {
         if (!m_dir.empty())
             writeFile(m_dir + "/tracing_on", "0");
         m_stop = true;
+        const uint64_t one = 1;
+        if (::write(m_wake, &one, sizeof one) != sizeof one) {
+            // An eventfd's counter only fails to take 1 at its maximum, when it is readable anyway.
+        }
         m_thread.join();
     }
-    if (m_pipe >= 0)
-        ::close(m_pipe);
-    m_pipe = -1;
+    for (int* fd : {&m_pipe, &m_wake}) {
+        if (*fd >= 0)
+            ::close(*fd);
+        *fd = -1;
+    }
     removeInstance();
 }
 

@@ -70,6 +70,7 @@ private:
 
     std::string m_dir; ///< the instance's folder ("" when none)
     int m_pipe = -1;
+    int m_wake = -1; ///< an eventfd stop() writes to, so that the reader sleeps without a timeout
     std::thread m_thread;
     std::atomic<bool> m_stop{false};
     std::atomic<pid_t> m_readerTid{0};

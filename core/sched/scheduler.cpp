@@ -503,14 +503,15 @@ void Scheduler::fairServerTimer(uint32_t cpu, uint32_t gen) {
 
 // ---- exit and moves ---------------------------------------------------------------------------
 
-void Scheduler::exitTask(Task& p) {
+void Scheduler::exitTask(Task& p, SimTime rebate) {
     Rq& rq = m_machine.rq(p.cpu.value());
     ++m_ctx.counters.exits;
     if (p.timer.valid()) {
         m_ctx.queue.cancel(p.timer);
         p.timer = {};
     }
-    m_machine.charge(rq, CostOp::Exit);
+    const SimTime exitCost = m_ctx.costs[CostOp::Exit];
+    m_machine.charge(rq, CostOp::Exit, exitCost - std::min(exitCost, rebate));
     m_fair.finishDelayedDequeue(p); // a sleeper killed while its dequeue was delayed
     // do_exit -> sched_autogroup_exit_task: every exit passes through sched_move_task.
     schedMoveTask(p, true);

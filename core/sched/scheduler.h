@@ -55,7 +55,8 @@ public:
     /// sched_yield().
     void yieldCurrent(Rq& rq);
     /// do_exit(): the task leaves, whatever its state (the autogroup exit hook included).
-    void exitTask(Task& p);
+    /// `rebate`: the part of the exit's cost not charged (Instr::rebate).
+    void exitTask(Task& p, SimTime rebate = {});
     /// A cgroup move: PSI flags follow (cgroup_move_task), then sched_move_task.
     void moveTask(Task& p, CgroupId to);
     /// sched_setaffinity (null: every CPU).

@@ -118,7 +118,8 @@ bool Interpreter::transfer(Task& t, Rq& rq, const Instr& ins) {
         --ch.count;
         ++ch.received;
     }
-    m_machine.charge(rq, ch.kind == ChannelKind::Pipe ? CostOp::PipeTransfer : CostOp::SocketTransfer);
+    chargeAfterSyscall(rq, ch.kind == ChannelKind::Pipe ? CostOp::PipeTransfer : CostOp::SocketTransfer,
+                       ins.rebate);
     t.actionActive = false;
     t.cursor.advance();
     auto& partners = send ? ch.readers : ch.writers;
@@ -229,7 +230,7 @@ void Interpreter::run(Task& t, Rq& rq) {
             return;
         }
         if (!ins) {
-            m_sched.exitTask(t);
+            m_sched.exitTask(t, prog.exitRebate);
             return;
         }
         switch (ins->kind) {
@@ -246,7 +247,7 @@ void Interpreter::run(Task& t, Rq& rq) {
         case ActionKind::Sleep:
         case ActionKind::Io:
         case ActionKind::Memstall: {
-            chargeSyscall(rq);
+            chargeSyscall(rq, ins->rebate);
             const SimTime d = draw(ins->duration);
             t.actionActive = true;
             if (ins->kind == ActionKind::Io)
@@ -267,48 +268,48 @@ void Interpreter::run(Task& t, Rq& rq) {
         }
         case ActionKind::Send:
         case ActionKind::Recv:
-            chargeSyscall(rq);
+            chargeSyscall(rq, ins->rebate);
             t.actionActive = true;
             if (!transfer(t, rq, *ins))
                 return;
             break;
         case ActionKind::Fork:
-            chargeSyscall(rq);
-            m_machine.charge(rq, CostOp::Fork);
+            chargeSyscall(rq, ins->rebate);
+            chargeAfterSyscall(rq, CostOp::Fork, ins->rebate);
             t.cursor.advance();
             m_spawner.fork(t, *prog.forks[ins->arg]);
             break;
         case ActionKind::Wait:
-            chargeSyscall(rq);
+            chargeSyscall(rq, ins->rebate);
             t.actionActive = true;
             if (!waitChildren(t, rq))
                 return;
             break;
         case ActionKind::Move:
-            chargeSyscall(rq);
+            chargeSyscall(rq, ins->rebate);
             t.cursor.advance();
             m_sched.moveTask(t, CgroupId(ins->arg));
             break;
         case ActionKind::Setsid:
-            chargeSyscall(rq);
+            chargeSyscall(rq, ins->rebate);
             t.cursor.advance();
             t.session = ins->arg;
             m_sched.schedMoveTask(t, false); // sched_autogroup_create_attach
             break;
         case ActionKind::Yield:
-            chargeSyscall(rq);
+            chargeSyscall(rq, ins->rebate);
             t.cursor.advance();
             m_sched.yieldCurrent(rq);
             break;
         case ActionKind::Nice:
         case ActionKind::Policy:
         case ActionKind::Cpus:
-            chargeSyscall(rq);
+            chargeSyscall(rq, ins->rebate);
             t.cursor.advance();
             setScheduling(t, *ins);
             break;
         case ActionKind::Exit:
-            m_sched.exitTask(t);
+            m_sched.exitTask(t, ins->rebate);
             return;
         case ActionKind::Loop:
             break; // the cursor never stops on a loop

@@ -55,7 +55,17 @@ private:
     void setScheduling(Task& t, const Instr& ins);
     /// Arms the timer of a sleep that asked to end at `soft`, on the CPU's hrtimer queue.
     void armSleepTimer(Task& t, const Rq& rq, SimTime soft);
-    void chargeSyscall(Rq& rq) { m_machine.charge(rq, CostOp::Syscall); }
+    /// A call's costs, system call first, less what is left of its rebate (Instr::rebate) after
+    /// the parts charged before: the whole rebate for the system call, the rest for what follows.
+    void chargeSyscall(Rq& rq, SimTime rebate) { chargeRebated(rq, CostOp::Syscall, rebate); }
+    void chargeAfterSyscall(Rq& rq, CostOp op, SimTime rebate) {
+        const SimTime syscall = m_ctx.costs[CostOp::Syscall];
+        chargeRebated(rq, op, rebate - std::min(rebate, syscall));
+    }
+    void chargeRebated(Rq& rq, CostOp op, SimTime rebate) {
+        const SimTime cost = m_ctx.costs[op];
+        m_machine.charge(rq, op, cost - std::min(cost, rebate));
+    }
 
     SimContext& m_ctx;
     Machine& m_machine;

@@ -200,7 +200,8 @@ private slots:
         // The recorder's own wakeups are in the recording, and each one on a busy CPU preempts the
         // workload there (docs/record-replay.md): its main thread sleeps on the command's pidfd
         // and looks at a stop and --for ten times a second, not every 5 ms (about 200 wakeups
-        // in a second before).
+        // in a second before); the reader of its tracing instance sleeps until a line comes or it
+        // is stopped, not 20 ms at a time (about 55 wakeups in a second before).
         REQUIRE_RECORD();
         const QString dir = m_dir.filePath(QStringLiteral("quiet"));
         const Result r =
@@ -208,17 +209,24 @@ private slots:
                  QStringLiteral("5s"), QStringLiteral("--"), QStringLiteral("sleep"), QStringLiteral("1")});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject m = manifest(dir);
-        const int self = m[QStringLiteral("recorder_pids")].toArray().first().toInt();
-        QVERIFY(self > 0);
-        const Result q = cli({QStringLiteral("query"), dir,
-                              QStringLiteral("select count(*) from wakeup w join thread t on t.utid = w.utid "
-                                             "where t.tid = %1")
-                                  .arg(self),
-                              QStringLiteral("--format"), QStringLiteral("csv")});
-        QVERIFY2(q.code == 0, q.err.constData());
-        const int wakeups = q.out.split('\n').value(1).trimmed().toInt();
-        QVERIFY2(wakeups < 60,
-                 qPrintable(QStringLiteral("the recorder woke %1 times in a second").arg(wakeups)));
+        const QJsonArray pids = m[QStringLiteral("recorder_pids")].toArray();
+        QCOMPARE(pids.size(), 3); // the recorder, its perf, the tracing instance's reader
+        const auto wakeupsOf = [&](int tid) {
+            const Result q =
+                cli({QStringLiteral("query"), dir,
+                     QStringLiteral("select count(*) from wakeup w join thread t on t.utid = w.utid "
+                                    "where t.tid = %1")
+                         .arg(tid),
+                     QStringLiteral("--format"), QStringLiteral("csv")});
+            return q.code == 0 ? q.out.split('\n').value(1).trimmed().toInt() : -1;
+        };
+        const int self = wakeupsOf(pids.at(0).toInt());
+        QVERIFY2(self >= 0 && self < 60,
+                 qPrintable(QStringLiteral("the recorder woke %1 times in a second").arg(self)));
+        const int reader = wakeupsOf(pids.at(2).toInt());
+        QVERIFY2(reader >= 0 && reader < 20,
+                 qPrintable(
+                     QStringLiteral("the tracing instance's reader woke %1 times in a second").arg(reader)));
         verifyCleanedUp(m);
     }
 

@@ -430,6 +430,56 @@ private slots:
         QCOMPARE((plain - recorded).count(), (costs[CostOp::Syscall] + costs[CostOp::Exit]).count());
     }
 
+    void aRunShorterThanItsCallsCostCapsTheCharge() {
+        // A recorded run held the kernel's work for the call that ended it, so the call took no
+        // longer than the run: where the model's cost is more (a thread's fork or exit of a few
+        // microseconds against a process's calibrated 250 us and 1 ms), the run gives up all it
+        // has and the rest of the cost is not charged. Without it, every short-lived thread of a
+        // replay added the calibrated exit to its recorded CPU time (the README's table).
+        // Every other cost 0, so that the tasks' CPU time is their runs and these calls alone.
+        std::string costs;
+        for (size_t i = 0; i < kCostOpCount; ++i) {
+            const CostOp op = static_cast<CostOp>(i);
+            if (op == CostOp::LockSpin)
+                continue; // measured while it happens, not a cost to set
+            const char* value = op == CostOp::Syscall ? "1us"
+                                : op == CostOp::Fork  ? "300us"
+                                : op == CostOp::Exit  ? "1ms"
+                                                      : "0ns";
+            costs += (costs.empty() ? "\"" : ", \"") + std::string(costName(op)) + "\": \"" + value + "\"";
+        }
+        auto runtimes = [&costs](bool recorded) {
+            const std::string text = std::string(R"({"format": 1, "name": "b", "duration": "1s",
+                "topology": {"sockets": 1, "cores_per_socket": 1, "threads_per_core": 1},
+                "kernel": {"recorded_bursts": )") +
+                                     (recorded ? "true" : "false") + R"(, "costs": {)" + costs + R"(}},
+                "tasks": [{"name": "main", "pid": 7, "program": [{"run": "40us"},
+                  {"fork": {"name": "child", "pid": 8, "program": [{"run": "30us"}]}},
+                  {"run": "2ms"}]}]})";
+            LoadResult l = loadScenarioText(text, "b.json");
+            std::map<int32_t, SimTime> out;
+            if (!l.ok()) {
+                qWarning("%s", l.errors.front().c_str());
+                return out;
+            }
+            SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
+            for (const auto& t : summarize(*run.engine).tasks)
+                out[t.pid] = t.runtime;
+            return out;
+        };
+        const auto plain = runtimes(false), recorded = runtimes(true);
+        QCOMPARE(plain.size(), size_t{2});
+        QCOMPARE(recorded.size(), size_t{2});
+        // The child: its 30 us run is all its exit may take (1 ms more without the recording).
+        QCOMPARE(recorded.at(8).count(), SimTime::us(30).count());
+        QCOMPARE(plain.at(8).count(), (SimTime::us(30) + SimTime::ms(1)).count());
+        // The parent: 40 us before the fork (1 us system call and 300 us fork), then 2 ms before
+        // its exit (1 ms): each call no longer than its run, the runs given up whole or in part,
+        // so its CPU time is what was recorded.
+        QCOMPARE(recorded.at(7).count(), (SimTime::us(40) + SimTime::ms(2)).count());
+        QCOMPARE(plain.at(7).count(), (SimTime::us(40 + 1 + 300) + SimTime::ms(2 + 1)).count());
+    }
+
     void aCommThatIsNotUtf8KeepsItsBytesEscaped() {
         std::string trace = kTrace;
         const std::string latin1 = "caf\xE9\\x"; // a Latin-1 name with a backslash

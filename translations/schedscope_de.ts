@@ -429,6 +429,10 @@
         <source>Find a cgroup or task (Ctrl+F)</source>
         <translation>Cgroup oder Task finden (Strg+F)</translation>
     </message>
+    <message>
+        <source>Find cgroup/task</source>
+        <translation>Cgroup/Task finden</translation>
+    </message>
 </context>
 <context>
     <name>ui::CgroupTreeModel</name>
@@ -1252,6 +1256,14 @@ pro Sekunde: %2; CPU-Anteil: %3</translation>
     <message>
         <source>PSI cost versus cgroup depth (perfpipe round trips per simulated second)</source>
         <translation>PSI-Kosten über der Cgroup-Tiefe (perfpipe-Umläufe pro simulierter Sekunde)</translation>
+    </message>
+    <message>
+        <source>change off</source>
+        <translation>Änderung aus</translation>
+    </message>
+    <message>
+        <source>change on</source>
+        <translation>Änderung an</translation>
     </message>
 </context>
 <context>
@@ -2751,6 +2763,10 @@ pro Sekunde: %2; CPU-Anteil: %3</translation>
         <source>Migrations</source>
         <translation>Migrationen</translation>
     </message>
+    <message>
+        <source>task name</source>
+        <translation>Task-Name</translation>
+    </message>
 </context>
 <context>
     <name>ui::OccupancyPlot</name>
@@ -2987,6 +3003,10 @@ Cgroup %2
     <message>
         <source>% of time stalled: the share of each averaging window in which some (or all) tasks of the cgroup waited for the resource</source>
         <translation>% der Zeit blockiert: der Anteil jedes Mittelungsfensters, in dem einige (oder alle) Tasks der Cgroup auf die Ressource warteten</translation>
+    </message>
+    <message>
+        <source>PSI (averages from 2 s on)</source>
+        <translation>PSI (Mittelwerte ab 2 s)</translation>
     </message>
 </context>
 <context>
@@ -3537,10 +3557,6 @@ Cgroup %2
         <translation>Nächster Lauf des gewählten Tasks (])</translation>
     </message>
     <message>
-        <source>Group:</source>
-        <translation>Gruppe:</translation>
-    </message>
-    <message>
         <source>building the thread states...</source>
         <translation>Thread-Zustände werden berechnet...</translation>
     </message>
@@ -3589,6 +3605,14 @@ Cgroup %2
     <message>
         <source>&lt;b&gt;Why did it wait?&lt;/b&gt; Click in a task&apos;s track on the Threads page, or double-click a row of the Latency page: the wakeups behind that wait are listed here and drawn across the tracks.</source>
         <translation>&lt;b&gt;Warum wartete er?&lt;/b&gt; Klicken Sie auf der Seite Threads in die Spur eines Tasks, oder doppelklicken Sie eine Zeile der Seite Latenz: die Aufweckvorgänge hinter dieser Wartezeit werden hier aufgelistet und über die Spuren gezeichnet.</translation>
+    </message>
+    <message>
+        <source>Find task or pid</source>
+        <translation>Task/PID</translation>
+    </message>
+    <message>
+        <source>How the tracks are grouped</source>
+        <translation>Wie die Spuren gruppiert sind</translation>
     </message>
 </context>
 <context>

@@ -429,6 +429,10 @@
         <source>Find a cgroup or task (Ctrl+F)</source>
         <translation>查找 cgroup 或任务 (Ctrl+F)</translation>
     </message>
+    <message>
+        <source>Find cgroup/task</source>
+        <translation>查找 cgroup/任务</translation>
+    </message>
 </context>
 <context>
     <name>ui::CgroupTreeModel</name>
@@ -1247,6 +1251,14 @@ per second: %2; CPU share: %3</source>
     <message>
         <source>PSI cost versus cgroup depth (perfpipe round trips per simulated second)</source>
         <translation>PSI 开销与 cgroup 深度(perfpipe 每模拟秒往返次数)</translation>
+    </message>
+    <message>
+        <source>change off</source>
+        <translation>修改关闭</translation>
+    </message>
+    <message>
+        <source>change on</source>
+        <translation>修改开启</translation>
     </message>
 </context>
 <context>
@@ -2741,6 +2753,10 @@ per second: %2; CPU share: %3</source>
         <source>Migrations</source>
         <translation>迁移</translation>
     </message>
+    <message>
+        <source>task name</source>
+        <translation>任务名</translation>
+    </message>
 </context>
 <context>
     <name>ui::OccupancyPlot</name>
@@ -2977,6 +2993,10 @@ cgroup %2
     <message>
         <source>% of time stalled: the share of each averaging window in which some (or all) tasks of the cgroup waited for the resource</source>
         <translation>停顿时间百分比：每个平均窗口中，该 cgroup 的部分（或全部）任务等待资源的时间占比</translation>
+    </message>
+    <message>
+        <source>PSI (averages from 2 s on)</source>
+        <translation>PSI(2 秒起有平均值)</translation>
     </message>
 </context>
 <context>
@@ -3525,10 +3545,6 @@ cgroup %2
         <translation>所选任务的下一次运行 (])</translation>
     </message>
     <message>
-        <source>Group:</source>
-        <translation>分组:</translation>
-    </message>
-    <message>
         <source>building the thread states...</source>
         <translation>正在生成线程状态...</translation>
     </message>
@@ -3575,6 +3591,14 @@ cgroup %2
     <message>
         <source>&lt;b&gt;Why did it wait?&lt;/b&gt; Click in a task&apos;s track on the Threads page, or double-click a row of the Latency page: the wakeups behind that wait are listed here and drawn across the tracks.</source>
         <translation>&lt;b&gt;为什么等待？&lt;/b&gt;在“线程”页中点击某个任务的轨道，或在“延迟”页中双击一行：该等待背后的唤醒会在这里列出，并画在各轨道上。</translation>
+    </message>
+    <message>
+        <source>Find task or pid</source>
+        <translation>查找任务或 pid</translation>
+    </message>
+    <message>
+        <source>How the tracks are grouped</source>
+        <translation>轨道的分组方式</translation>
     </message>
 </context>
 <context>

@@ -14,9 +14,11 @@
 #include "pages/optimizationspanel.h"
 #include "pages/statuspanel.h"
 #include "pages/threadspage.h"
+#include "plots/depthchart.h"
 #include "plots/latencyhistogramplot.h"
 #include "plots/migrationrateplot.h"
 #include "plots/occupancyplot.h"
+#include "plots/plotlabels.h"
 #include "plots/pressurechart.h"
 #include "plots/runqueuedelayplot.h"
 #include "plots/threadtrackview.h"
@@ -34,6 +36,7 @@
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
@@ -41,8 +44,11 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
+#include <QStyleOptionFrame>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -51,9 +57,14 @@
 #include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
+#include <QToolTip>
 #include <QTreeView>
 #include <QtCharts/QAbstractAxis>
+#include <QtCharts/QChart>
 #include <QtCharts/QChartView>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLegendMarker>
 #include <QtTest>
 #include <qcustomplot.h>
 
@@ -72,6 +83,27 @@ QString* dismissNextMessageBox() {
             }
     });
     return text;
+}
+
+/// Whether `edit` draws its placeholder whole: QLineEdit elides it to the room inside its frame,
+/// its text margins and its visible side buttons (the clear button, 4 px apart), 2 px each side.
+bool placeholderWhole(const QLineEdit* edit, QString* why) {
+    QStyleOptionFrame frame;
+    frame.initFrom(edit);
+    frame.lineWidth = edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, &frame, edit);
+    int room = edit->style()->subElementRect(QStyle::SE_LineEditContents, &frame, edit).width() -
+               edit->textMargins().left() - edit->textMargins().right() - 4;
+    for (const QToolButton* b : edit->findChildren<QToolButton*>())
+        if (b->isVisibleTo(edit))
+            room -= b->width() + 4;
+    const int needs = edit->fontMetrics().horizontalAdvance(edit->placeholderText());
+    *why = QStringLiteral("\"%1\": %2 px in %3 (%4 px wide, %5 buttons)")
+               .arg(edit->placeholderText())
+               .arg(needs)
+               .arg(room)
+               .arg(edit->width())
+               .arg(edit->findChildren<QToolButton*>().size());
+    return needs <= room && !edit->toolTip().isEmpty();
 }
 
 /// Shows `w` active with builtin:default run to 400 ms.
@@ -988,6 +1020,13 @@ private slots:
             QVERIFY(counters->columnViewportPosition(CounterModel::Total) +
                         counters->columnWidth(CounterModel::Total) <=
                     counters->viewport()->width());
+            // The find fields read whole; their whole wording is the tooltip.
+            QString why;
+            for (const char* name : {"findTask", "findCgroupTask"}) {
+                auto* find = w.findChild<QLineEdit*>(QLatin1String(name));
+                QVERIFY(find && find->isVisible());
+                QVERIFY2(placeholderWhole(find, &why), qPrintable(why));
+            }
             auto* tree = w.findChild<QTreeView*>(QStringLiteral("cgroupTree"));
             QVERIFY(tree);
             const int weight = 1; // CgroupTreeModel::Weight
@@ -1012,12 +1051,79 @@ private slots:
                                         .arg(latency->viewport()->width())));
             auto* histogram = w.findChild<LatencyHistogramPlot*>();
             QVERIFY(histogram);
+            // In the title's own font (a point smaller than the widget's).
+            const QFont titleFont = qobject_cast<QCPTextElement*>(
+                                        histogram->findChild<QCustomPlot*>()->plotLayout()->element(0, 0))
+                                        ->font();
             for (const QString& line : histogram->titleText().split(QLatin1Char('\n')))
-                QVERIFY2(histogram->fontMetrics().horizontalAdvance(line) <= histogram->width(),
+                QVERIFY2(QFontMetrics(titleFont).horizontalAdvance(line) <= histogram->width(),
                          qPrintable(line));
             auto* delay = w.findChild<RunqueueDelayPlot*>();
             auto* delayPlot = delay->findChild<QCustomPlot*>();
             QVERIFY(delayPlot && !delayPlot->legend->visible());
+            // Its time axis's label wraps under its data area ("Intervalle vo" ran past the edge).
+            for (const QString& line : delayPlot->xAxis->label().split(QLatin1Char('\n')))
+                QVERIFY2(
+                    QFontMetrics(delayPlot->xAxis->labelFont()).horizontalAdvance(line) <=
+                        delayPlot->axisRect()->width(),
+                    qPrintable(QStringLiteral("%1 in %2 px").arg(line).arg(delayPlot->axisRect()->width())));
+            // Both charts' titles whole: a plot too short for its title beside its axes squeezes
+            // it, and its first line ran out of the plot's top edge.
+            auto* histogramPlot = histogram->findChild<QCustomPlot*>();
+            auto titleOf = [](QCustomPlot* plot) {
+                return qobject_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
+            };
+            auto unwrapped = [](const QCPTextElement* t) {
+                return QString(t->text()).replace(QLatin1Char('\n'), QLatin1Char(' '));
+            };
+            QVERIFY(titleOf(histogramPlot) && titleOf(delayPlot));
+            for (QCustomPlot* plot : {histogramPlot, delayPlot})
+                QVERIFY2(!titleSqueezed(*titleOf(plot)),
+                         qPrintable(QStringLiteral("%1 in %2 of %3 px")
+                                        .arg(titleOf(plot)->text())
+                                        .arg(titleOf(plot)->outerRect().height())
+                                        .arg(plot->height())));
+            QVERIFY2(histogram->titleText().contains(QStringLiteral("p99")),
+                     qPrintable(histogram->titleText()));
+            QCOMPARE(unwrapped(titleOf(delayPlot)),
+                     RunqueueDelayPlot::tr("waiting for a CPU: %1").arg(RunqueueDelayPlot::tr("all tasks")));
+            // A user shrinking the charts: at every height each title is whole or gone, never cut;
+            // on the way the histogram's is shortened, with the whole one on hovering it.
+            auto* charts = qobject_cast<QSplitter*>(histogram->parentWidget());
+            auto* split = charts ? qobject_cast<QSplitter*>(charts->parentWidget()) : nullptr;
+            QVERIFY(split);
+            const int total = split->sizes().value(0) + split->sizes().value(1);
+            // Narrow, so that the whole title takes two lines and a shorter one has a line to gain.
+            if (charts->orientation() == Qt::Horizontal)
+                charts->setSizes({300, charts->width() - 300});
+            else
+                split->setSizes({split->width() - 300, 300});
+            bool shortened = false;
+            for (int h = histogramPlot->height(); h >= 60; h -= 6) {
+                if (split->orientation() == Qt::Vertical)
+                    split->setSizes({total - h, h});
+                else
+                    charts->setSizes({h, charts->height() - h});
+                QTest::qWait(40);
+                for (QCustomPlot* plot : {histogramPlot, delayPlot}) {
+                    QCPTextElement* title = titleOf(plot);
+                    QVERIFY2(title->text().isEmpty() || !titleSqueezed(*title),
+                             qPrintable(QStringLiteral("%1 in %2 of %3 px")
+                                            .arg(title->text())
+                                            .arg(title->outerRect().height())
+                                            .arg(plot->height())));
+                }
+                const QString shown = histogram->titleText();
+                if (shortened || shown.isEmpty() || shown.contains(QStringLiteral("p99")))
+                    continue;
+                shortened = true;
+                const QPoint over = titleOf(histogramPlot)->outerRect().center();
+                QHelpEvent help(QEvent::ToolTip, over, histogramPlot->mapToGlobal(over));
+                QApplication::sendEvent(histogramPlot, &help);
+                QVERIFY2(QToolTip::text().contains(QStringLiteral("p99")), qPrintable(QToolTip::text()));
+                QToolTip::hideText();
+            }
+            QVERIFY(shortened);
             // The pressure chart's axis titles fit the chart, or there are none.
             tabs->setCurrentIndex(2);
             QTest::qWait(150);
@@ -1029,6 +1135,47 @@ private slots:
                 QVERIFY2(QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText()) <= room,
                          qPrintable(axis->titleText()));
             }
+            // Its title too (Qt Charts elided it: "... der erste kommt bei 2 s, bis d..."), the
+            // whole one in the tooltip where it is shortened.
+            {
+                QChart* c = chart->chart();
+                const int room = chart->width() - c->margins().left() - c->margins().right();
+                QVERIFY2(QFontMetrics(c->titleFont()).horizontalAdvance(c->title()) <= room,
+                         qPrintable(c->title()));
+                QVERIFY2(chart->toolTip().contains(QStringLiteral("2 s")), qPrintable(chart->toolTip()));
+            }
+            // The migrations' time axis label wraps beside the legend; the task filter reads whole.
+            tabs->setCurrentIndex(3);
+            QTest::qWait(150);
+            auto* rate = w.findChild<MigrationRatePlot*>()->findChild<QCustomPlot*>();
+            QVERIFY(rate);
+            for (const QString& line : rate->xAxis->label().split(QLatin1Char('\n')))
+                QVERIFY2(QFontMetrics(rate->xAxis->labelFont()).horizontalAdvance(line) <=
+                             rate->axisRect()->width(),
+                         qPrintable(QStringLiteral("%1 in %2 px").arg(line).arg(rate->axisRect()->width())));
+            auto* taskFilter = w.findChild<QLineEdit*>(QStringLiteral("migrationTaskFilter"));
+            QVERIFY(taskFilter && taskFilter->isVisible());
+            QVERIFY2(placeholderWhole(taskFilter, &why), qPrintable(why));
+            // Filled in, the page's figures do not widen the window past the screen either.
+            QVERIFY2(w.minimumSizeHint().width() <= 1024,
+                     qPrintable(QString::number(w.minimumSizeHint().width())));
+            // The depth chart's three series named whole in their row under it, as wide as the
+            // tabs' pages (a chart of its own: the Depth tab would start its seconds-long sweep).
+            DepthChart depthChart;
+            depthChart.resize(tabs->currentWidget()->width() - 8, 250);
+            depthChart.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&depthChart));
+            QTest::qWait(100);
+            auto* depth = depthChart.findChild<QChartView*>();
+            QVERIFY(depth);
+            const QList<QLegendMarker*> markers = depth->chart()->legend()->markers();
+            QVERIFY(!markers.isEmpty());
+            const int each = static_cast<int>(depth->chart()->legend()->geometry().width()) / markers.size();
+            for (QLegendMarker* m : markers)
+                QVERIFY2(QFontMetrics(depth->chart()->legend()->font()).horizontalAdvance(m->label()) +
+                                 depth->chart()->legend()->font().pointSize() * 3 <=
+                             each,
+                         qPrintable(QStringLiteral("%1 in %2 px").arg(m->label()).arg(each)));
             // The wait's chain wraps in its panel: no column to scroll to.
             tabs->setCurrentIndex(0);
             w.findChild<ThreadsPage*>()->pick(0, 200'000'000);

@@ -4,6 +4,7 @@
 #include "export/exportregistry.h"
 #include "models/cgrouptreemodel.h"
 #include "pages/cpumaxdialog.h"
+#include "pages/findfield.h"
 
 #include <QHeaderView>
 #include <QInputDialog>
@@ -39,7 +40,7 @@ CgroupPanel::CgroupPanel(Session& session, QWidget* parent)
     connect(m_tree, &QTreeView::expanded, this, [this] { fitColumns(); });
     connect(m_tree, &QTreeView::collapsed, this, [this] { fitColumns(); });
     m_find->setObjectName(QStringLiteral("findCgroupTask"));
-    m_find->setPlaceholderText(tr("Find a cgroup or task (Ctrl+F)"));
+    setFindTexts(*m_find, tr("Find cgroup/task"), tr("Find a cgroup or task (Ctrl+F)"));
     m_find->setClearButtonEnabled(true);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

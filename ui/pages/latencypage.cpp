@@ -167,8 +167,8 @@ void LatencyPage::arrange() {
     m_charts->setOrientation(want == Qt::Horizontal ? Qt::Vertical : Qt::Horizontal);
     if (want == Qt::Horizontal)
         m_split->setSizes({columns, std::max(charts, width() - columns)});
-    else
-        m_split->setSizes({height() / 2, height() / 2});
+    else // the charts a little more: their titles and axes whole at 1024x640 (issue 58)
+        m_split->setSizes({height() * 9 / 20, height() * 11 / 20});
 }
 
 void LatencyPage::goToLongest(int row) {

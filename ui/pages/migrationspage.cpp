@@ -5,6 +5,7 @@
 #include "controller/session.h"
 #include "export/exportregistry.h"
 #include "models/migrationtablemodel.h"
+#include "pages/findfield.h"
 #include "plots/migrationmatrixplot.h"
 #include "plots/migrationrateplot.h"
 #include "sched/topology.h"
@@ -50,7 +51,8 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
     }
     connect(m_reason, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setReason(m_reason->currentData().toInt()); });
-    m_task->setPlaceholderText(tr("filter by task name"));
+    m_task->setObjectName(QStringLiteral("migrationTaskFilter"));
+    setFindTexts(*m_task, tr("task name"), tr("filter by task name"));
     m_task->setClearButtonEnabled(true);
     connect(m_task, &QLineEdit::textChanged, m_filter, &MigrationFilterModel::setTaskText);
     connect(&session.view(), &ViewState::selectionChanged, this,
@@ -77,7 +79,9 @@ MigrationsPage::MigrationsPage(Session& session, QWidget* parent)
     filters->addWidget(new QLabel(tr("Reason:"), this));
     filters->addWidget(m_reason);
     filters->addWidget(m_task, 1);
-    filters->addWidget(m_count);
+    // "1035 shown, 1035 held, 1035 in all" wraps rather than widen the window past 1024 px.
+    m_count->setWordWrap(true);
+    filters->addWidget(m_count, 1);
     auto* tableBox = new QWidget(this);
     auto* tableLayout = new QVBoxLayout(tableBox);
     tableLayout->setContentsMargins(0, 0, 0, 0);

@@ -4,6 +4,7 @@
 #include "controller/wakeuptext.h"
 #include "export/exportregistry.h"
 #include "pages/countertracksexport.h"
+#include "pages/findfield.h"
 #include "plots/threadtrackview.h"
 
 #include <QComboBox>
@@ -13,8 +14,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPainter>
-#include <QPushButton>
 #include <QScrollArea>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -31,20 +32,28 @@ ThreadsPage::ThreadsPage(Session& session, QWidget* parent)
     , m_chainPanel(new QWidget(this)) {
     setObjectName(QStringLiteral("threadsPage"));
     m_find->setObjectName(QStringLiteral("findTask"));
-    m_find->setPlaceholderText(tr("Find a task by name or pid (Ctrl+F)"));
+    setFindTexts(*m_find, tr("Find task or pid"), tr("Find a task by name or pid (Ctrl+F)"));
+    // Never narrower than its placeholder, the frame and the clear button (34 px): the bar's
+    // other widgets give way first.
+    m_find->setMinimumWidth(m_find->fontMetrics().horizontalAdvance(m_find->placeholderText()) + 34);
     m_find->setClearButtonEnabled(true);
     m_grouping->setObjectName(QStringLiteral("trackGrouping"));
     m_grouping->addItem(tr("by cgroup"));
     m_grouping->addItem(tr("by name"));
     m_grouping->addItem(tr("not grouped"));
-    auto* previous = new QPushButton(tr("\u25C0 Run"), this);
+    // Its items say what they do ("by cgroup"): no label beside it, whose room the find field needs.
+    m_grouping->setToolTip(tr("How the tracks are grouped"));
+    // Tool buttons: as wide as their words (push buttons are 80 px at least), so that the bar
+    // leaves the find field room for its placeholder at 1024x640.
+    auto* previous = new QToolButton(this);
+    previous->setText(tr("\u25C0 Run"));
     previous->setToolTip(tr("The selected task's previous run ([)"));
-    auto* next = new QPushButton(tr("Run \u25B6"), this);
+    auto* next = new QToolButton(this);
+    next->setText(tr("Run \u25B6"));
     next->setToolTip(tr("The selected task's next run (])"));
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(m_find, 2);
-    bar->addWidget(new QLabel(tr("Group:"), this));
     bar->addWidget(m_grouping);
     bar->addWidget(previous);
     bar->addWidget(next);
@@ -87,8 +96,8 @@ ThreadsPage::ThreadsPage(Session& session, QWidget* parent)
         m_rows.setGrouping(static_cast<TrackGrouping>(i));
         m_view->rowsChanged();
     });
-    connect(previous, &QPushButton::clicked, this, [this] { jumpToRun(-1); });
-    connect(next, &QPushButton::clicked, this, [this] { jumpToRun(+1); });
+    connect(previous, &QToolButton::clicked, this, [this] { jumpToRun(-1); });
+    connect(next, &QToolButton::clicked, this, [this] { jumpToRun(+1); });
     connect(m_view, &ThreadTrackView::picked, this, &ThreadsPage::pick);
     connect(m_view, &ThreadTrackView::jumpToRun, this, [this](uint32_t task, int direction) {
         m_session.view().setSelection({}, task);

@@ -23,9 +23,14 @@ DepthChart::DepthChart(QWidget* parent)
     m_view->setRenderHint(QPainter::Antialiasing);
     auto* c = new QChart;
     c->setTitle(tr("PSI cost versus cgroup depth (perfpipe, psi_direct_iteration)"));
-    m_parent->setName(tr("cached parent pointer (change off)"));
-    m_direct->setName(tr("direct cgroup walk (change on)"));
+    // Short names (the title names the change), so that the three read whole in a row under a
+    // chart at 1024x640; the whole ones in the tooltip.
+    m_parent->setName(tr("change off"));
+    m_direct->setName(tr("change on"));
     m_noPsi->setName(tr("PSI off"));
+    m_view->setToolTip(QStringList{tr("cached parent pointer (change off)"),
+                                   tr("direct cgroup walk (change on)"), tr("PSI off")}
+                           .join(QLatin1Char('\n')));
     m_parent->setPen(QPen(QColor(0x00, 0x72, 0xB2), 2));
     m_direct->setPen(QPen(QColor(0xD5, 0x5E, 0x00), 2));
     m_noPsi->setPen(QPen(QColor(0x99, 0x99, 0x99), 1.5, Qt::DashLine));
@@ -44,6 +49,10 @@ DepthChart::DepthChart(QWidget* parent)
         s->attachAxis(m_y);
     }
     c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->setShowToolTips(true);     // an entry cut short on a narrower chart still says all
+    QFont legendFont = c->legend()->font(); // smaller than the axes, as the pressure chart's
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    c->legend()->setFont(legendFont);
     m_view->setChart(c);
     auto* box = new QVBoxLayout(this);
     box->setContentsMargins(0, 0, 0, 0);

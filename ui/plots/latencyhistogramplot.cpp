@@ -81,6 +81,7 @@ void LatencyHistogramPlot::setHistogram(const core::LatencyHistogram& h, const Q
     m_plot->yAxis->setRange(0, maxY * 1.1);
     if (h.count() == 0) {
         m_titleText = tr("no waits in this range");
+        m_shortTitle = m_titleText;
     } else {
         // Each figure stays whole on a line: its words are joined by non-breaking spaces.
         auto part = [](const QString& name, SimNs ns) {
@@ -95,6 +96,9 @@ void LatencyHistogramPlot::setHistogram(const core::LatencyHistogram& h, const Q
                 part(QStringLiteral("p90"), h.percentile(0.9).count()),
                 part(QStringLiteral("p99"), h.percentile(0.99).count()), part(tr("max"), h.max().count())}
                 .join(QStringLiteral("  "));
+        m_shortTitle = QStringList{tr("%n wait(s)", nullptr, static_cast<int>(h.count())),
+                                   part(tr("max"), h.max().count())}
+                           .join(QStringLiteral("  "));
     }
     fitText();
 }
@@ -110,7 +114,9 @@ void LatencyHistogramPlot::resizeEvent(QResizeEvent* e) {
 
 void LatencyHistogramPlot::fitText() {
     const int width = std::max(80, m_plot->width() - 16);
-    m_title->setText(wrapToWidth(m_titleText, m_title->font(), width));
+    // Where the plot is too short for every figure: the count and the longest wait only, then none
+    // (hovering the title tells them all).
+    fitTitle(*m_title, {m_titleText, m_shortTitle, QString()});
     m_plot->xAxis->setLabel(wrapToWidth(tr("wait for a CPU (a bar: from its value to twice it)"),
                                         m_plot->xAxis->labelFont(), width));
     m_plot->replot(QCustomPlot::rpQueuedReplot);

@@ -39,7 +39,8 @@ public:
     }
     /// Waits drawn (tests).
     uint64_t drawnCount() const { return m_drawn; }
-    /// The figures written above the bars, as drawn (wrapped to the width; tests).
+    /// The figures written above the bars, as drawn (wrapped to the width, shortened where the
+    /// plot is too short for them all; tests).
     QString titleText() const;
 
 protected:
@@ -54,7 +55,8 @@ private:
     QCPTextElement* m_title;
     core::LatencyHistogram m_histogram;
     QString m_who, m_source;
-    QString m_titleText; ///< unwrapped: its parts joined by spaces, each part unbreakable
+    QString m_titleText;  ///< unwrapped: its parts joined by spaces, each part unbreakable
+    QString m_shortTitle; ///< the count and the longest wait, where the whole title has no room
     uint64_t m_drawn = 0;
     std::function<void()> m_updater;
 };

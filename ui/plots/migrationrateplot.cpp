@@ -31,7 +31,13 @@ MigrationRatePlot::MigrationRatePlot(Session& session, QWidget* parent)
     , m_session(session)
     , m_plot(new QCustomPlot(this)) {
     setObjectName(QStringLiteral("migrationRatePlot"));
-    m_plot->xAxis->setLabel(tr("simulated time (s)"));
+    m_axisText = tr("simulated time (s)");
+    m_plot->xAxis->setLabel(m_axisText);
+    // After each layout, the label wrapped to the axes' width as laid out.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (fitText())
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
     // Tick labels as fine as the range in view needs, never crowded.
     followAxes(*m_plot, m_plot->xAxis, nullptr);
 
@@ -116,10 +122,16 @@ void MigrationRatePlot::refresh() {
     // The bar width is the interval: say it, or the counts mean nothing.
     // The bin on the long axis, where it has room at any size.
     m_plot->yAxis->setLabel(tr("migrations"));
-    m_plot->xAxis->setLabel(h.fromTrace()
-                                ? tr("trace time (s), bins of %1; reasons inferred").arg(formatNs(binNs))
-                                : tr("simulated time (s), bins of %1").arg(formatNs(binNs)));
+    m_axisText = h.fromTrace() ? tr("trace time (s), bins of %1; reasons inferred").arg(formatNs(binNs))
+                               : tr("simulated time (s), bins of %1").arg(formatNs(binNs));
+    fitText();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool MigrationRatePlot::fitText() {
+    // The label is centred under the axes, which share the width with the y axis and the
+    // legend's column: known after a layout.
+    return wrapAxisLabel(*m_plot->xAxis, m_axisText);
 }
 
 QString MigrationRatePlot::exportTitle() const {

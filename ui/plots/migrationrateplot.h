@@ -38,6 +38,11 @@ public:
     double drawnTotal() const { return m_drawnTotal; }
 
 private:
+    /// Wraps the time axis's label to the width of the axes (beside the legend) as last laid
+    /// out; whether that changed it.
+    bool fitText();
+
+    QString m_axisText;
     Session& m_session;
     QCustomPlot* m_plot;
     std::array<QCPBars*, core::kMigrationReasonCount> m_bars{};

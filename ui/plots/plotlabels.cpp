@@ -1,5 +1,9 @@
 #include "plots/plotlabels.h"
 
+#include <QHelpEvent>
+#include <QPointer>
+#include <QToolTip>
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -18,6 +22,59 @@ int digitsFor(double magnitude, double step) {
     const int orders = static_cast<int>(std::floor(std::log10(magnitude)) - std::floor(std::log10(step)));
     return std::clamp(orders + 2, 2, 15);
 }
+
+/// fitTitle's state, one per plot: the wordings, the one shown, the tooltip over a shortened one.
+class TitleFit : public QObject {
+public:
+    TitleFit(QCustomPlot& plot, QCPTextElement& title)
+        : QObject(&plot)
+        , m_plot(plot)
+        , m_title(&title) {
+        setObjectName(QStringLiteral("titleFit"));
+        // The title is the space above the axes: no margin of 15 px under it, and a data area
+        // of 24 px (not 50) before the title has to give way on a short plot.
+        QCPAxisRect* axes = plot.axisRect();
+        QMargins least = axes->minimumMargins();
+        least.setTop(4);
+        axes->setMinimumMargins(least);
+        axes->setMinimumSize(axes->minimumSize().width(), 24);
+        plot.installEventFilter(this);
+        connect(&plot, &QCustomPlot::afterLayout, this, [this] {
+            if (m_title && m_shown + 1 < m_wordings.size() && titleSqueezed(*m_title)) {
+                show(m_shown + 1);
+                m_plot.replot(QCustomPlot::rpQueuedReplot);
+            }
+        });
+    }
+    void setWordings(const QStringList& wordings) {
+        m_wordings = wordings.isEmpty() ? QStringList{QString()} : wordings;
+        show(0);
+    }
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override {
+        if (watched == &m_plot && e->type() == QEvent::ToolTip && m_title && m_shown > 0) {
+            auto* help = static_cast<QHelpEvent*>(e);
+            if (m_title->outerRect().contains(help->pos())) {
+                QToolTip::showText(help->globalPos(), m_wordings.first(), &m_plot);
+                return true;
+            }
+        }
+        return QObject::eventFilter(watched, e);
+    }
+
+private:
+    void show(qsizetype i) {
+        m_shown = i;
+        const int width = std::max(80, m_plot.width() - 16);
+        m_title->setText(wrapToWidth(m_wordings.at(i), m_title->font(), width));
+    }
+
+    QCustomPlot& m_plot;
+    QPointer<QCPTextElement> m_title;
+    QStringList m_wordings;
+    qsizetype m_shown = 0;
+};
 
 } // namespace
 
@@ -89,6 +146,40 @@ QString wrapToWidth(const QString& text, const QFont& font, int width) {
     if (!line.isEmpty())
         lines << line;
     return lines.join(QLatin1Char('\n'));
+}
+
+bool wrapAxisLabel(QCPAxis& axis, const QString& text) {
+    const int width = axis.axisRect() ? axis.axisRect()->width() : 0;
+    const QString wrapped = wrapToWidth(text, axis.labelFont(), std::max(80, width));
+    if (wrapped == axis.label())
+        return false;
+    axis.setLabel(wrapped);
+    return true;
+}
+
+QString firstThatFits(const QStringList& wordings, const QFont& font, int width) {
+    const QFontMetrics metrics(font);
+    for (const QString& w : wordings)
+        if (metrics.horizontalAdvance(w) <= width)
+            return w;
+    return wordings.isEmpty() ? QString() : wordings.last();
+}
+
+bool titleSqueezed(const QCPTextElement& title) {
+    const QCPLayoutElement& element = title; // the size hints are public there
+    // Its text's height: the least and the most it asks for (without text the two differ).
+    const int needs =
+        std::min(element.minimumOuterSizeHint().height(), element.maximumOuterSizeHint().height());
+    return title.outerRect().height() < needs;
+}
+
+void fitTitle(QCPTextElement& title, const QStringList& wordings) {
+    QCustomPlot& plot = *title.parentPlot();
+    auto* fit = static_cast<TitleFit*>(
+        plot.findChild<QObject*>(QStringLiteral("titleFit"), Qt::FindDirectChildrenOnly));
+    if (!fit)
+        fit = new TitleFit(plot, title);
+    fit->setWordings(wordings);
 }
 
 } // namespace ui

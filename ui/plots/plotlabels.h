@@ -1,8 +1,9 @@
 #pragma once
 
-#include <QString>
+#include <QStringList>
 
 class QCPAxis;
+class QCPTextElement;
 class QCustomPlot;
 class QFont;
 
@@ -31,5 +32,24 @@ void followAxes(QCustomPlot& plot, QCPAxis* time, QCPAxis* value);
 /// `font` (a word wider than that keeps a line of its own). Titles and axis labels of a narrow
 /// plot wrap instead of running out of it.
 QString wrapToWidth(const QString& text, const QFont& font, int width);
+
+/// Sets `axis`'s label to `text` wrapped to the width its axis rect had at the last layout (the
+/// label is centred under the data area, not the widget); whether that changed it. Call it after
+/// each layout too (QCustomPlot::afterLayout), replotting when it did.
+bool wrapAxisLabel(QCPAxis& axis, const QString& text);
+
+/// The first of `wordings` (longest first) no wider than `width` pixels in `font`, else the last.
+QString firstThatFits(const QStringList& wordings, const QFont& font, int width);
+
+/// A plot's title (a row of its layout) that is never cut: `wordings` say it from the whole
+/// title to the shortest (the last may be empty), each wrapped to the plot's width. A plot too
+/// short for its title beside its axes has every row squeezed by QCustomPlot, and a squeezed
+/// title runs out of the plot's top edge: then, after the layout, the next shorter wording
+/// shows, and hovering it tells the whole title. Call again when the words or the width change:
+/// it starts over from the whole title.
+void fitTitle(QCPTextElement& title, const QStringList& wordings);
+
+/// Whether `title` has less height than its text needs (squeezed by a plot too short for it).
+bool titleSqueezed(const QCPTextElement& title);
 
 } // namespace ui

@@ -4,6 +4,7 @@
 
 #include "controller/session.h"
 #include "export/csv.h"
+#include "plots/plotlabels.h"
 #include "plots/plotrender.h"
 
 #include <QChart>
@@ -44,8 +45,9 @@ PressureChart::PressureChart(Session& session, QWidget* parent)
     // The unit on each label rather than a title along the axis, which a short chart (a 640-pixel
     // screen) cut to "% of ti...": the chart's tooltip says what the percentage is of.
     m_y->setLabelFormat(QStringLiteral("%.1f %%"));
-    m_view->setToolTip(tr("% of time stalled: the share of each averaging window in which some (or all) "
-                          "tasks of the cgroup waited for the resource"));
+    m_tip = tr("% of time stalled: the share of each averaging window in which some (or all) "
+               "tasks of the cgroup waited for the resource");
+    m_view->setToolTip(m_tip);
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     m_view->setChart(c);
@@ -93,10 +95,29 @@ void PressureChart::refresh() {
     const QString title = early ? tr("Pressure stall information (averages update every 2 s; the first "
                                      "comes at 2 s, the rate shows stalls meanwhile)")
                                 : tr("Pressure stall information");
-    m_view->chart()->setTitle(m_subject.isEmpty() ? title
-                                                  : QStringLiteral("%1 \u2014 %2").arg(m_subject, title));
+    // PSI is the kernel's own name for it (/proc/pressure).
+    const QString shortTitle = early ? tr("PSI (averages from 2 s on)") : QStringLiteral("PSI");
+    auto withSubject = [this](const QString& t) {
+        return m_subject.isEmpty() ? t : QStringLiteral("%1 \u2014 %2").arg(m_subject, t);
+    };
+    m_wholeTitle = withSubject(title);
+    m_shortTitle = withSubject(shortTitle);
+    fitChartTitle();
     updateMarkers();
     fillSeries();
+}
+
+void PressureChart::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitChartTitle();
+}
+
+void PressureChart::fitChartTitle() {
+    QChart* c = m_view->chart();
+    const int width = m_view->width() - c->margins().left() - c->margins().right();
+    const QString shown = firstThatFits({m_wholeTitle, m_shortTitle}, c->titleFont(), width);
+    c->setTitle(shown);
+    m_view->setToolTip(shown == m_wholeTitle ? m_tip : m_wholeTitle + QStringLiteral("\n\n") + m_tip);
 }
 
 QString PressureChart::chartTitle() const {

@@ -54,6 +54,15 @@ private:
     void rebuildSeries();
     void fillSeries();
     void updateMarkers();
+    /// The whole title where the chart is wide enough, else a short one (Qt Charts elides a
+    /// title wider than the chart); the whole one is then in the tooltip.
+    void fitChartTitle();
+
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
+private:
+    QString m_wholeTitle, m_shortTitle, m_tip;
 
     Session& m_session;
     QChartView* m_view;

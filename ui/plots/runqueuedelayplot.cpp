@@ -35,6 +35,11 @@ RunqueueDelayPlot::RunqueueDelayPlot(Session& session, QWidget* parent)
                           "switch records (each wait from the wakeup or preemption to the switch in); "
                           "not PSI"));
     followAxes(*m_plot, m_plot->xAxis, m_plot->yAxis);
+    // The time axis's label wrapped to the data area's width as laid out.
+    connect(m_plot, &QCustomPlot::afterLayout, this, [this] {
+        if (wrapAxisLabel(*m_plot->xAxis, m_axisText))
+            m_plot->replot(QCustomPlot::rpQueuedReplot);
+    });
     connect(&session.view(), &ViewState::rangeChanged, this, [this] {
         if (!m_whole)
             refreshWhenVisible();
@@ -91,9 +96,9 @@ void RunqueueDelayPlot::resizeEvent(QResizeEvent* e) {
 }
 
 void RunqueueDelayPlot::fitText() {
-    const int width = std::max(80, m_plot->width() - 16);
-    m_title->setText(wrapToWidth(tr("waiting for a CPU: %1").arg(m_graph->name()), m_title->font(), width));
-    m_plot->xAxis->setLabel(wrapToWidth(m_axisText, m_plot->xAxis->labelFont(), width));
+    // Where the plot is too short: whose waits only, then none (hovering tells the whole title).
+    fitTitle(*m_title, {tr("waiting for a CPU: %1").arg(m_graph->name()), m_graph->name(), QString()});
+    wrapAxisLabel(*m_plot->xAxis, m_axisText);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

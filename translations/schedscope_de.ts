@@ -2199,10 +2199,6 @@ pro Sekunde: %2; CPU-Anteil: %3</translation>
         <translation>pro Cgroup</translation>
     </message>
     <message>
-        <source>every wait (perf sched latency)</source>
-        <translation>jede Wartezeit (perf sched latency)</translation>
-    </message>
-    <message>
         <source>after wakeups only</source>
         <translation>nur nach Aufwecken</translation>
     </message>
@@ -2241,6 +2237,18 @@ pro Sekunde: %2; CPU-Anteil: %3</translation>
     <message>
         <source>Double-click a row to go to its longest wait</source>
         <translation>Doppelklick auf eine Zeile springt zu ihrer längsten Wartezeit</translation>
+    </message>
+    <message>
+        <source>every wait</source>
+        <translation>jede Wartezeit</translation>
+    </message>
+    <message>
+        <source>Every wait, as perf sched latency counts them: from the wakeup or the preemption to the switch in</source>
+        <translation>Jede Wartezeit, wie perf sched latency sie zählt: vom Aufwecken oder der Verdrängung bis zum Einwechseln</translation>
+    </message>
+    <message>
+        <source>Only the waits after a sleep, from the wakeup to the switch in (a preempted task&apos;s are left out)</source>
+        <translation>Nur die Wartezeiten nach einem Schlaf, vom Aufwecken bis zum Einwechseln (die eines verdrängten Tasks nicht)</translation>
     </message>
 </context>
 <context>

@@ -2190,10 +2190,6 @@ per second: %2; CPU share: %3</source>
         <translation>按 cgroup</translation>
     </message>
     <message>
-        <source>every wait (perf sched latency)</source>
-        <translation>所有等待（perf sched latency）</translation>
-    </message>
-    <message>
         <source>after wakeups only</source>
         <translation>仅唤醒之后</translation>
     </message>
@@ -2232,6 +2228,18 @@ per second: %2; CPU share: %3</source>
     <message>
         <source>Double-click a row to go to its longest wait</source>
         <translation>双击一行可跳转到其最长等待</translation>
+    </message>
+    <message>
+        <source>every wait</source>
+        <translation>所有等待</translation>
+    </message>
+    <message>
+        <source>Every wait, as perf sched latency counts them: from the wakeup or the preemption to the switch in</source>
+        <translation>所有等待，按 perf sched latency 的计法：从唤醒或被抢占到切换进来</translation>
+    </message>
+    <message>
+        <source>Only the waits after a sleep, from the wakeup to the switch in (a preempted task&apos;s are left out)</source>
+        <translation>仅睡眠之后的等待：从唤醒到切换进来（不含被抢占任务的等待）</translation>
     </message>
 </context>
 <context>

@@ -30,6 +30,7 @@
 #include <QAbstractButton>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -48,6 +49,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QStyleOptionFrame>
 #include <QTabBar>
 #include <QTabWidget>
@@ -1038,6 +1040,17 @@ private slots:
             auto* latency = w.findChild<QTableView*>(QStringLiteral("latencyTable"));
             QVERIFY(QTest::qWaitFor([&] { return latency->model()->rowCount() > 3; }, 5000));
             QTest::qWait(150);
+            // Its choices read whole ("jede Wartezeit (perf sched la" was cut): each box's
+            // current text fits the room its style gives the text.
+            for (QComboBox* box : w.findChild<LatencyPage*>()->findChildren<QComboBox*>()) {
+                QStyleOptionComboBox o;
+                o.initFrom(box);
+                o.currentText = box->currentText();
+                const QRect text =
+                    box->style()->subControlRect(QStyle::CC_ComboBox, &o, QStyle::SC_ComboBoxEditField, box);
+                QVERIFY2(box->fontMetrics().horizontalAdvance(box->currentText()) <= text.width(),
+                         qPrintable(QStringLiteral("%1 in %2 px").arg(box->currentText()).arg(text.width())));
+            }
             // The names readable beside the figures, not a sliver ("d..." in 26 px).
             QVERIFY2(latency->columnWidth(LatencyTableModel::Name) >=
                          latency->fontMetrics().averageCharWidth() * 10,

@@ -57,12 +57,25 @@ LatencyPage::LatencyPage(Session& session, QWidget* parent)
 
     m_group->addItem(tr("per task"));
     m_group->addItem(tr("per cgroup"));
-    m_waits->addItem(tr("every wait (perf sched latency)"));
+    // Short items, so that they read whole at 1024 px in every language; what they count is
+    // in their tooltips.
+    m_waits->addItem(tr("every wait"));
+    m_waits->setItemData(0,
+                         tr("Every wait, as perf sched latency counts them: from the wakeup or the "
+                            "preemption to the switch in"),
+                         Qt::ToolTipRole);
     m_waits->addItem(tr("after wakeups only"));
+    m_waits->setItemData(1,
+                         tr("Only the waits after a sleep, from the wakeup to the switch in (a preempted "
+                            "task's are left out)"),
+                         Qt::ToolTipRole);
+    m_waits->setToolTip(m_waits->itemData(0, Qt::ToolTipRole).toString());
     m_range->addItem(tr("view range"));
     m_range->addItem(tr("whole run"));
     m_range->setObjectName(QStringLiteral("latencyRange"));
     m_range->setCurrentIndex(1); // what a user opening a recording asks first: the whole of it
+    connect(m_waits, &QComboBox::currentIndexChanged, this,
+            [this](int i) { m_waits->setToolTip(m_waits->itemData(i, Qt::ToolTipRole).toString()); });
     for (QComboBox* c : {m_group, m_waits, m_range}) {
         connect(c, &QComboBox::currentIndexChanged, this, [this] { refresh(); });
         // They may shrink (their text elided) rather than widen the window past a small screen,

@@ -1265,6 +1265,10 @@ pro Sekunde: %2; CPU-Anteil: %3</translation>
         <source>change on</source>
         <translation>Änderung an</translation>
     </message>
+    <message>
+        <source>round trips/s</source>
+        <translation>Umläufe/s</translation>
+    </message>
 </context>
 <context>
     <name>ui::DepthPage</name>

@@ -1260,6 +1260,10 @@ per second: %2; CPU share: %3</source>
         <source>change on</source>
         <translation>修改开启</translation>
     </message>
+    <message>
+        <source>round trips/s</source>
+        <translation>往返次数/秒</translation>
+    </message>
 </context>
 <context>
     <name>ui::DepthPage</name>

@@ -1189,6 +1189,13 @@ private slots:
                                  depth->chart()->legend()->font().pointSize() * 3 <=
                              each,
                          qPrintable(QStringLiteral("%1 in %2 px").arg(m->label()).arg(each)));
+            // Its vertical title whole along the plot's height ("round tri..." was cut).
+            QTest::qWait(50);
+            for (QAbstractAxis* axis : depth->chart()->axes(Qt::Vertical)) {
+                const int along = static_cast<int>(depth->chart()->plotArea().height());
+                QVERIFY2(QFontMetrics(axis->titleFont()).horizontalAdvance(axis->titleText()) <= along,
+                         qPrintable(QStringLiteral("%1 in %2 px").arg(axis->titleText()).arg(along)));
+            }
             // The wait's chain wraps in its panel: no column to scroll to.
             tabs->setCurrentIndex(0);
             w.findChild<ThreadsPage*>()->pick(0, 200'000'000);

@@ -1,6 +1,7 @@
 #include "plots/depthchart.h"
 
 #include "export/csv.h"
+#include "plots/plotlabels.h"
 #include "plots/plotrender.h"
 
 #include <QChart>
@@ -28,7 +29,8 @@ DepthChart::DepthChart(QWidget* parent)
     m_parent->setName(tr("change off"));
     m_direct->setName(tr("change on"));
     m_noPsi->setName(tr("PSI off"));
-    m_view->setToolTip(QStringList{tr("cached parent pointer (change off)"),
+    m_view->setToolTip(QStringList{tr("round trips per simulated second"),
+                                   tr("cached parent pointer (change off)"),
                                    tr("direct cgroup walk (change on)"), tr("PSI off")}
                            .join(QLatin1Char('\n')));
     m_parent->setPen(QPen(QColor(0x00, 0x72, 0xB2), 2));
@@ -42,6 +44,15 @@ DepthChart::DepthChart(QWidget* parent)
     m_x->setLabelFormat(QStringLiteral("%d"));
     m_y->setTitleText(tr("round trips per simulated second"));
     m_y->setLabelFormat(QStringLiteral("%.0f"));
+    // The vertical title runs along the plot's height: where that is short (1024x640), the short
+    // wording, never a cut one; the whole one in the view's tooltip.
+    connect(c, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
+        const QString full = tr("round trips per simulated second");
+        const QString text =
+            firstThatFits({full, tr("round trips/s")}, m_y->titleFont(), static_cast<int>(area.height()));
+        if (text != m_y->titleText())
+            m_y->setTitleText(text);
+    });
     c->addAxis(m_x, Qt::AlignBottom);
     c->addAxis(m_y, Qt::AlignLeft);
     for (QLineSeries* s : {m_parent, m_direct, m_noPsi}) {

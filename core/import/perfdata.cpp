@@ -305,6 +305,8 @@ private:
     bool m_sameSampleType = true;
     bool m_sameTrailer = true; ///< every attribute's sample_id trailer has the same layout
     std::vector<TraceEvent> m_events;
+    /// LOST records without a time, and whether each is a LOST_SAMPLES one.
+    std::vector<std::pair<TraceEvent, bool>> m_untimedLost;
     std::vector<CommChange> m_comms;
     uint32_t m_records = 0;
     uint64_t m_malformed = 0, m_unknownIds = 0, m_noFormat = 0;
@@ -589,7 +591,11 @@ void Reader::record(const char* rec, uint32_t type, uint16_t size, uint64_t offs
             return malformed(offset,
                              "expected a LOST record's count, found " + std::to_string(len) + " bytes");
         trailer(*a, body, len, ev.time, ev.cpu);
-        if (ev.lost > 0)
+        if (ev.lost == 0)
+            return;
+        if (ev.time <= 0) // no time: perf's totals, written after the recording (read())
+            m_untimedLost.push_back({ev, type == kRecordLostSamples});
+        else
             m_events.push_back(ev);
         return;
     }
@@ -599,8 +605,9 @@ void Reader::record(const char* rec, uint32_t type, uint16_t size, uint64_t offs
         b.u64();
     if (st & kIp)
         b.u64();
+    int32_t tgid = -1; // the thread group: PERF_SAMPLE_TID's pid (the tid follows it)
     if (st & kTid)
-        b.u64();
+        tgid = static_cast<int32_t>(static_cast<uint32_t>(b.u64()));
     const int64_t time = (st & kTime) ? static_cast<int64_t>(b.u64()) : 0;
     if (st & kAddr)
         b.u64();
@@ -647,6 +654,8 @@ void Reader::record(const char* rec, uint32_t type, uint16_t size, uint64_t offs
     ev.pid = static_cast<int32_t>(fields.number("common_pid").value_or(-1));
     ev.irq = irqContext(static_cast<unsigned long long>(fields.number("common_flags").value_or(0)));
     decodeSchedTracepoint(a->format->name, fields, m_strings, ev);
+    if (ev.type == TraceEventType::CallEnter)
+        ev.c = tgid; // threads share their file descriptors (import/traceevent.h)
     ++m_info.samples;
     m_events.push_back(ev);
 }
@@ -714,6 +723,20 @@ std::string Reader::read(const std::function<void(const TraceEvent&)>& add,
                 a.format = &it->second;
     if (std::string e = data(progress); !e.empty())
         return e;
+    // perf record writes LOST_SAMPLES records at the end with each event's count of samples lost
+    // and no time: they repeat the kernel's LOST records (each with its time), so they count only
+    // where the file has none; placed at the end of the recording, where perf wrote them.
+    const bool timedLost = std::any_of(m_events.begin(), m_events.end(),
+                                       [](const TraceEvent& e) { return e.type == TraceEventType::Lost; });
+    int64_t last = 0;
+    for (const TraceEvent& e : m_events)
+        last = std::max(last, e.time);
+    for (auto& [ev, samples] : m_untimedLost) {
+        if (samples && timedLost)
+            continue;
+        ev.time = last;
+        m_events.push_back(ev);
+    }
     if (m_malformed > 0)
         m_info.warnings.push_back(std::to_string(m_malformed) +
                                   " records could not be read and were skipped (first: " + m_firstMalformed +

@@ -1,5 +1,8 @@
 #include "import/schedtracepoint.h"
 
+#include <algorithm>
+#include <climits>
+
 namespace core {
 
 namespace {
@@ -15,6 +18,24 @@ uint32_t str(const TracepointFields& f, const char* field, StringTable& strings)
 
 } // namespace
 
+DataCall dataCallOf(std::string_view name, bool& enter) {
+    constexpr std::string_view kEnter = "sys_enter_", kExit = "sys_exit_";
+    if (name.substr(0, kEnter.size()) == kEnter) {
+        enter = true;
+        name.remove_prefix(kEnter.size());
+    } else if (name.substr(0, kExit.size()) == kExit) {
+        enter = false;
+        name.remove_prefix(kExit.size());
+    } else {
+        return DataCall::None;
+    }
+    if (name == "read" || name == "readv" || name == "recvfrom" || name == "recvmsg")
+        return DataCall::Read;
+    if (name == "write" || name == "writev" || name == "sendto" || name == "sendmsg")
+        return DataCall::Write;
+    return DataCall::None;
+}
+
 char taskStateLetter(unsigned long long state, bool& preempt) {
     constexpr unsigned long long kReportMax = 0x100;
     preempt = (state & kReportMax) != 0;
@@ -28,6 +49,7 @@ char taskStateLetter(unsigned long long state, bool& preempt) {
 
 void decodeSchedTracepoint(std::string_view name, const TracepointFields& f, StringTable& strings,
                            TraceEvent& ev) {
+    bool enter = false;
     if (name == "sched_switch") {
         ev.type = TraceEventType::Switch;
         ev.a = num(f, "prev_pid");
@@ -77,6 +99,18 @@ void decodeSchedTracepoint(std::string_view name, const TracepointFields& f, Str
         ev.c = num(f, "dst_root");
         ev.name = str(f, "comm", strings);
         ev.name2 = str(f, "dst_path", strings);
+    } else if (dataCallOf(name, enter) != DataCall::None) {
+        const DataCall call = dataCallOf(name, enter);
+        ev.type = enter ? TraceEventType::CallEnter : TraceEventType::CallExit;
+        ev.a = static_cast<int32_t>(call);
+        ev.name = strings.intern(name); // what a conversion (output/perfettoconvert) names it by
+        if (enter) {
+            ev.b = num(f, "fd");
+            ev.c = -1; // the thread group, where the format has it (perf.data's sample)
+        } else {
+            const long long ret = f.number("ret").value_or(-1);
+            ev.c = static_cast<int32_t>(std::clamp<long long>(ret, INT32_MIN, INT32_MAX));
+        }
     } else {
         ev.type = TraceEventType::Unknown;
         ev.name = strings.intern(name);

@@ -22,9 +22,20 @@ enum class TraceEventType : uint8_t {
     Runtime,      ///< sched_stat_runtime (only marks a task seen runnable, as perf does)
     Attributes,   ///< a task's scheduling attributes, at the start or after a change (a `record`
                   ///< folder's tasks.jsonl: import/recordfolder.h); no tracepoint
+    CallEnter,    ///< a task entered a system call that moves data through a file: read, readv,
+                  ///< recvfrom, recvmsg, write, writev, sendto, sendmsg (syscalls:sys_enter_*)
+    CallExit,     ///< ... and returned from it (syscalls:sys_exit_*)
     Lost,         ///< the tracer lost events here
     Unknown       ///< another event: skipped and counted by name
 };
+
+/// The system calls that move data through a file, as a trace importer reads them (CallEnter,
+/// CallExit): which way the data goes is what a replay needs (docs/record-replay.md).
+enum class DataCall : int8_t { None = -1, Read = 0, Write = 1 };
+
+/// What `name` (a tracepoint's name: "sys_enter_write", ...) is: the call's direction and whether
+/// it is the entry; None for any other event.
+DataCall dataCallOf(std::string_view name, bool& enter);
 
 /// Strings interned once per trace (comms, cgroup paths, unknown event names), so that events
 /// stay small and copy cheaply: a 10-million-event trace holds them all in memory to sort.
@@ -65,6 +76,9 @@ private:
 ///   name = its CPU affinity as the kernel lists CPUs ("0-3"), name2 = its cgroup at the start
 ///   (0: not recorded), lost = timer slack in ns + 1 (0: not recorded), cpu = -1; time 0 for the
 ///   state at the start of the recording
+/// - CallEnter: a = the call's DataCall, b = fd, c = the caller's thread group (its process, whose
+///   file descriptors its threads share; -1: not recorded); CallExit: a = the call's DataCall, c = its return
+///   value (bytes moved, or -errno), clamped to int32; both for the current task (pid)
 /// - Lost: lost = how many; cpu = -1 when the tracer did not say which CPU
 /// - Unknown: name = the event's name
 struct TraceEvent {

@@ -60,7 +60,8 @@ public:
             last = std::max(last, ev.time);
         }
         if (ev.type != TraceEventType::Lost && ev.type != TraceEventType::Unknown &&
-            ev.type != TraceEventType::Attributes)
+            ev.type != TraceEventType::Attributes && ev.type != TraceEventType::CallEnter &&
+            ev.type != TraceEventType::CallExit)
             ++m_schedEvents;
         m_events.push_back(ev);
     }

@@ -148,7 +148,9 @@ void TraceImporter::process(const TraceEvent& ev) {
         ++m_unknown[m_strings.at(ev.name)];
         return;
     }
-    ++m_events;
+    // The data calls (record's syscalls) are not the scheduler's events the summary counts.
+    if (ev.type != TraceEventType::CallEnter && ev.type != TraceEventType::CallExit)
+        ++m_events;
     if (m_sink)
         m_sink->advanceTo(SimTime::ns(ev.time), m_counters);
     if (ev.cpu >= 0) {
@@ -229,6 +231,22 @@ void TraceImporter::process(const TraceEvent& ev) {
             attach(i, m_strings.at(ev.name2), ev.time);
         break;
     }
+    case TraceEventType::CallEnter:
+    case TraceEventType::CallExit:
+        if (m_observer) {
+            // The call is the current task's, as the tracer says (its pid), which the stretch
+            // check above has made this CPU's current task.
+            int64_t since = -1;
+            const int32_t i = runningOn(ev, since);
+            if (i < 0)
+                break;
+            const auto call = static_cast<DataCall>(ev.a);
+            if (ev.type == TraceEventType::CallEnter)
+                m_observer->callEntered(i, ev.time, since, call, ev.b, ev.c);
+            else
+                m_observer->callReturned(i, ev.time, since, call, ev.c);
+        }
+        break;
     default:
         break;
     }

@@ -6,6 +6,7 @@
 // those who rebuild the workload itself (import/workloadrecorder.h).
 
 #include "base/taskstate.h"
+#include "import/traceevent.h"
 
 #include <cstdint>
 #include <string>
@@ -54,6 +55,15 @@ public:
     /// then the recording's start, before any event), or a change it made or was given.
     /// `runningSince` is when its current stretch on a CPU began, -1 when it is not running.
     virtual void attributes(int32_t task, int64_t t, int64_t runningSince, const TaskAttributes& a) = 0;
+    /// `task`, running since `runningSince`, entered a system call that moves data through file
+    /// descriptor `fd` of thread group `group` (its process; -1: not recorded) at `t` (a `record`
+    /// folder's perf.data, or any binary trace with the syscalls tracepoints: import/traceevent.h's
+    /// CallEnter).
+    virtual void callEntered(int32_t /*task*/, int64_t /*t*/, int64_t /*runningSince*/, DataCall /*call*/,
+                             int32_t /*fd*/, int32_t /*group*/) {}
+    /// ... and returned `ret` (bytes moved, or -errno) at `t`.
+    virtual void callReturned(int32_t /*task*/, int64_t /*t*/, int64_t /*runningSince*/, DataCall /*call*/,
+                              int32_t /*ret*/) {}
     /// Events were lost at `t` on `cpu` (-1: every CPU).
     virtual void lost(int32_t cpu, int64_t t) = 0;
 };

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <climits>
+#include <string>
 
 namespace core {
 
@@ -250,6 +252,82 @@ bool readEventName(std::string_view rest, std::string_view& name, std::string_vi
     return true;
 }
 
+/// A hexadecimal number as the syscall events print theirs ("0x64" in perf script and in an
+/// exit's "-> 0x64", "64" in ftrace's arguments).
+bool hexValue(std::string_view text, uint64_t& v) {
+    if (text.rfind("0x", 0) == 0)
+        text.remove_prefix(2);
+    if (text.empty() || text.size() > 16)
+        return false;
+    v = 0;
+    for (char ch : text) {
+        const int d = ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+        if (d < 0)
+            return false;
+        v = v << 4 | static_cast<uint64_t>(d);
+    }
+    return true;
+}
+
+/// A data call's entry or exit (import/traceevent.h's CallEnter, CallExit), as ftrace and
+/// trace-cmd print them ("sys_write(fd: 5, buf: 7ffd.., count: 64)", "sys_write -> 0x64") or perf
+/// script does ("syscalls:sys_enter_write: fd: 0x00000005, ...", "syscalls:sys_exit_write: 0x64").
+/// False for any other line; a data call whose numbers do not read is Malformed (`bad`).
+bool readDataCall(std::string_view rest, TraceEvent& ev, bool& bad) {
+    bad = false;
+    std::string_view call, args;
+    bool enter = false;
+    uint64_t v = 0;
+    if (rest.rfind("syscalls:sys_", 0) == 0) {
+        const size_t colon = rest.find(": ", 9);
+        const std::string_view name =
+            rest.substr(9, colon == std::string_view::npos ? rest.size() : colon - 9);
+        if (dataCallOf(name, enter) == DataCall::None)
+            return false;
+        ev.a = static_cast<int32_t>(dataCallOf(name, enter));
+        args = colon == std::string_view::npos ? std::string_view() : trim(rest.substr(colon + 2));
+        if (!enter) {
+            bad = !hexValue(args, v);
+            ev.c = static_cast<int32_t>(std::clamp<int64_t>(static_cast<int64_t>(v), INT32_MIN, INT32_MAX));
+            ev.type = TraceEventType::CallExit;
+            return true;
+        }
+    } else if (rest.rfind("sys_", 0) == 0) {
+        const size_t paren = rest.find('('), arrow = rest.find(" -> ");
+        enter = paren != std::string_view::npos && (arrow == std::string_view::npos || paren < arrow);
+        if (!enter && arrow == std::string_view::npos)
+            return false;
+        call = rest.substr(4, (enter ? paren : arrow) - 4);
+        bool isEnter = false;
+        const DataCall c =
+            dataCallOf(std::string(enter ? "sys_enter_" : "sys_exit_") + std::string(call), isEnter);
+        if (c == DataCall::None)
+            return false;
+        ev.a = static_cast<int32_t>(c);
+        if (!enter) {
+            bad = !hexValue(trim(rest.substr(arrow + 4)), v);
+            ev.c = static_cast<int32_t>(std::clamp<int64_t>(static_cast<int64_t>(v), INT32_MIN, INT32_MAX));
+            ev.type = TraceEventType::CallExit;
+            return true;
+        }
+        const size_t close = rest.rfind(')');
+        args =
+            rest.substr(paren + 1, close == std::string_view::npos || close < paren ? std::string_view::npos
+                                                                                    : close - paren - 1);
+    } else {
+        return false;
+    }
+    // The first argument of each is the file descriptor.
+    ev.type = TraceEventType::CallEnter;
+    ev.c = -1; // text does not say which thread group
+    bad = args.rfind("fd: ", 0) != 0 ||
+          !hexValue(args.substr(4, args.find(',') == std::string_view::npos ? std::string_view::npos
+                                                                            : args.find(',') - 4),
+                    v);
+    ev.b = static_cast<int32_t>(v);
+    return true;
+}
+
 } // namespace
 
 bool parseTraceTimestamp(std::string_view text, int64_t& ns) {
@@ -351,6 +429,14 @@ TraceTextParser::Result TraceTextParser::parse(std::string_view line, uint32_t l
         const Result r = parsePerfLost(rest, ev);
         ev.cpu = cpu;
         return r;
+    }
+
+    // A data call (docs/record-replay.md): syscall events print in their own way.
+    if (bool bad = false; readDataCall(rest, ev, bad)) {
+        if (m_flavor.empty())
+            m_flavor = rest.rfind("syscalls:", 0) == 0 ? "perf-script" : "ftrace";
+        return bad ? malformed("a data call's file descriptor or return value in hexadecimal", rest)
+                   : Result::Event;
     }
 
     // Event name; the first one also tells the flavour.
@@ -499,6 +585,8 @@ bool TraceTextParser::parseFields(TraceEventType type, std::string_view text, Tr
     case TraceEventType::Lost:
     case TraceEventType::Unknown:
     case TraceEventType::Attributes: // never a line of text
+    case TraceEventType::CallEnter:  // text is read for the scheduler's events only
+    case TraceEventType::CallExit:
         return true;
     }
     return true;

@@ -82,7 +82,7 @@ void WorkloadRecorder::switchedOut(int32_t task, int64_t t, char state) {
     // It blocks (or ends) while wakers it preempted still wait for the CPU: they ran again after
     // this point (docs/record-replay.md, "A preempted waker").
     for (const int32_t waker : r.holding) {
-        r.steps.push_back({RecordedStep::Kind::Release, 0, false, waker, 0, t});
+        r.steps.push_back({RecordedStep::Kind::Release, 0, false, false, waker, 0, t});
         at(waker).released = true;
     }
     r.holding.clear();
@@ -115,7 +115,7 @@ void WorkloadRecorder::switchedTo(int32_t prev, int32_t next, int64_t t) {
     RecordedTask& h = at(n.heldBy);
     if (n.released) {
         flush(n, t);
-        n.steps.push_back({RecordedStep::Kind::Held, 0, false, n.heldBy, 0, t});
+        n.steps.push_back({RecordedStep::Kind::Held, 0, false, false, n.heldBy, 0, t});
     } else {
         // It ran again before its wakee blocked: no order to keep.
         h.holding.erase(std::remove(h.holding.begin(), h.holding.end(), next), h.holding.end());
@@ -144,16 +144,50 @@ void WorkloadRecorder::woken(int32_t task, int64_t t, int32_t waker, int64_t wak
         RecordedTask& w = at(waker);
         alive(w, wakerSince >= 0 ? wakerSince : t);
         cut(w, wakerSince, t);
-        w.steps.push_back({RecordedStep::Kind::Signal, 0, false, task, 0, t});
+        RecordedStep signal{RecordedStep::Kind::Signal, 0, false, false, task, 0, t};
+        if (w.call == DataCall::Write && r.call == DataCall::Read) {
+            // A write woke a read: the two file descriptors are the ends of one pipe or socket.
+            r.steps.back().data = signal.data = true;
+            signal.ns = r.callFd;
+            ++m_links[{waker, w.callFd, task, r.callFd}];
+        }
+        w.steps.push_back(signal);
         w.lastWoke = task;
     }
+    if (r.call == DataCall::Read)
+        r.steps[r.callStep].at = t; // it got its data after this wakeup (at the latest)
+}
+
+void WorkloadRecorder::callEntered(int32_t task, int64_t t, int64_t runningSince, DataCall call, int32_t fd,
+                                   int32_t group) {
+    RecordedTask& r = at(task);
+    if (group >= 0)
+        r.group = group;
+    alive(r, runningSince >= 0 ? runningSince : t);
+    cut(r, runningSince, t);
+    RecordedStep s;
+    s.kind = call == DataCall::Read ? RecordedStep::Kind::Read : RecordedStep::Kind::Write;
+    s.partner = fd;
+    s.ns = -1;
+    s.at = t;
+    r.call = call;
+    r.callFd = fd;
+    r.callStep = r.steps.size();
+    r.steps.push_back(s);
+}
+
+void WorkloadRecorder::callReturned(int32_t task, int64_t, int64_t, DataCall call, int32_t ret) {
+    RecordedTask& r = at(task);
+    if (r.call == call && r.callStep < r.steps.size())
+        r.steps[r.callStep].ns = ret >= 0 ? ret : int64_t{ret} - 1;
+    r.call = DataCall::None;
 }
 
 void WorkloadRecorder::forked(int32_t parent, int64_t parentSince, int32_t child, int64_t t) {
     RecordedTask& p = at(parent);
     alive(p, parentSince >= 0 ? parentSince : t);
     cut(p, parentSince, t);
-    p.steps.push_back({RecordedStep::Kind::Fork, 0, false, child, 0, t});
+    p.steps.push_back({RecordedStep::Kind::Fork, 0, false, false, child, 0, t});
     RecordedTask& c = at(child);
     c.parent = parent;
     c.cgroup = c.cgroupNow = p.cgroupNow;
@@ -235,11 +269,15 @@ void WorkloadRecorder::attached(int32_t task, uint32_t cgroup, int64_t t) {
         return;
     }
     flush(r, t);
-    r.steps.push_back({RecordedStep::Kind::Move, 0, false, static_cast<int32_t>(cgroup), 0, t});
+    r.steps.push_back({RecordedStep::Kind::Move, 0, false, false, static_cast<int32_t>(cgroup), 0, t});
 }
 
 void WorkloadRecorder::lost(int32_t cpu, int64_t t) {
     m_losses.emplace_back(t, cpu);
+    // A call whose exit may be among the lost events ends here: its bytes stay unknown (-1), so
+    // no later wakeup is taken for one inside it.
+    for (RecordedTask& r : m_tasks)
+        r.call = DataCall::None;
 }
 
 void WorkloadRecorder::finish(int64_t t) {

@@ -8,6 +8,7 @@
 #include "import/traceobserver.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,11 +37,20 @@ struct RecordedStep {
                     ///< `record` folder's change, or a new priority the trace shows)
         Held,       ///< preempted here by `partner`, which it had just woken, and ran again only once
                     ///< `partner` had blocked (its Release step)
-        Release     ///< blocked (or ended) here while `partner` waited, preempted, at its Held step
+        Release,    ///< blocked (or ended) here while `partner` waited, preempted, at its Held step
+        Read,       ///< entered a read (read, readv, recvfrom, recvmsg) of file descriptor `partner` at
+                    ///< `at`; it returned `ns` bytes (-1: not recorded; < -1: -errno - 1). `at`
+                    ///< becomes the last wakeup inside the call where it blocked
+        Write       ///< entered a write (write, writev, sendto, sendmsg) to file descriptor `partner`
+                    ///< at `at`; it returned `ns` bytes (as for Read)
     };
     Kind kind = Kind::Run;
     char state = 0;
     bool irq = false;
+    /// A Wait or Signal of a wakeup a write gave a task blocked in a read (both inside their
+    /// calls: the last Write and Read steps before them); a Signal's `ns` is then the reader's
+    /// file descriptor.
+    bool data = false;
     int32_t partner = -1;
     int64_t ns = 0;
     int64_t at = 0; ///< when (trace time): the start of a run or wait, the moment of the others
@@ -78,6 +88,17 @@ struct RecordedTask {
     int32_t heldBy = -1;               ///< the wakee that preempted it, while it waits for the CPU
     bool released = false;             ///< ... and that wakee has blocked since
     std::vector<int32_t> holding;      ///< wakers it preempted that have not run since
+    int32_t group = -1;                ///< its thread group (process), as its data calls say; -1: not known
+    DataCall call = DataCall::None;    ///< the data call it is in (callEntered)
+    int32_t callFd = -1;
+    size_t callStep = 0; ///< its Read or Write step
+};
+
+/// A write's file descriptor in one task and a read's in another, linked by a wakeup the write
+/// gave the blocked read: the two ends of one pipe or socket (docs/record-replay.md).
+struct DataLink {
+    int32_t writer = -1, writerFd = -1, reader = -1, readerFd = -1;
+    auto operator<=>(const DataLink&) const = default;
 };
 
 class WorkloadRecorder final : public TraceObserver {
@@ -92,6 +113,9 @@ public:
     void attached(int32_t task, uint32_t cgroup, int64_t t) override;
     void attributes(int32_t task, int64_t t, int64_t runningSince, const TaskAttributes& a) override;
     void lost(int32_t cpu, int64_t t) override;
+    void callEntered(int32_t task, int64_t t, int64_t runningSince, DataCall call, int32_t fd,
+                     int32_t group) override;
+    void callReturned(int32_t task, int64_t t, int64_t runningSince, DataCall call, int32_t ret) override;
 
     /// Closes every task at the trace's end `t`: a burst still open becomes a run; a task still
     /// asleep sleeps until `t` (what came after is not recorded).
@@ -102,6 +126,8 @@ public:
     const TaskAttributes& attributes(int32_t index) const { return m_attributes[static_cast<size_t>(index)]; }
     /// Lost-event markers: (time, CPU or -1).
     const std::vector<std::pair<int64_t, int32_t>>& losses() const { return m_losses; }
+    /// Every link a wakeup showed, and how many wakeups showed it.
+    const std::map<DataLink, uint64_t>& links() const { return m_links; }
 
 private:
     RecordedTask& at(int32_t task);
@@ -116,6 +142,7 @@ private:
     std::vector<RecordedTask> m_tasks;
     std::vector<TaskAttributes> m_attributes;
     std::vector<std::pair<int64_t, int32_t>> m_losses;
+    std::map<DataLink, uint64_t> m_links;
 };
 
 } // namespace core

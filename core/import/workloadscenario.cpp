@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace core {
 
@@ -61,7 +62,18 @@ private:
 
     void choose();
     void name();
+    /// Calls f(task, index, step) for every step of every task in the scenario, in order.
+    template <class F>
+    void eachStep(F&& f) const {
+        for (size_t i = 0; i < m_in.size(); ++i)
+            if (m_in[i])
+                for (size_t k = 0; k < m_tasks[i].steps.size(); ++k)
+                    f(static_cast<int32_t>(i), k, m_tasks[i].steps[k]);
+    }
     void plan();
+    /// The pipes and sockets the recorded data calls show (docs/record-replay.md, "Reads wait
+    /// for their data"): which writes feed which reads, and how many messages each read takes.
+    void planData();
     std::vector<ChannelSpec> channels() const;
     std::vector<TaskSpec> tasks();
     TaskSpec task(int32_t i, int depth, bool topLevel);
@@ -116,6 +128,27 @@ private:
         }
     };
     std::map<int32_t, Doubt> m_devices, m_tracerWakes;
+
+    /// A read end (a task's file descriptor) whose writers are known: its channel.
+    struct DataChannel {
+        std::string name;
+        uint64_t writes = 0, reads = 0, writers = 0;
+    };
+    std::vector<DataChannel> m_data;
+    /// A file descriptor's owner: the thread group (its threads share their descriptors), or
+    /// the task alone where the recording does not say (-1 - its index).
+    int64_t owner(int32_t task) const {
+        const int32_t g = m_tasks[static_cast<size_t>(task)].group;
+        return g >= 0 ? int64_t{g} : -1 - int64_t{task};
+    }
+    using End = std::pair<int64_t, int32_t>; ///< (owner, fd)
+    std::map<End, size_t> m_readEnd;         ///< -> m_data index
+    std::map<End, size_t> m_writeEnd;        ///< -> m_data index
+    /// (task, step) of a Read step -> the messages it takes (its data's writes)
+    std::map<std::pair<int32_t, size_t>, uint32_t> m_takes;
+    /// (task, step) of the Wait and Signal steps of wakeups the data channels carry instead
+    std::set<std::pair<int32_t, size_t>> m_carried;
+    uint64_t m_wakesCarried = 0;
 };
 
 void Writer::choose() {
@@ -188,21 +221,17 @@ void Writer::name() {
 }
 
 void Writer::plan() {
-    for (size_t i = 0; i < m_in.size(); ++i) {
-        if (!m_in[i])
-            continue;
-        const int32_t me = static_cast<int32_t>(i);
-        for (const RecordedStep& s : m_tasks[i].steps) {
-            if (s.kind != RecordedStep::Kind::Wait)
-                continue;
-            if (s.partner >= 0 && !s.irq && included(s.partner))
-                ++m_pairs[{s.partner, me}];
-            else if (s.partner >= 0 && !s.irq)
-                m_tracerWakes[me].add(s.at + s.ns);
-            else if (s.state == 'D')
-                m_devices[me].add(s.at);
-        }
-    }
+    planData();
+    eachStep([&](int32_t me, size_t k, const RecordedStep& s) {
+        if (s.kind != RecordedStep::Kind::Wait || (s.data && m_carried.count({me, k})))
+            return;
+        if (s.partner >= 0 && !s.irq && included(s.partner))
+            ++m_pairs[{s.partner, me}];
+        else if (s.partner >= 0 && !s.irq)
+            m_tracerWakes[me].add(s.at + s.ns);
+        else if (s.state == 'D')
+            m_devices[me].add(s.at);
+    });
     // Only now are the pairs known that woke each other (ordered()).
     for (size_t i = 0; i < m_in.size(); ++i) {
         if (!m_in[i])
@@ -214,7 +243,7 @@ void Writer::plan() {
             else if (s.kind == RecordedStep::Kind::Held && ordered(me, s.partner))
                 ++m_held;
     }
-    m_out.channels = m_pairs.size() + m_orders.size();
+    m_out.channels = m_pairs.size() + m_orders.size() + m_data.size();
     if (m_held)
         note(std::to_string(m_held) +
              " times a waker was preempted by the task it had just woken, of a pair "
@@ -237,6 +266,131 @@ void Writer::plan() {
         if (n > validation::kMaxCapacity)
             note("channel " + channel(pair.first, pair.second) + ": " + std::to_string(n) +
                  " wakeups, more than a channel holds: the waker may block where the real one did not");
+}
+
+void Writer::planData() {
+    // A write end linked to more than one read end (a descriptor closed and opened again for
+    // another pipe, say) is left to the wakeups: which read took which write is not known.
+    std::map<End, std::set<End>> targets;
+    std::map<End, int32_t> namedBy; // a read end's first reader: what names its channel
+    for (const auto& [link, n] : m_rec.links()) {
+        if (!included(link.writer) || !included(link.reader))
+            continue;
+        const End reader{owner(link.reader), link.readerFd};
+        targets[{owner(link.writer), link.writerFd}].insert(reader);
+        namedBy.try_emplace(reader, link.reader);
+    }
+    for (const auto& [end, readers] : targets) {
+        if (readers.size() != 1)
+            continue;
+        const End reader = *readers.begin();
+        auto [it, added] = m_readEnd.try_emplace(reader, m_data.size());
+        if (added)
+            m_data.push_back({"data-" + m_tags[static_cast<size_t>(namedBy.at(reader))] + "-" +
+                                  std::to_string(reader.second),
+                              0, 0, 0});
+        m_writeEnd.emplace(end, it->second);
+        ++m_data[it->second].writers;
+    }
+    if (m_data.empty())
+        return;
+    // Each channel's writes and reads in the order they were made (a write when it was entered;
+    // a read when its data was there at the latest: its entry, or the last wakeup where it
+    // blocked), and the bytes they moved.
+    struct Call {
+        int64_t at;
+        int32_t task;
+        size_t step;
+        int64_t bytes;
+        bool operator<(const Call& o) const {
+            return std::tie(at, task, step) < std::tie(o.at, o.task, o.step);
+        }
+    };
+    std::vector<std::vector<Call>> writes(m_data.size()), reads(m_data.size());
+    int32_t writing = -1; // the file descriptor of the write a task is in (its last Write step)
+    eachStep([&](int32_t me, size_t k, const RecordedStep& s) {
+        const int64_t mine = owner(me);
+        if (k == 0)
+            writing = -1;
+        if (s.kind == RecordedStep::Kind::Write) {
+            writing = s.partner;
+            const auto w = m_writeEnd.find({mine, s.partner});
+            if (w != m_writeEnd.end() && s.ns > 0)
+                writes[w->second].push_back({s.at, me, k, s.ns});
+        } else if (s.kind == RecordedStep::Kind::Read && s.ns > 0) {
+            if (const auto r = m_readEnd.find({mine, s.partner}); r != m_readEnd.end())
+                reads[r->second].push_back({s.at, me, k, s.ns});
+        } else if (s.kind == RecordedStep::Kind::Signal && s.data && included(s.partner)) {
+            // The wakeup this write gave a blocked read: the data channel carries it when the
+            // write end feeds that read end.
+            const auto w = m_writeEnd.find({mine, writing});
+            const auto r = m_readEnd.find({owner(s.partner), static_cast<int32_t>(s.ns)});
+            if (w != m_writeEnd.end() && r != m_readEnd.end() && w->second == r->second) {
+                m_carried.insert({me, k});
+                ++m_wakesCarried;
+            }
+        }
+    });
+    // The reader's Wait steps of those wakeups, in the same order as their Signals (both were
+    // made by one wakeup).
+    std::map<std::pair<int32_t, int32_t>, std::deque<bool>> carriedWakes; // (waker, wakee)
+    eachStep([&](int32_t me, size_t k, const RecordedStep& s) {
+        if (s.kind == RecordedStep::Kind::Signal && s.data && included(s.partner))
+            carriedWakes[{me, s.partner}].push_back(m_carried.count({me, k}) > 0);
+    });
+    eachStep([&](int32_t me, size_t k, const RecordedStep& s) {
+        if (s.kind != RecordedStep::Kind::Wait || !s.data || !included(s.partner))
+            return;
+        auto& q = carriedWakes[{s.partner, me}];
+        if (!q.empty()) {
+            if (q.front())
+                m_carried.insert({me, k});
+            q.pop_front();
+        }
+    });
+    // What each read takes: a pipe or stream socket hands out bytes in the order they were
+    // written, so a read that got bytes up to C needs the writes that carried them, and no
+    // more than the writes made before its data was there in the recording: writers the links
+    // do not show may also have written to it, and the bound keeps the recorded order one the
+    // replay can follow (no read waits for a write made after it).
+    for (size_t c = 0; c < m_data.size(); ++c) {
+        std::vector<Call>& w = writes[c];
+        std::sort(w.begin(), w.end());
+        std::sort(reads[c].begin(), reads[c].end());
+        m_data[c].writes = w.size();
+        std::vector<int64_t> prefix(1, 0); // bytes of the first n writes
+        for (const Call& x : w)
+            prefix.push_back(prefix.back() + x.bytes);
+        int64_t got = 0;
+        size_t taken = 0;
+        for (const Call& r : reads[c]) {
+            got += r.bytes;
+            const auto cover =
+                static_cast<size_t>(std::lower_bound(prefix.begin(), prefix.end(), got) - prefix.begin());
+            const auto before =
+                static_cast<size_t>(std::lower_bound(w.begin(), w.end(), r.at,
+                                                     [](const Call& x, int64_t t) { return x.at < t; }) -
+                                    w.begin());
+            const size_t need = std::min({cover, before, w.size()});
+            if (need > taken) {
+                m_takes[{r.task, r.step}] = static_cast<uint32_t>(need - taken);
+                m_data[c].reads += need - taken;
+                taken = need;
+            }
+        }
+    }
+    uint64_t carried = 0;
+    for (const DataChannel& d : m_data)
+        carried += d.writes;
+    note(std::to_string(m_data.size()) + " pipe or socket read end(s) linked to " +
+         std::to_string(m_writeEnd.size()) +
+         " write end(s) by the wakeups their writes gave: " + std::to_string(carried) +
+         " writes carried as messages; each read waits for the writes whose data it got (" +
+         std::to_string(m_wakesCarried) + " wakeups carried so)");
+    for (const DataChannel& d : m_data)
+        if (d.writes > validation::kMaxCapacity)
+            note("channel " + d.name + ": " + std::to_string(d.writes) +
+                 " writes, more than a channel holds: a writer may block where the real one did not");
 }
 
 std::string Writer::channel(int32_t waker, int32_t wakee) const {
@@ -371,11 +525,33 @@ void Writer::program(std::vector<ActionSpec>& out, int32_t i, int depth) {
     TaskAttributes was = r.initial.value_or(TaskAttributes{});
     if (!r.initial)
         attributesOfPrio(r.prio, was);
-    for (const RecordedStep& s : r.steps) {
+    for (size_t k = 0; k < r.steps.size(); ++k) {
+        const RecordedStep& s = r.steps[k];
         if (s.kind == RecordedStep::Kind::Run) {
             run += s.ns;
             continue;
         }
+        if (s.kind == RecordedStep::Kind::Read) {
+            // The writes whose data it got (planData); a read of a file nobody is known to
+            // write leaves its burst whole.
+            if (const auto t = m_takes.find({i, k}); t != m_takes.end()) {
+                runNow();
+                const std::string& name = m_data[m_readEnd.at({owner(i), s.partner})].name;
+                for (uint32_t n = 0; n < t->second; ++n)
+                    action(ActionKind::Recv, 0, name);
+            }
+            continue;
+        }
+        if (s.kind == RecordedStep::Kind::Write) {
+            if (const auto w = m_writeEnd.find({owner(i), s.partner}); w != m_writeEnd.end() && s.ns > 0) {
+                runNow();
+                action(ActionKind::Send, 0, m_data[w->second].name);
+            }
+            continue;
+        }
+        if ((s.kind == RecordedStep::Kind::Wait || s.kind == RecordedStep::Kind::Signal) && s.data &&
+            m_carried.count({i, k}))
+            continue; // the data channel carries this wakeup
         runNow();
         switch (s.kind) {
         case RecordedStep::Kind::Wait:
@@ -413,6 +589,8 @@ void Writer::program(std::vector<ActionSpec>& out, int32_t i, int depth) {
                 action(ActionKind::Send, 0, order(i, s.partner));
             break;
         case RecordedStep::Kind::Run:
+        case RecordedStep::Kind::Read:
+        case RecordedStep::Kind::Write:
             break;
         }
     }
@@ -424,7 +602,13 @@ void Writer::program(std::vector<ActionSpec>& out, int32_t i, int depth) {
 
 std::vector<ChannelSpec> Writer::channels() const {
     std::vector<ChannelSpec> out;
-    out.reserve(m_pairs.size() + m_orders.size());
+    out.reserve(m_pairs.size() + m_orders.size() + m_data.size());
+    for (const DataChannel& d : m_data) {
+        ChannelSpec& c = out.emplace_back();
+        c.name = d.name;
+        c.kind = ChannelKind::Pipe;
+        c.capacity = static_cast<uint32_t>(std::clamp<uint64_t>(d.writes, 1, validation::kMaxCapacity));
+    }
     for (const auto& [pair, n] : m_orders) {
         ChannelSpec& c = out.emplace_back();
         c.name = order(pair.first, pair.second);

@@ -277,6 +277,15 @@ std::string defaultRecordDir(std::time_t now) {
     return buf;
 }
 
+namespace {
+
+/// The system calls `record` takes besides perf sched record's events (import/traceevent.h's
+/// DataCall reads them back).
+constexpr const char* kRecordedDataCalls[] = {"read",  "readv",  "recvfrom", "recvmsg",
+                                              "write", "writev", "sendto",   "sendmsg"};
+
+} // namespace
+
 RecordResult recordWorkload(const RecordRequest& req) {
     RecordResult out;
     auto fail = [&out](RecordResult::Status s, std::string e) {
@@ -316,6 +325,17 @@ RecordResult recordWorkload(const RecordRequest& req) {
     std::vector<std::string> extra{"-k", "mono"};
     if (::access((tracefsRoot() + "/events/cgroup/cgroup_attach_task").c_str(), F_OK) == 0)
         extra.insert(extra.end(), {"-e", "cgroup:cgroup_attach_task"});
+    // The calls that move data through pipes and sockets, with the file each names and what it
+    // returned: the replay links a write to the read it woke and has reads wait for their data
+    // (docs/record-replay.md, "Reads wait for their data"). perf's own are left out.
+    for (const char* call : kRecordedDataCalls)
+        for (const char* way : {"enter", "exit"})
+            if (const std::string ev = std::string("sys_") + way + "_" + call;
+                ::access((tracefsRoot() + "/events/syscalls/" + ev).c_str(), F_OK) == 0)
+                extra.insert(extra.end(), {"-e", "syscalls:" + ev, "--exclude-perf"});
+    // A message-passing workload makes a few million of those a second: room for a second or so
+    // of them per CPU, so that perf's writer keeps up (perf sched record's own is 4 MiB).
+    extra.insert(extra.end(), {"-m", "32M"});
     if (std::string e = recorder.start(perf, f.path(kRecordPerfData), perfLog, extra); !e.empty())
         return fail(RecordResult::Status::Failed, e);
     log.ignore(recorder.pid());

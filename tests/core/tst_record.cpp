@@ -156,6 +156,28 @@ private slots:
         QCOMPARE(QJsonDocument(a).toJson(), QJsonDocument(b).toJson());
     }
 
+    void aPipesWritesAndReadsAreLinked() {
+        REQUIRE_RECORD();
+        // perf bench sched pipe: two processes, each read of one pipe waiting for the other's
+        // write. The folder has the data calls (syscalls tracepoints with their file descriptor
+        // and thread group), and import-trace links each pipe's write end to its read end.
+        const QString dir = m_dir.filePath(QStringLiteral("pipe"));
+        const Result r = cli({QStringLiteral("record"), QStringLiteral("--out"), dir, QStringLiteral("--for"),
+                              QStringLiteral("10s"), QStringLiteral("--"), QStringLiteral("perf"),
+                              QStringLiteral("bench"), QStringLiteral("sched"), QStringLiteral("pipe"),
+                              QStringLiteral("-l"), QStringLiteral("200")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const Result i = cli({QStringLiteral("import-trace"), dir});
+        QVERIFY2(i.code == 0, i.err.constData());
+        QVERIFY2(i.err.contains("pipe or socket read end(s) linked"), i.err.constData());
+        const QJsonObject s = QJsonDocument::fromJson(i.out).object();
+        int pipes = 0;
+        for (const QJsonValue c : s[QStringLiteral("channels")].toArray())
+            pipes += c.toObject()[QStringLiteral("name")].toString().startsWith(QStringLiteral("data-")) &&
+                     c.toObject()[QStringLiteral("capacity")].toInt() == 200; // a write a round trip
+        QCOMPARE(pipes, 2);
+    }
+
     void sigtermStillWritesTheFolderAndCleansUp() {
         REQUIRE_RECORD();
         const QString dir = m_dir.filePath(QStringLiteral("term"));

@@ -124,6 +124,81 @@ std::string pipePair(int rounds, bool late, bool twoWay) {
     return text;
 }
 
+/// A writer (10, on CPU 1) and a reader (20, on CPU 0) of one pipe, with the data calls a `record`
+/// folder has (docs/record-replay.md, "Reads wait for their data"): the reader blocks in a read
+/// of its fd 3 and the writer's write to its fd 4 wakes it (the link); then the writer writes
+/// again while the reader runs (no wakeup) and the reader's next read finds that data. With
+/// `perfScript`, the calls as perf script prints them, else as ftrace does. With `twoReaders`, the
+/// writer's fd 4 also wakes a reader 30 of its fd 5: which read took which write is not known.
+std::string pipeWithCalls(bool perfScript, bool twoReaders) {
+    std::string text = perfScript ? "" : "# tracer: nop\n#\n";
+    auto line = [&](double t, const char* comm, int pid, int cpu, const std::string& event) {
+        char head[96];
+        if (perfScript)
+            std::snprintf(head, sizeof head, "%16s %7d [%03d] %12.6f: ", comm, pid, cpu, t);
+        else
+            std::snprintf(head, sizeof head, "%16s-%-7d [%03d] d..2. %12.6f: ", comm, pid, cpu, t);
+        text += head + event + "\n";
+    };
+    auto enter = [&](double t, const char* comm, int pid, int cpu, const char* call, int fd) {
+        char e[128];
+        if (perfScript)
+            std::snprintf(e, sizeof e,
+                          "syscalls:sys_enter_%s: fd: 0x%08x, buf: 0x7ffd0000, count: 0x00001000", call, fd);
+        else
+            std::snprintf(e, sizeof e, "sys_%s(fd: %x, buf: 7ffd0000, count: 1000)", call, fd);
+        line(t, comm, pid, cpu, e);
+    };
+    auto exit = [&](double t, const char* comm, int pid, int cpu, const char* call, int ret) {
+        char e[96];
+        if (perfScript)
+            std::snprintf(e, sizeof e, "syscalls:sys_exit_%s: 0x%x", call, ret);
+        else
+            std::snprintf(e, sizeof e, "sys_%s -> 0x%x", call, ret);
+        line(t, comm, pid, cpu, e);
+    };
+    auto sw = [&](double t, int cpu, const char* prev, int prevPid, const char* state, const char* next,
+                  int nextPid) {
+        line(t, prev, prevPid, cpu,
+             std::string(perfScript ? "sched:" : "") + "sched_switch: prev_comm=" + prev +
+                 " prev_pid=" + std::to_string(prevPid) + " prev_prio=120 prev_state=" + state +
+                 " ==> next_comm=" + next + " next_pid=" + std::to_string(nextPid) + " next_prio=120");
+    };
+    auto wake = [&](double t, int cpu, const char* by, int byPid, const char* comm, int pid, int target) {
+        line(t, by, byPid, cpu,
+             std::string(perfScript ? "sched:" : "") + "sched_waking: comm=" + comm +
+                 " pid=" + std::to_string(pid) + " prio=120 target_cpu=00" + std::to_string(target));
+    };
+    sw(1.0, 0, "swapper/0", 0, "R", "reader", 20);
+    sw(1.0, 1, "swapper/1", 0, "R", "writer", 10);
+    enter(1.00001, "reader", 20, 0, "read", 3);
+    sw(1.00002, 0, "reader", 20, "S", "swapper/0", 0);
+    if (twoReaders) {
+        sw(1.000021, 0, "swapper/0", 0, "R", "other", 30);
+        enter(1.000022, "other", 30, 0, "read", 5);
+        sw(1.000023, 0, "other", 30, "S", "swapper/0", 0);
+    }
+    enter(1.00005, "writer", 10, 1, "write", 4);
+    wake(1.00006, 1, "writer", 10, "reader", 20, 0);
+    exit(1.00007, "writer", 10, 1, "write", 0x64);
+    sw(1.00008, 0, "swapper/0", 0, "R", "reader", 20);
+    exit(1.00009, "reader", 20, 0, "read", 0x64);
+    enter(1.0001, "writer", 10, 1, "write", 4);
+    if (twoReaders)
+        wake(1.000105, 1, "writer", 10, "other", 30, 0);
+    exit(1.00011, "writer", 10, 1, "write", 0x64);
+    sw(1.0002, 1, "writer", 10, "S", "swapper/1", 0);
+    enter(1.0003, "reader", 20, 0, "read", 3);
+    exit(1.00031, "reader", 20, 0, "read", 0x64);
+    sw(1.0004, 0, "reader", 20, "S", "swapper/0", 0);
+    if (twoReaders) {
+        sw(1.00041, 0, "swapper/0", 0, "R", "other", 30);
+        exit(1.00042, "other", 30, 0, "read", 0x64);
+        sw(1.00043, 0, "other", 30, "S", "swapper/0", 0);
+    }
+    return text;
+}
+
 } // namespace
 
 class TstRecordReplay : public QObject {
@@ -155,6 +230,68 @@ private slots:
         for (const json& c : m_scenario.at("channels"))
             declared |= c.at("name") == "wake-10-20";
         QVERIFY(declared);
+    }
+
+    void readsWaitForTheDataTheirWritesCarried() {
+        for (const bool perfScript : {false, true}) {
+            const WorkloadImport w = importWorkload(
+                writeFile(m_dir, perfScript ? "calls.script" : "calls.txt", pipeWithCalls(perfScript, false)),
+                {});
+            QVERIFY2(w.scenario.ok, w.scenario.error.c_str());
+            QVERIFY(anyNote(w.scenario, "1 pipe or socket read end(s) linked to 1 write end(s)"));
+            const json s = json::parse(textOf(w.scenario));
+            // The reader's fd 3 is a channel; both writes are messages on it; each read waits
+            // for the write whose bytes it got, the second too, though no wakeup was recorded
+            // for it; the wakeup of the first is the data's, not a channel of its own.
+            const json* writer = taskNamed(s.at("tasks"), "writer");
+            const json* reader = taskNamed(s.at("tasks"), "reader");
+            QVERIFY(writer && reader);
+            auto count = [](const json& program, const char* kind, const char* channel) {
+                int n = 0;
+                for (const json& a : program)
+                    n += a.contains(kind) && a.at(kind) == channel;
+                return n;
+            };
+            QCOMPARE(count(writer->at("program"), "send", "data-20-3"), 2);
+            QCOMPARE(count(reader->at("program"), "recv", "data-20-3"), 2);
+            QCOMPARE(count(writer->at("program"), "send", "wake-10-20"), 0);
+            QCOMPARE(count(reader->at("program"), "recv", "wake-10-20"), 0);
+            const json expected =
+                json::parse(R"([{"run": "10000ns"}, {"recv": "data-20-3"}, {"run": "230000ns"},
+                                                   {"recv": "data-20-3"}, {"run": "100000ns"}])");
+            QCOMPARE(QString::fromStdString(reader->at("program").dump()),
+                     QString::fromStdString(expected.dump()));
+            bool declared = false;
+            for (const json& c : s.at("channels"))
+                declared |= c.at("name") == "data-20-3" && c.at("capacity") == 2;
+            QVERIFY(declared);
+            // It replays to the end (no read waits for a write made after it: the recorded order
+            // is one the replay can follow): the reader runs its last burst.
+            LoadResult l = loadScenarioText(textOf(w.scenario), "calls");
+            QVERIFY(l.ok());
+            const SimulationResult r =
+                simulate(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
+            QVERIFY2(r.ok(), r.error.c_str());
+            bool ran = false;
+            for (const TaskSummary& t : summarize(*r.engine).tasks)
+                ran |= t.name == "reader" && t.runtime >= SimTime::us(100);
+            QVERIFY(ran);
+        }
+        // A write end that woke readers of two read ends: which read took which write is not
+        // known, so the wakeups stay channels of their own and no read waits for data.
+        const WorkloadImport two =
+            importWorkload(writeFile(m_dir, "calls2.txt", pipeWithCalls(false, true)), {});
+        QVERIFY2(two.scenario.ok, two.scenario.error.c_str());
+        QVERIFY(!anyNote(two.scenario, "pipe or socket read end"));
+        const json s = json::parse(textOf(two.scenario));
+        for (const json& c : s.at("channels"))
+            QVERIFY2(c.at("name").get<std::string>().rfind("data-", 0) != 0, c.dump().c_str());
+        const json* reader = taskNamed(s.at("tasks"), "reader");
+        QVERIFY(reader);
+        int wakes = 0;
+        for (const json& a : reader->at("program"))
+            wakes += a.contains("recv") && a.at("recv") == "wake-10-20";
+        QCOMPARE(wakes, 1);
     }
 
     void aPreemptedWakerWaitsForItsWakeesAnswer() {

@@ -6,6 +6,7 @@
 #include "window/recentfiles.h"
 
 #include <QDockWidget>
+#include <QFile>
 #include <QScreen>
 #include <QSettings>
 #include <QSlider>
@@ -21,10 +22,17 @@ private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("SchedScopeTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_settings"));
+        // A settings file of this process's own: ctest runs tst_settings and tst_settings_wm (the
+        // same binary) side by side, and one's clear() must not empty the other's settings.
+        QCoreApplication::setApplicationName(
+            QStringLiteral("tst_settings-%1").arg(QCoreApplication::applicationPid()));
         QSettings().clear();
     }
-    void cleanupTestCase() { QSettings().clear(); }
+    void cleanupTestCase() {
+        const QString file = QSettings().fileName();
+        QSettings().clear();
+        QFile::remove(file);
+    }
 
     void roundTrip() {
         QTemporaryDir exportDir;

@@ -2,7 +2,9 @@
 """How faithful is a replay? Records real workloads on this machine with `schedscope-cli record`
 (perf.data plus each task's policy, nice, CPUs and cgroup, the host and the kernel release),
 replays each folder with `schedscope-cli replay` on every kernel model given and the costs
-`calibrate --quick` measures, and prints per command of each workload the recorded and
+`calibrate --quick` measures (--traced: `calibrate --quick --traced`, measured under the tracing
+`record` does, which every recorded run paid; docs/record-replay.md, "What the recording cost"),
+and prints per command of each workload the recorded and
 simulated CPU time, context switches, span, wait p50 and p99 and migrations against issue 57's
 targets (CPU time within 10%, switches within 25%, span within 15%, waits within 2x or 20 us
 where both are under 20 us, migrations within 2x or 10), and for cyclictest the simulated
@@ -10,7 +12,8 @@ where both are under 20 us, migrations within 2x or 10), and for cyclictest the 
 the model's constants are not tuned to these recordings.
 
 Usage (root; needs perf, and rt-tests and stress-ng for three of the workloads):
-  scripts/replay-table.py BUILD_DIR [--model v6.18 ...] [--costs FILE] [--keep DIR [--reuse]] [--only NAME]
+  scripts/replay-table.py BUILD_DIR [--model v6.18 ...] [--costs FILE | --traced] [--keep DIR [--reuse]]
+                          [--only NAME]
 Prints a markdown table (the README's) on stdout; the record folders stay in --keep DIR.
 """
 import argparse
@@ -115,6 +118,8 @@ def main():
     ap.add_argument("build")
     ap.add_argument("--model", action="append")
     ap.add_argument("--costs")
+    ap.add_argument("--traced", action="store_true",
+                    help="costs measured under record's tracing (calibrate --quick --traced)")
     ap.add_argument("--keep")
     ap.add_argument("--only", action="append")
     ap.add_argument("--reuse", action="store_true",
@@ -128,9 +133,9 @@ def main():
     make_sources(src)
     costs = a.costs
     if not costs:
-        costs = os.path.join(out, "costs.json")
+        costs = os.path.join(out, "costs-traced.json" if a.traced else "costs.json")
         if not (a.reuse and os.path.isfile(costs)):
-            sh(f"{cli} calibrate --quick --out {costs} 2>/dev/null")
+            sh(f"{cli} calibrate --quick {'--traced ' if a.traced else ''}--out {costs} 2>/dev/null")
     print("| workload | command (tasks) | figure | recorded | " +
           " | ".join(f"{m} | diff | target" for m in models) + " |")
     print("|---|---|---|---|" + "---|---|---|" * len(models))

@@ -1,10 +1,12 @@
-// schedscope-cli calibrate [--out FILE] [--quick]: measures this host's kernel costs, writes a
-// costs file for `run --costs`, and checks the simulated pipe round trips against the measured
-// ones (docs/calibration.md).
+// schedscope-cli calibrate [--out FILE] [--quick] [--traced]: measures this host's kernel costs,
+// writes a costs file for `run --costs`, and checks the simulated pipe round trips against the
+// measured ones (docs/calibration.md). --traced measures them while the machine is traced as
+// `record` traces it: the costs a recorded run paid, for replaying a record folder.
 #include "commands.h"
 
 #include "base/kernelmodel.h"
 #include "reality/calibration.h"
+#include "reality/recordsession.h"
 
 #include <sys/utsname.h>
 
@@ -17,13 +19,15 @@ namespace cli {
 
 namespace {
 
-std::string hostDescription(const core::HostMeasurements& m) {
+std::string hostDescription(const core::HostMeasurements& m, bool traced) {
     utsname u{};
     std::string s =
         uname(&u) == 0 ? std::string(u.sysname) + " " + u.release + " " + u.machine : "unknown kernel";
     s += ", measured on cpu" + std::to_string(m.cpuA);
     if (m.cpuB >= 0)
         s += " and cpu" + std::to_string(m.cpuB);
+    if (traced)
+        s += ", under schedscope-cli record's tracing";
     return s;
 }
 
@@ -38,6 +42,7 @@ std::string pct(double sim, double real) {
 int cmdCalibrate(Args& args) {
     const auto out = args.take("--out");
     const bool quick = args.flag("--quick");
+    const bool traced = args.flag("--traced");
     const std::string model = args.take("--model").value_or("v6.12");
     auto left = args.leftovers();
     if (!left.empty() || !args.positional().empty()) {
@@ -58,17 +63,24 @@ int cmdCalibrate(Args& args) {
         options.batchSeconds = 0.01;
         options.batches = 5;
     }
-    std::fprintf(stderr, "measuring this host's kernel (about %.0f s)...\n",
-                 options.batchSeconds * options.batches * 12 * 1.3);
+    std::fprintf(stderr, "measuring this host's kernel%s (about %.0f s)...\n",
+                 traced ? " under record's tracing" : "",
+                 options.batchSeconds * options.batches * 12 * 1.3 + (traced ? 2 : 0));
     core::HostMeasurements m;
     try {
-        m = core::measureHost(options);
+        if (!traced) {
+            m = core::measureHost(options);
+        } else if (std::string e = core::underRecordTracing("", [&] { m = core::measureHost(options); });
+                   !e.empty()) {
+            std::fprintf(stderr, "schedscope-cli calibrate: --traced: %s\n", e.c_str());
+            return ExitFailure;
+        }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "schedscope-cli calibrate: %s\n", e.what());
         return ExitFailure;
     }
     const core::Calibration c = core::calibrate(m);
-    const std::string host = hostDescription(m);
+    const std::string host = hostDescription(m, traced);
 
     std::fprintf(stderr, "\n%s\n\n%-16s %10s %10s   %s\n", host.c_str(), "cost", "default", "this host",
                  "from");

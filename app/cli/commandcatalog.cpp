@@ -280,7 +280,10 @@ std::vector<CommandInfo> realWorldCommands() {
          "run --costs on stdout, the table and the pipe round-trip check on stderr",
          {{"--out", "PATH", V::File, "write the costs file to PATH (atomically)"},
           {"--model", "NAME", V::Model, "kernel model of the check (default v6.12)"},
-          {"--quick", "", V::None, "shorter measurements (about 1 s)"}},
+          {"--quick", "", V::None, "shorter measurements (about 1 s)"},
+          {"--traced", "", V::None,
+           "measure while the machine is traced as record traces it (root or perf allowed): the costs a "
+           "recorded run paid, for replaying a record folder"}},
          cmdCalibrate},
         {"reality",
          "FILE|builtin:NAME",

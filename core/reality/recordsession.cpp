@@ -286,6 +286,49 @@ constexpr const char* kRecordedDataCalls[] = {"read",  "readv",  "recvfrom", "re
 
 } // namespace
 
+std::vector<std::string> recordTracingOptions() {
+    std::vector<std::string> extra{"-k", "mono"};
+    if (::access((tracefsRoot() + "/events/cgroup/cgroup_attach_task").c_str(), F_OK) == 0)
+        extra.insert(extra.end(), {"-e", "cgroup:cgroup_attach_task"});
+    // The calls that move data through pipes and sockets, with the file each names and what it
+    // returned: the replay links a write to the read it woke and has reads wait for their data
+    // (docs/record-replay.md, "Reads wait for their data"). perf's own are left out.
+    for (const char* call : kRecordedDataCalls)
+        for (const char* way : {"enter", "exit"})
+            if (const std::string ev = std::string("sys_") + way + "_" + call;
+                ::access((tracefsRoot() + "/events/syscalls/" + ev).c_str(), F_OK) == 0)
+                extra.insert(extra.end(), {"-e", "syscalls:" + ev, "--exclude-perf"});
+    // A message-passing workload makes a few million of those a second: room for a second or so
+    // of them per CPU, so that perf's writer keeps up (perf sched record's own is 4 MiB).
+    extra.insert(extra.end(), {"-m", "32M"});
+    return extra;
+}
+
+std::string underRecordTracing(const std::string& perfProgram, const std::function<void()>& body) {
+    const std::string perf = perfProgram.empty() ? PerfRecorder::find() : perfProgram;
+    if (std::string problem = perfRecordingProblem(perf); !problem.empty())
+        return problem;
+    std::error_code ec;
+    std::string dir = (std::filesystem::temp_directory_path(ec) / "schedscope-traced-XXXXXX").string();
+    if (ec || !::mkdtemp(dir.data()))
+        return std::string("cannot create a temporary folder for perf's file: ") + std::strerror(errno);
+    struct Removed {
+        std::string dir;
+        ~Removed() {
+            std::error_code ignored;
+            std::filesystem::remove_all(dir, ignored);
+        }
+    } removed{dir};
+    PerfRecorder recorder; // stopped before the folder goes (declared after it)
+    if (std::string e = recorder.start(perf, dir + "/perf.data", dir + "/perf.log", recordTracingOptions());
+        !e.empty())
+        return e;
+    if (std::string e = recorder.enable(); !e.empty())
+        return e;
+    body();
+    return recorder.stop();
+}
+
 RecordResult recordWorkload(const RecordRequest& req) {
     RecordResult out;
     auto fail = [&out](RecordResult::Status s, std::string e) {
@@ -322,21 +365,8 @@ RecordResult recordWorkload(const RecordRequest& req) {
         f.notes.push_back("changes of policy, priority and CPUs not recorded: " + e);
     PerfRecorder recorder;
     const std::string perfLog = f.dir + "/.perf.log";
-    std::vector<std::string> extra{"-k", "mono"};
-    if (::access((tracefsRoot() + "/events/cgroup/cgroup_attach_task").c_str(), F_OK) == 0)
-        extra.insert(extra.end(), {"-e", "cgroup:cgroup_attach_task"});
-    // The calls that move data through pipes and sockets, with the file each names and what it
-    // returned: the replay links a write to the read it woke and has reads wait for their data
-    // (docs/record-replay.md, "Reads wait for their data"). perf's own are left out.
-    for (const char* call : kRecordedDataCalls)
-        for (const char* way : {"enter", "exit"})
-            if (const std::string ev = std::string("sys_") + way + "_" + call;
-                ::access((tracefsRoot() + "/events/syscalls/" + ev).c_str(), F_OK) == 0)
-                extra.insert(extra.end(), {"-e", "syscalls:" + ev, "--exclude-perf"});
-    // A message-passing workload makes a few million of those a second: room for a second or so
-    // of them per CPU, so that perf's writer keeps up (perf sched record's own is 4 MiB).
-    extra.insert(extra.end(), {"-m", "32M"});
-    if (std::string e = recorder.start(perf, f.path(kRecordPerfData), perfLog, extra); !e.empty())
+    if (std::string e = recorder.start(perf, f.path(kRecordPerfData), perfLog, recordTracingOptions());
+        !e.empty())
         return fail(RecordResult::Status::Failed, e);
     log.ignore(recorder.pid());
     if (req.status)

@@ -41,4 +41,16 @@ std::string defaultRecordDir(std::time_t now);
 
 RecordResult recordWorkload(const RecordRequest& request);
 
+/// What `record` adds to perf sched record's own events: the monotonic clock, cgroup moves, the
+/// data calls (read, write and kin: their enter and exit, where this kernel has them) and a
+/// 32 MiB buffer a CPU.
+std::vector<std::string> recordTracingOptions();
+
+/// Runs `body` while the whole machine is traced as `record` traces it (perf sched record with
+/// recordTracingOptions, into a temporary folder that is removed afterwards), so that what
+/// `body` measures pays the tracing a recorded run paid (`calibrate --traced`). Returns "" or
+/// what went wrong (perf missing or not allowed, perf failing); an exception from `body` passes
+/// through after perf has been stopped and its file removed.
+std::string underRecordTracing(const std::string& perf, const std::function<void()>& body);
+
 } // namespace core

@@ -252,6 +252,47 @@ private slots:
         verifyCleanedUp(m);
     }
 
+    void calibrateTracedMeasuresUnderRecordsTracing() {
+        // calibrate --traced: the costs a recorded run paid. Its measurements run while a perf
+        // sched record with record's own options (the data calls among them) traces the machine;
+        // perf writes into a temporary folder that is gone afterwards.
+        REQUIRE_RECORD();
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString out = m_dir.filePath(QStringLiteral("costs-traced.json"));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("TMPDIR"), tmp.path());
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SCHEDSCOPE_CLI), {QStringLiteral("calibrate"), QStringLiteral("--quick"),
+                                                 QStringLiteral("--traced"), QStringLiteral("--out"), out});
+        QVERIFY(p.waitForStarted());
+        bool sawTracer = false;
+        QElapsedTimer t;
+        t.start();
+        while (p.state() != QProcess::NotRunning && t.elapsed() < 60000) {
+            for (const QString& pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+                QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+                if (!f.open(QIODevice::ReadOnly))
+                    continue;
+                const QByteArray cmd = f.readAll();
+                sawTracer |= cmd.contains("sched\0record") && cmd.contains("syscalls:sys_enter_write") &&
+                             cmd.contains(tmp.path().toUtf8());
+            }
+            p.waitForFinished(50);
+        }
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY2(sawTracer, "no perf sched record with record's data calls ran during the measurement");
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject costs = QJsonDocument::fromJson(f.readAll()).object();
+        QVERIFY(costs[QStringLiteral("host")].toString().endsWith(
+            QStringLiteral("under schedscope-cli record's tracing")));
+        QVERIFY(costs[QStringLiteral("costs")].toObject().contains(QStringLiteral("context_switch")));
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList{});
+    }
+
     void whatIsMissingIsNamed() {
         // No permission needed to be told: a perf that is not there, a folder that is not new.
         const Result noPerf =

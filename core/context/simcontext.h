@@ -45,6 +45,7 @@ struct SimContext {
         features = spec.kernel.features;
         hz = spec.kernel.hz;
         tickPeriod = SimTime::ns(1000000000 / spec.kernel.hz);
+        burstsHoldKernelWork = spec.kernel.recordedBursts == RecordedBursts::All;
     }
     SimTime now;
     EventQueue queue;
@@ -58,6 +59,9 @@ struct SimContext {
     TraceSink* trace = nullptr;
     uint32_t hz = 250;
     SimTime tickPeriod = SimTime::ms(4);
+    /// kernel.recorded_bursts "all": kernel work charged while a task runs comes out of its
+    /// recorded runs (Machine::charge), except the calls' own costs, which the program deducts.
+    bool burstsHoldKernelWork = false;
 
     void schedule(SimTime at, EventKind k, uint32_t a = 0, uint64_t b = 0) {
         queue.push(at, Event{static_cast<uint32_t>(k), a, b});

@@ -734,7 +734,7 @@ bool Writer::write() {
                     "), written by schedscope-cli import-trace: each recorded thread runs the "
                     "CPU bursts it ran and sleeps as it slept, woken by the task that woke it.");
     spec.duration = SimTime::ns(std::max<int64_t>(2 * m_summary.simTime.count(), 1'000'000));
-    spec.kernel.recordedBursts = true;
+    spec.kernel.recordedBursts = RecordedBursts::All;
     spec.channels = channels();
     spec.tasks = tasks();
     m_out.spec = std::make_shared<ScenarioSpec>(std::move(spec));
@@ -783,7 +783,7 @@ WorkloadText workloadScenarioText(const WorkloadScenario& workload, const Worklo
     // (WorkloadScenario::hostFile, modelChosen); otherwise the scenario runs on the default model,
     // as one written by hand that names none.
     const bool host = !workload.hostFile.empty();
-    o += ",\n\"kernel\": {\"recorded_bursts\": true";
+    o += ",\n\"kernel\": {\"recorded_bursts\": \"all\"";
     if (host || workload.modelChosen)
         o += ", \"model\": \"" + std::string(kernelModelInfo(spec.kernel.model).name) + "\"";
     if (host)

@@ -17,6 +17,9 @@
 
 namespace core {
 
+/// kernel.recorded_bursts: how much of the kernel's work a task's recorded runs already hold.
+enum class RecordedBursts : uint8_t { No, Calls, All };
+
 /// The machine as the scenario describes it.
 struct TopologySpec {
     uint32_t sockets = 1;
@@ -128,9 +131,12 @@ struct KernelSpec {
     std::map<CostCount, uint32_t> costCounts; ///< overrides of the cost model's count parameters
     bool smtGainCapacity = false;             ///< extension: v4.11 smt_gain CPU capacity
     /// Extension: the tasks' runs are CPU time measured in a recording (import-trace), which
-    /// already holds the kernel's work for the call that ends each one: the engine deducts the
-    /// cost it charges for that call from the run before it (context/program.cpp).
-    bool recordedBursts = false;
+    /// already holds the kernel's work done while the task was on its CPU. Calls (`true`): the
+    /// engine deducts the cost it charges for the call that ends a run from the run before it
+    /// (context/program.cpp). All (`"all"`, import-trace since 2026-12-07): that too, and every
+    /// other cost charged while the task runs (switch, wakeup, enqueue, tick, PSI, ...) comes out
+    /// of its current run or, when that is spent, its next ones (sched/machine.h).
+    RecordedBursts recordedBursts = RecordedBursts::No;
 };
 
 /// A live change applied at a simulated time (timeline entry or GUI command).

@@ -192,9 +192,14 @@ void Validator::kernel(const json& j, ScenarioSpec& spec) {
     if (auto it = j.find("smt_gain_capacity"); it != j.end())
         if (auto b = boolean(*it, join(p, "smt_gain_capacity")))
             spec.kernel.smtGainCapacity = *b;
-    if (auto it = j.find("recorded_bursts"); it != j.end())
-        if (auto b = boolean(*it, join(p, "recorded_bursts")))
-            spec.kernel.recordedBursts = *b;
+    if (auto it = j.find("recorded_bursts"); it != j.end()) {
+        if (it->is_boolean())
+            spec.kernel.recordedBursts = it->get<bool>() ? RecordedBursts::Calls : RecordedBursts::No;
+        else if (it->is_string() && it->get_ref<const std::string&>() == "all")
+            spec.kernel.recordedBursts = RecordedBursts::All;
+        else
+            expected(join(p, "recorded_bursts"), "true, false or \"all\"", *it);
+    }
 }
 
 void Validator::optimizations(const json& j, const std::string& p, std::map<Optimization, bool>& out) {

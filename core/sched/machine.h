@@ -6,6 +6,7 @@
 #include "sched/task.h"
 #include "sched/topology.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <vector>
 
@@ -46,6 +47,8 @@ public:
             return;
         m_ctx.counters.overheadByOp[static_cast<size_t>(op)] += cost;
         spend(rq, cost);
+        if (m_ctx.burstsHoldKernelWork && rq.curr && !deductedPerCall(op))
+            takeFromRecordedRun(*rq.curr, cost);
     }
     [[gnu::always_inline]] void charge(Rq& rq, CostOp op) { charge(rq, op, m_ctx.costs[op]); }
     [[gnu::always_inline]] void chargeN(Rq& rq, CostOp op, uint64_t n) {
@@ -59,16 +62,20 @@ public:
     /// as separate charges (their trace slices would join), for walks that read no clock between
     /// their steps.
     [[gnu::always_inline]] void chargeAll(Rq& rq, std::initializer_list<OpCount> ops) {
-        SimTime total;
+        SimTime total, held;
         for (const OpCount& o : ops) {
             const SimTime cost = m_ctx.costs[o.op] * static_cast<int64_t>(o.n);
             if (cost.count() <= 0)
                 continue;
             m_ctx.counters.overheadByOp[static_cast<size_t>(o.op)] += cost;
             total += cost;
+            if (!deductedPerCall(o.op))
+                held += cost;
         }
         if (total.count() > 0)
             spend(rq, total);
+        if (m_ctx.burstsHoldKernelWork && rq.curr && held.count() > 0)
+            takeFromRecordedRun(*rq.curr, held);
     }
 
     /// An idle CPU in the kernel's sense: nothing running and nothing queued.
@@ -85,6 +92,21 @@ public:
     }
 
 private:
+    /// The costs context/program.cpp already takes off the run before each call (a recording's
+    /// system call, pipe transfer, fork and exit): not taken again.
+    static bool deductedPerCall(CostOp op) {
+        return op == CostOp::Syscall || op == CostOp::PipeTransfer || op == CostOp::Fork ||
+               op == CostOp::Exit;
+    }
+    /// kernel.recorded_bursts "all": kernel work done in a task's context was inside its recorded
+    /// run, so it comes out of the run in progress, and what that run has not got, out of the
+    /// task's next runs (Interpreter::run). Its CPU time stays the recorded one; the work still
+    /// takes its time where it is charged.
+    static void takeFromRecordedRun(Task& t, SimTime cost) {
+        const SimTime fromRun = t.actionActive ? std::min(cost, t.runRemaining) : SimTime();
+        t.runRemaining -= fromRun;
+        t.burstCredit += cost - fromRun;
+    }
     /// Kernel work of `cost` (> 0) on this CPU, after any already charged: the CPU's time, and
     /// the current task's system time (sum_exec_runtime counts it).
     [[gnu::always_inline]] void spend(Rq& rq, SimTime cost) {

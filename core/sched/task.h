@@ -50,6 +50,7 @@ struct Task {
     bool inMemstall = false;   ///< inside psi_memstall_enter/leave
     bool inIowait = false;     ///< sleeping in io_schedule
     SimTime runRemaining;      ///< CPU time left in the current run action
+    SimTime burstCredit;       ///< kernel work charged beyond its current run: taken off its next runs
     SimTime coldRemaining;     ///< cache-cold penalty still to run after a migration
     EventQueue::Handle timer;
     int32_t hrtimerCpu = -1; ///< the CPU whose hrtimer queue holds its sleep's timer; -1: none

@@ -77,7 +77,7 @@ uint32_t Engine::session(const std::string& name) {
 }
 
 const CostModel* Engine::recordedBurstCosts() const {
-    return m_spec->kernel.recordedBursts ? &m_ctx.costs : nullptr;
+    return m_spec->kernel.recordedBursts != RecordedBursts::No ? &m_ctx.costs : nullptr;
 }
 
 std::shared_ptr<const CpuSet> Engine::cpus(const CpuListParse& list) {

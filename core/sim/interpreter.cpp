@@ -235,7 +235,12 @@ void Interpreter::run(Task& t, Rq& rq) {
         }
         switch (ins->kind) {
         case ActionKind::Run: {
-            const SimTime d = draw(ins->duration);
+            SimTime d = draw(ins->duration);
+            if (t.burstCredit.count() > 0) { // kernel.recorded_bursts "all": work charged before
+                const SimTime taken = std::min(d, t.burstCredit);
+                d -= taken;
+                t.burstCredit -= taken;
+            }
             t.actionActive = true;
             t.runRemaining = d;
             if (d.count() > 0) {

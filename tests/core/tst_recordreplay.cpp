@@ -199,6 +199,21 @@ std::string pipeWithCalls(bool perfScript, bool twoReaders) {
     return text;
 }
 
+/// Each task's CPU time (pid -> runtime) after running the scenario text to its end; empty,
+/// with the error as a warning, when it does not load.
+std::map<int32_t, SimTime> runtimesByPid(const std::string& text) {
+    LoadResult l = loadScenarioText(text, "b.json");
+    std::map<int32_t, SimTime> out;
+    if (!l.ok()) {
+        qWarning("%s", l.errors.front().c_str());
+        return out;
+    }
+    SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
+    for (const auto& t : summarize(*run.engine).tasks)
+        out[t.pid] = t.runtime;
+    return out;
+}
+
 } // namespace
 
 class TstRecordReplay : public QObject {
@@ -567,6 +582,55 @@ private slots:
         QCOMPARE((plain - recorded).count(), (costs[CostOp::Syscall] + costs[CostOp::Exit]).count());
     }
 
+    void everyKernelWorkInARunComesOutOfIt() {
+        // kernel.recorded_bursts "all" (import-trace since 2026-12-07): a recorded burst is the
+        // task's CPU time from its switch in to its switch out, so the switch, wakeup, enqueue,
+        // tick and PSI work the model charges while the task runs was in it too. It comes out of
+        // the run: each task's CPU time is its recorded runs, where `true` adds that work on
+        // top (only the calls' costs come out) and `false` adds the calls' as well.
+        // Straight programs, a run before every call, as import-trace writes them.
+        std::string ping, pong;
+        for (int i = 0; i < 50; ++i) {
+            ping += R"({"run": "100us"}, {"send": "p"}, {"run": "10us"}, {"recv": "q"}, )";
+            pong += R"({"recv": "p"}, {"run": "100us"}, {"send": "q"}, {"run": "10us"}, )";
+        }
+        auto runtimes = [&](const std::string& bursts) {
+            const std::string text = std::string(R"({"format": 1, "name": "b", "duration": "1s",
+                "topology": {"sockets": 1, "cores_per_socket": 1, "threads_per_core": 1},
+                "kernel": {"recorded_bursts": )") +
+                                     bursts + R"(},
+                "channels": [{"name": "p", "kind": "pipe"}, {"name": "q", "kind": "pipe"}],
+                "tasks": [{"name": "ping", "pid": 7, "program": [)" +
+                                     ping + R"({"run": "100us"}]},
+                  {"name": "pong", "pid": 8, "program": [)" +
+                                     pong + R"({"run": "100us"}]}]})";
+            return runtimesByPid(text);
+        };
+        const auto all = runtimes("\"all\""), calls = runtimes("true"), none = runtimes("false");
+        QCOMPARE(all.size(), size_t{2});
+        const SimTime recorded = SimTime::us(110) * 50 + SimTime::us(100);
+        const CostModel costs;
+        for (int32_t pid : {7, 8}) {
+            // Only the work after its last run (the exit's dequeue and switch) has no run left to
+            // come out of.
+            QVERIFY2(all.at(pid) >= recorded && all.at(pid) - recorded < SimTime::us(1),
+                     qPrintable(QString::number(all.at(pid).count())));
+            // With `true` at least a switch per message comes on top.
+            QVERIFY2(calls.at(pid) - recorded > costs[CostOp::ContextSwitch] * 50,
+                     qPrintable(QString::number(calls.at(pid).count())));
+            QVERIFY(none.at(pid) > calls.at(pid));
+        }
+        // Nothing else is accepted for the key.
+        const LoadResult bad = loadScenarioText(R"({"format": 1, "name": "b", "duration": "1s",
+            "topology": {"sockets": 1, "cores_per_socket": 1, "threads_per_core": 1},
+            "kernel": {"recorded_bursts": "some"}, "tasks": [{"name": "t", "program": [{"run": "1ms"}]}]})",
+                                                "b.json");
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.errors.front().find("kernel.recorded_bursts") != std::string::npos &&
+                     bad.errors.front().find("true, false or \"all\"") != std::string::npos,
+                 bad.errors.front().c_str());
+    }
+
     void aRunShorterThanItsCallsCostCapsTheCharge() {
         // A recorded run held the kernel's work for the call that ended it, so the call took no
         // longer than the run: where the model's cost is more (a thread's fork or exit of a few
@@ -593,16 +657,7 @@ private slots:
                 "tasks": [{"name": "main", "pid": 7, "program": [{"run": "40us"},
                   {"fork": {"name": "child", "pid": 8, "program": [{"run": "30us"}]}},
                   {"run": "2ms"}]}]})";
-            LoadResult l = loadScenarioText(text, "b.json");
-            std::map<int32_t, SimTime> out;
-            if (!l.ok()) {
-                qWarning("%s", l.errors.front().c_str());
-                return out;
-            }
-            SimulationResult run = simulate(std::make_shared<const ScenarioSpec>(std::move(*l.spec)), {}, {});
-            for (const auto& t : summarize(*run.engine).tasks)
-                out[t.pid] = t.runtime;
-            return out;
+            return runtimesByPid(text);
         };
         const auto plain = runtimes(false), recorded = runtimes(true);
         QCOMPARE(plain.size(), size_t{2});

@@ -7,6 +7,7 @@
 #include "base/kernelmodel.h"
 #include "reality/calibration.h"
 #include "reality/recordsession.h"
+#include "signalguard.h"
 
 #include <sys/utsname.h>
 
@@ -70,10 +71,21 @@ int cmdCalibrate(Args& args) {
     try {
         if (!traced) {
             m = core::measureHost(options);
-        } else if (std::string e = core::underRecordTracing("", [&] { m = core::measureHost(options); });
-                   !e.empty()) {
-            std::fprintf(stderr, "schedscope-cli calibrate: --traced: %s\n", e.c_str());
-            return ExitFailure;
+        } else {
+            // A Ctrl+C or SIGTERM lets the measurement end, so that perf is stopped and its
+            // temporary folder removed, and then nothing is written.
+            SignalGuard guard;
+            if (std::string e = core::underRecordTracing("", [&] { m = core::measureHost(options); });
+                !e.empty()) {
+                std::fprintf(stderr, "schedscope-cli calibrate: --traced: %s\n", e.c_str());
+                return ExitFailure;
+            }
+            if (const int sig = stopSignal()) {
+                std::fprintf(
+                    stderr, "schedscope-cli calibrate: stopped by signal %d; perf stopped, nothing written\n",
+                    sig);
+                return ExitFailure;
+            }
         }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "schedscope-cli calibrate: %s\n", e.what());

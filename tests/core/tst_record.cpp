@@ -293,6 +293,34 @@ private slots:
         QCOMPARE(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList{});
     }
 
+    void calibrateTracedStoppedBySigtermCleansUp() {
+        // A SIGTERM while calibrate --traced measures: perf is stopped, its temporary folder
+        // removed, no costs file written, and the exit says so.
+        REQUIRE_RECORD();
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString out = m_dir.filePath(QStringLiteral("costs-stopped.json"));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("TMPDIR"), tmp.path());
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SCHEDSCOPE_CLI),
+                {QStringLiteral("calibrate"), QStringLiteral("--traced"), QStringLiteral("--out"), out});
+        QVERIFY(p.waitForStarted());
+        QElapsedTimer t;
+        t.start();
+        while (QDir(tmp.path()).isEmpty() && p.state() == QProcess::Running && t.elapsed() < 20000)
+            p.waitForFinished(20);
+        QVERIFY2(!QDir(tmp.path()).isEmpty(), "perf's temporary folder never appeared");
+        ::kill(static_cast<pid_t>(p.processId()), SIGTERM);
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(p.readAllStandardError().contains("stopped by signal"), "no word of the signal");
+        QVERIFY(!QFile::exists(out));
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), QStringList{});
+    }
+
     void whatIsMissingIsNamed() {
         // No permission needed to be told: a perf that is not there, a folder that is not new.
         const Result noPerf =
